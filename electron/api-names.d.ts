@@ -1,0 +1,6 @@
+import type { ApiNames } from './bridge-api.ts';
+
+declare global {
+  /** Injected by scripts/build.ts from contract.ts, so the preloads need not bundle zod. */
+  const PRINTDESK_API_NAMES: ApiNames;
+}

@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+import { HostError } from './errors.ts';
+import { decodeEnvelope } from './envelope.ts';
+import { retryDelayMs } from './backoff.ts';
+import { routes, type Route, type RouteName } from './routes.ts';
+import { ProjectAccess, ProjectList, TokenPair } from './schemas.ts';
+import { header, send, type HttpResponse } from './transport.ts';
+
+/** Where the client gets its bearer token; the session owns the refresh logic. */
+export interface TokenSource {
+  accessToken(): Promise<string>;
+  /** Called once after a 401 with the token that failed; returns a fresh one or throws. */
+  renewAfterRejection(rejected: string): Promise<string>;
+}
+
+export interface RateLimitInfo {
+  limit?: number;
+  remaining?: number;
+  resetSeconds?: number;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  tokens?: TokenSource;
+  timeoutMs?: number;
+  maxRetries?: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface CallOptions {
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const { baseUrl, tokens, timeoutMs = 30_000, maxRetries = 3, sleep = defaultSleep, random = Math.random } = options;
+  const rateLimits = new Map<RouteName, RateLimitInfo>();
+
+  async function call<S extends z.ZodType>(name: RouteName, schema: S, callOptions: CallOptions = {}): Promise<z.output<S>> {
+    const route: Route = routes[name];
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await authorised(route, callOptions);
+        rateLimits.set(name, rateLimitOf(response));
+        return decodeEnvelope(`${route.method} /${route.path}`, response, schema);
+      } catch (error) {
+        if (!shouldRetry(route, error, attempt)) throw error;
+        await sleep(retryDelayMs(attempt, (error as HostError).retryAfterSeconds, { random }));
+      }
+    }
+  }
+
+  function shouldRetry(route: Route, error: unknown, attempt: number): boolean {
+    if (!route.safe || attempt >= maxRetries || !(error instanceof HostError)) return false;
+    // Refused connections mean the service is not there: tell the user now rather than after backoff.
+    if (error.code === 'OFFLINE' && error.details?.ambiguous === false) return false;
+    // A long Retry-After is the user's to wait for, not a hidden pause.
+    if (error.code === 'RATE_LIMITED' && (error.retryAfterSeconds ?? 0) > 30) return false;
+    return error.retryable;
+  }
+
+  async function authorised(route: Route, callOptions: CallOptions): Promise<HttpResponse> {
+    if (!route.auth) return exchange(route, callOptions, undefined);
+    if (!tokens) throw new HostError('NOT_SIGNED_IN', 'Sign in first');
+    const token = await tokens.accessToken();
+    const response = await exchange(route, callOptions, token);
+    if (response.status !== 401) return response;
+    // One renewal and one retry: a second 401 is the service's final word.
+    const renewed = await tokens.renewAfterRejection(token);
+    return exchange(route, callOptions, renewed);
+  }
+
+  function exchange(route: Route, callOptions: CallOptions, token: string | undefined): Promise<HttpResponse> {
+    const url = new URL(`${baseUrl}/${route.path}`);
+    for (const [key, value] of Object.entries(callOptions.query ?? {})) url.searchParams.set(key, value);
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    return send({ method: route.method, url: url.href, headers, json: callOptions.body, timeoutMs });
+  }
+
+  return {
+    baseUrl,
+    call,
+    rateLimit: (name: RouteName) => rateLimits.get(name),
+    login: (email: string, password: string) => call('login', TokenPair, { body: { email, password } }),
+    refresh: (refreshToken: string) => call('refreshToken', TokenPair, { body: { refreshToken } }),
+    getProjects: () => call('getProjects', ProjectList),
+    hasAccessToProject: (projectId: string) => call('hasAccessToProject', ProjectAccess, { query: { projectId } }),
+  };
+}
+
+function rateLimitOf(response: HttpResponse): RateLimitInfo {
+  const number = (name: string) => {
+    const value = Number(header(response.headers[name]));
+    return Number.isFinite(value) ? value : undefined;
+  };
+  return {
+    limit: number('x-ratelimit-limit'),
+    remaining: number('x-ratelimit-remaining'),
+    resetSeconds: number('x-ratelimit-reset'),
+  };
+}

@@ -1,0 +1,44 @@
+import type { AppError, ErrorCode } from '../contract.ts';
+
+const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['OFFLINE', 'TIMEOUT', 'RATE_LIMITED', 'INTERNAL_ERROR']);
+
+/** An error that crosses the host boundary as an AppError: the service's or the client's own. */
+export class HostError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { status?: number; retryAfterSeconds?: number; details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'HostError';
+    this.code = code;
+    this.status = options.status;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
+  }
+
+  get retryable(): boolean {
+    return RETRYABLE.has(this.code);
+  }
+
+  toAppError(): AppError {
+    return {
+      code: this.code,
+      message: this.message,
+      retryable: this.retryable,
+      ...(this.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: this.retryAfterSeconds }),
+      ...(this.details === undefined ? {} : { details: this.details }),
+    };
+  }
+}
+
+export function toAppError(error: unknown): AppError {
+  if (error instanceof HostError) return error.toAppError();
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'INTERNAL_ERROR', message: `Unexpected error: ${message}`, retryable: false };
+}

@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import { createHost, type Host, type HostDeps } from './host.ts';
+import { startSandbox, type Sandbox, type SandboxOptions } from './sandbox/server.ts';
+import { DEMO_ACCOUNT } from './sandbox/seed.ts';
+import type { TokenVault } from './session/token-vault.ts';
+import type { KeyValueStore } from './storage/preferences.ts';
+
+export interface BootOptions {
+  mode: HostDeps['mode'];
+  version: string;
+  userDataDir: string;
+  store: KeyValueStore;
+  vault: TokenVault;
+  /** start the embedded sandbox (default true) */
+  sandbox?: boolean;
+  /** overrides for the embedded sandbox (tests shorten token lifetimes, pin ports) */
+  sandboxOptions?: Partial<SandboxOptions>;
+  timeoutMs?: number;
+}
+
+export interface Booted {
+  host: Host;
+  sandbox: Sandbox | null;
+  close(): Promise<void>;
+}
+
+/** The wiring every front door shares: embedded sandbox first, then the host pointed at it. */
+export async function bootHost(options: BootOptions): Promise<Booted> {
+  const sandbox = options.sandbox === false ? null : await startSandbox({ dataDir: join(options.userDataDir, 'sandbox'), quiet: true, ...options.sandboxOptions });
+  const host = createHost({
+    mode: options.mode,
+    version: options.version,
+    platform: process.platform,
+    store: options.store,
+    vault: options.vault,
+    sandbox: sandbox ? { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT } } : null,
+    timeoutMs: options.timeoutMs,
+  });
+  await host.ready;
+  return {
+    host,
+    sandbox,
+    close: async () => {
+      await sandbox?.close();
+    },
+  };
+}

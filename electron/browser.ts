@@ -1,0 +1,158 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { z } from 'zod';
+import { eventNames } from './contract.ts';
+import { BROWSER_MODE_CSP } from './csp.ts';
+import type { Host } from './host.ts';
+
+export const BRIDGE_PATH = '/__printdesk/bridge';
+export const BRIDGE_SCRIPT_PATH = '/__printdesk/bridge.js';
+
+export interface BrowserServerOptions {
+  host: Host;
+  /** the built renderer (vite's outDir) */
+  rendererDir: string;
+  /** the built browser-mode bridge script (electron/preload-browser.ts) */
+  bridgeScript: string;
+  port?: number;
+  secret?: string;
+}
+
+export interface BrowserServer {
+  url: string;
+  origin: string;
+  secret: string;
+  close(): Promise<void>;
+}
+
+const Call = z.object({ id: z.number().int().nonnegative(), channel: z.string().max(100), input: z.unknown() });
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+};
+
+/**
+ * Browser mode: the built renderer on 127.0.0.1, and the contract carried over a WebSocket that
+ * only a page holding this launch's secret, on our own origin, can open (DNS rebinding and
+ * cross-site pages are refused by the Host and Origin checks).
+ */
+export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
+  const secret = options.secret ?? randomBytes(24).toString('base64url');
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  const server = createServer((req, res) => void serveStatic(req, res).catch(() => fail(res, 500)));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  const allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+
+  async function serveStatic(req: IncomingMessage, res: ServerResponse) {
+    if (!allowedHosts.has(req.headers.host ?? '')) return fail(res, 421);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 405);
+    const path = decodeURIComponent(new URL(req.url ?? '/', origin).pathname);
+    const file = path === BRIDGE_SCRIPT_PATH ? options.bridgeScript : resolveInside(options.rendererDir, path);
+    if (!file) return fail(res, 404);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return path.includes('.') ? fail(res, 404) : sendIndex(res);
+    if (file.endsWith('index.html')) return sendIndex(res);
+    res.writeHead(200, headers(TYPES[extname(file)] ?? 'application/octet-stream', { 'content-length': String(info.size) }));
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(file).pipe(res);
+  }
+
+  async function sendIndex(res: ServerResponse) {
+    const html = await readFile(join(options.rendererDir, 'index.html'), 'utf8');
+    // The bridge is a classic script, so it runs before the app's deferred module does.
+    const withBridge = html.replace('<head>', `<head><script src="${BRIDGE_SCRIPT_PATH}"></script>`);
+    res.writeHead(200, headers(TYPES['.html'], { 'cache-control': 'no-store' }));
+    res.end(withBridge);
+  }
+
+  server.on('upgrade', (req, socket: Socket, head) => {
+    if (!isTrustedUpgrade(req)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => bridge(ws));
+  });
+
+  function isTrustedUpgrade(req: IncomingMessage): boolean {
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname !== BRIDGE_PATH) return false;
+    if (!allowedHosts.has(req.headers.host ?? '')) return false;
+    const originHeader = req.headers.origin ?? '';
+    if (originHeader !== origin && originHeader !== `http://localhost:${port}`) return false;
+    return sameSecret(url.searchParams.get('secret') ?? '', secret);
+  }
+
+  function bridge(ws: WebSocket) {
+    const unsubscribers = eventNames.map((event) =>
+      options.host.subscribe(event, (payload) => ws.send(JSON.stringify({ event, payload }))),
+    );
+    ws.on('close', () => unsubscribers.forEach((off) => off()));
+    ws.on('message', async (data) => {
+      const call = Call.safeParse(parseJson(String(data)));
+      if (!call.success) return ws.close(1008, 'Malformed message');
+      const result = await options.host.invoke(call.data.channel, call.data.input);
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: call.data.id, result }));
+    });
+  }
+
+  return {
+    url: `${origin}/#secret=${secret}`,
+    origin,
+    secret,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function headers(type: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'content-type': type,
+    'content-security-policy': BROWSER_MODE_CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    ...extra,
+  };
+}
+
+function fail(res: ServerResponse, status: number) {
+  res.writeHead(status, headers('text/plain; charset=utf-8'));
+  res.end(String(status));
+}
+
+function resolveInside(root: string, path: string): string | null {
+  const file = normalize(join(root, path === '/' ? 'index.html' : path));
+  return file === root || file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : null;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,118 @@
+import { EventEmitter } from 'node:events';
+import type { AppInfo, EventName, EventPayload, Result, ServiceSetting } from './contract.ts';
+import { createApiClient, type ApiClient } from './api/client.ts';
+import { HostError } from './api/errors.ts';
+import { dispatch, type Handlers } from './dispatch.ts';
+import { createProjects } from './library/projects.ts';
+import { createSession } from './session/session.ts';
+import { checkBaseUrl } from './session/service-url.ts';
+import type { TokenVault } from './session/token-vault.ts';
+import { createPreferences, type KeyValueStore } from './storage/preferences.ts';
+
+export interface EmbeddedSandbox {
+  baseUrl: string;
+  demoAccount: { email: string; password: string };
+}
+
+export interface HostDeps {
+  mode: 'electron' | 'browser';
+  version: string;
+  platform: string;
+  store: KeyValueStore;
+  vault: TokenVault;
+  sandbox: EmbeddedSandbox | null;
+  timeoutMs?: number;
+}
+
+export interface Host {
+  invoke(channel: string, input: unknown): Promise<Result<unknown>>;
+  subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** resolves once a saved session has been picked up */
+  ready: Promise<void>;
+}
+
+/** Builds every service and the handler for every contract channel. Knows nothing of Electron. */
+export function createHost(deps: HostDeps): Host {
+  const prefs = createPreferences(deps.store);
+  const emitter = new EventEmitter();
+  const clients = new Map<string, ApiClient>();
+
+  function serviceBaseUrl(setting: ServiceSetting = prefs.service()): string | null {
+    if (setting.kind === 'custom') return setting.baseUrl;
+    return deps.sandbox?.baseUrl ?? null;
+  }
+
+  function client(): ApiClient {
+    const baseUrl = serviceBaseUrl();
+    if (!baseUrl) throw new HostError('OFFLINE', 'The embedded sandbox is not running. Choose a service in Settings.');
+    let existing = clients.get(baseUrl);
+    if (!existing) {
+      existing = createApiClient({ baseUrl, tokens: session.tokens, timeoutMs: deps.timeoutMs });
+      clients.set(baseUrl, existing);
+    }
+    return existing;
+  }
+
+  const session = createSession({ vault: deps.vault, client, onChange: (state) => emitter.emit('session:changed', state) });
+  const projects = createProjects({ client, prefs, signedInEmail: session.requireSignedIn });
+
+  const serviceInfo = (): AppInfo['service'] => ({
+    setting: prefs.service(),
+    baseUrl: serviceBaseUrl(),
+    sandboxRunning: deps.sandbox !== null,
+  });
+
+  const vaultState = () => ({ persistent: deps.vault.persistent, reason: deps.vault.reason, noticeDismissed: prefs.vaultNoticeDismissed() });
+
+  async function setService(setting: ServiceSetting): Promise<AppInfo['service']> {
+    let next = setting;
+    if (setting.kind === 'custom') {
+      const checked = checkBaseUrl(setting.baseUrl);
+      if (!checked.ok) throw new HostError('INVALID_INPUT', checked.message);
+      next = { kind: 'custom', baseUrl: checked.baseUrl };
+    }
+    if (serviceBaseUrl(next) !== serviceBaseUrl()) {
+      // Tokens belong to the service that issued them.
+      await session.signOut();
+      projects.forget();
+    }
+    prefs.setService(next);
+    return serviceInfo();
+  }
+
+  const handlers: Handlers = {
+    'app:info': () => ({
+      version: deps.version,
+      mode: deps.mode,
+      platform: deps.platform,
+      service: serviceInfo(),
+      demoAccount: prefs.service().kind === 'sandbox' ? (deps.sandbox?.demoAccount ?? null) : null,
+      vault: vaultState(),
+    }),
+    'app:dismissVaultNotice': () => {
+      prefs.dismissVaultNotice();
+      return vaultState();
+    },
+    'settings:setService': setService,
+    'session:get': () => session.state(),
+    'session:signIn': ({ email, password }) => session.signIn(email, password),
+    'session:signOut': () => session.signOut(),
+    'projects:list': () => projects.list(),
+    'projects:current': () => projects.current(),
+    'projects:select': ({ projectId }) => projects.select(projectId),
+  };
+
+  const ready = session.restore().then(() => undefined);
+
+  return {
+    async invoke(channel, input) {
+      await ready;
+      return dispatch(handlers, channel, input);
+    },
+    subscribe(event, listener) {
+      emitter.on(event, listener);
+      return () => void emitter.off(event, listener);
+    },
+    ready,
+  };
+}

@@ -1,0 +1,75 @@
+// Browser mode's stand-in for preload.ts: defines window.printdesk from the contract over the
+// secret-checked WebSocket that electron/browser.ts serves. The secret arrives in the URL's
+// fragment (never sent over HTTP, never a cookie), is kept for this tab only, and leaves the URL bar.
+import type { EventName } from './contract.ts';
+import { createPrintdeskApi, type Transport } from './bridge-api.ts';
+
+const BRIDGE_PATH = '/__printdesk/bridge';
+const SECRET_KEY = 'printdesk.bridgeSecret';
+
+function takeSecret(): string {
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get('secret');
+  if (fromHash) {
+    sessionStorage.setItem(SECRET_KEY, fromHash);
+    history.replaceState(null, '', location.pathname + location.search);
+    return fromHash;
+  }
+  return sessionStorage.getItem(SECRET_KEY) ?? '';
+}
+
+function createSocketTransport(secret: string): Transport {
+  const pending = new Map<number, (result: unknown) => void>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let nextId = 1;
+  let opened: Promise<WebSocket> | null = null;
+
+  const lost = (message: string) => ({ ok: false, error: { code: 'OFFLINE', message, retryable: true } });
+
+  function connect(): Promise<WebSocket> {
+    opened ??= new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://${location.host}${BRIDGE_PATH}?secret=${encodeURIComponent(secret)}`);
+      ws.onopen = () => resolve(ws);
+      ws.onmessage = (message) => receive(JSON.parse(String(message.data)));
+      ws.onclose = () => {
+        for (const settle of pending.values()) settle(lost('The PrintDesk host has stopped. Restart it with npm start.'));
+        pending.clear();
+        opened = null;
+        reject(new Error('closed'));
+      };
+    });
+    return opened;
+  }
+
+  function receive(message: { id?: number; result?: unknown; event?: string; payload?: unknown }) {
+    if (typeof message.id === 'number') {
+      pending.get(message.id)?.(message.result);
+      pending.delete(message.id);
+    } else if (message.event) {
+      for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
+    }
+  }
+
+  return {
+    async invoke(channel, input) {
+      const ws = await connect().catch(() => null);
+      if (!ws) return lost('Cannot reach the PrintDesk host. Is `npm start` still running? Open the address it printed.');
+      const id = nextId++;
+      return new Promise((resolve) => {
+        pending.set(id, resolve);
+        ws.send(JSON.stringify({ id, channel, input }));
+      });
+    },
+    subscribe(event: EventName, listener) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)?.add(listener);
+      void connect().catch(() => undefined);
+      return () => void listeners.get(event)?.delete(listener);
+    },
+  };
+}
+
+Object.defineProperty(window, 'printdesk', {
+  value: createPrintdeskApi(createSocketTransport(takeSecret()), PRINTDESK_API_NAMES),
+  writable: false,
+  configurable: false,
+});

@@ -1,0 +1,15 @@
+// Exposes window.printdesk, built from the contract, and nothing else: the renderer cannot name a
+// channel the contract does not declare, and never sees ipcRenderer itself.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { createPrintdeskApi, type Transport } from './bridge-api.ts';
+
+const transport: Transport = {
+  invoke: (channel, input) => ipcRenderer.invoke(channel, input),
+  subscribe(event, listener) {
+    const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
+    ipcRenderer.on(event, forward);
+    return () => void ipcRenderer.off(event, forward);
+  },
+};
+
+contextBridge.exposeInMainWorld('printdesk', createPrintdeskApi(transport, PRINTDESK_API_NAMES));

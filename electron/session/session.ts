@@ -1,0 +1,150 @@
+import { decodeJwt } from 'jose';
+import type { SessionState } from '../contract.ts';
+import type { ApiClient, TokenSource } from '../api/client.ts';
+import { HostError } from '../api/errors.ts';
+import type { TokenVault } from './token-vault.ts';
+
+interface Current {
+  email: string;
+  baseUrl: string;
+  refreshToken: string;
+  accessToken: string | null;
+  /** when to stop using the access token (its expiry less a margin), if readable */
+  accessRenewAt: number | null;
+}
+
+export interface SessionDeps {
+  vault: TokenVault;
+  /** the client for the service currently chosen in settings */
+  client: () => ApiClient;
+  now?: () => number;
+  onChange: (state: SessionState) => void;
+}
+
+// Renew a little before expiry so a request does not leave with a token that dies on the way:
+// 30 s, or a tenth of the token's life when it is short.
+const EXPIRY_MARGIN_MS = 30_000;
+// Answers to a refresh that mean the refresh token itself is no good (the spec does not say which).
+const SESSION_ENDING = new Set(['AUTHENTICATION', 'INCORRECT_PARAMETERS', 'NO_PERMISSION']);
+
+export type Session = ReturnType<typeof createSession>;
+
+export function createSession(deps: SessionDeps) {
+  const { vault, client, onChange, now = Date.now } = deps;
+  let current: Current | null = null;
+  let endedReason: string | null = null;
+  let refreshing: Promise<string> | null = null;
+
+  const state = (): SessionState => ({
+    status: current ? 'signed-in' : 'signed-out',
+    email: current?.email ?? null,
+    endedReason,
+  });
+
+  function adopt(email: string, baseUrl: string, accessToken: string | null, refreshToken: string) {
+    current = { email, baseUrl, refreshToken, accessToken, accessRenewAt: accessToken ? renewTimeOf(accessToken) : null };
+  }
+
+  async function persist() {
+    if (current) await vault.save({ email: current.email, baseUrl: current.baseUrl, refreshToken: current.refreshToken });
+  }
+
+  /** Picks up a session saved before a restart; the access token is fetched when first needed. */
+  async function restore(): Promise<SessionState> {
+    const saved = await vault.load();
+    if (saved && saved.baseUrl === client().baseUrl) adopt(saved.email, saved.baseUrl, null, saved.refreshToken);
+    else if (saved) await vault.clear();
+    return state();
+  }
+
+  async function signIn(email: string, password: string): Promise<SessionState> {
+    const api = client();
+    try {
+      const pair = await api.login(email, password);
+      adopt(email, api.baseUrl, pair.accessToken, pair.refreshToken);
+    } catch (error) {
+      if (error instanceof HostError && error.code === 'AUTHENTICATION') {
+        throw new HostError('AUTHENTICATION', 'Email or password is incorrect', { status: error.status, cause: error });
+      }
+      throw error;
+    }
+    endedReason = null;
+    await persist();
+    onChange(state());
+    return state();
+  }
+
+  async function end(reason: string | null): Promise<SessionState> {
+    const wasSignedIn = current !== null;
+    current = null;
+    refreshing = null;
+    endedReason = reason;
+    await vault.clear();
+    if (wasSignedIn) onChange(state());
+    return state();
+  }
+
+  function refresh(): Promise<string> {
+    refreshing ??= renew().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function renew(): Promise<string> {
+    const session = requireCurrent();
+    try {
+      const pair = await client().refresh(session.refreshToken);
+      if (current !== session) throw new HostError('NOT_SIGNED_IN', 'You signed out');
+      adopt(session.email, session.baseUrl, pair.accessToken, pair.refreshToken);
+      await persist();
+      return pair.accessToken;
+    } catch (error) {
+      if (error instanceof HostError && SESSION_ENDING.has(error.code) && current === session) {
+        await end('Your session has expired. Sign in again to continue; your local work is kept.');
+        throw new HostError('AUTHENTICATION', 'Your session has expired. Sign in again.', { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  function requireCurrent(): Current {
+    if (!current) throw new HostError('NOT_SIGNED_IN', 'Sign in first');
+    return current;
+  }
+
+  const tokens: TokenSource = {
+    async accessToken() {
+      const session = requireCurrent();
+      const fresh = session.accessToken && (session.accessRenewAt === null || session.accessRenewAt > now());
+      return fresh ? (session.accessToken as string) : refresh();
+    },
+    async renewAfterRejection(rejected) {
+      const session = requireCurrent();
+      // Another call already renewed it while this one was in flight.
+      if (session.accessToken && session.accessToken !== rejected) return session.accessToken;
+      return refresh();
+    },
+  };
+
+  return {
+    state,
+    restore,
+    signIn,
+    signOut: () => end(null),
+    tokens,
+    requireSignedIn: () => requireCurrent().email,
+  };
+}
+
+function renewTimeOf(token: string): number | null {
+  try {
+    const { exp, iat } = decodeJwt(token);
+    if (typeof exp !== 'number') return null;
+    const life = typeof iat === 'number' ? (exp - iat) * 1000 : Infinity;
+    return exp * 1000 - Math.min(EXPIRY_MARGIN_MS, life / 10);
+  } catch {
+    // Not a JWT we can read: rely on the service's 401 instead.
+    return null;
+  }
+}

@@ -1,0 +1,42 @@
+import { ServiceSetting } from '../contract.ts';
+
+/** The part of electron-store (or its base, conf, outside Electron) the app uses. */
+export interface KeyValueStore {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+  delete(key: string): void;
+}
+
+/** Typed preferences over electron-store; every read is checked, so a hand-edited file cannot crash the app. */
+export function createPreferences(store: KeyValueStore) {
+  const projectKey = (baseUrl: string, email: string) => `selectedProject.${encodeKey(baseUrl)}.${encodeKey(email)}`;
+  return {
+    service(): ServiceSetting {
+      const parsed = ServiceSetting.safeParse(store.get('service'));
+      return parsed.success ? parsed.data : { kind: 'sandbox' };
+    },
+    setService(setting: ServiceSetting) {
+      store.set('service', setting);
+    },
+    selectedProject(baseUrl: string, email: string): string | null {
+      const value = store.get(projectKey(baseUrl, email));
+      return typeof value === 'string' ? value : null;
+    },
+    setSelectedProject(baseUrl: string, email: string, projectId: string | null) {
+      if (projectId) store.set(projectKey(baseUrl, email), projectId);
+      else store.delete(projectKey(baseUrl, email));
+    },
+    vaultNoticeDismissed(): boolean {
+      return store.get('vaultNoticeDismissed') === true;
+    },
+    dismissVaultNotice() {
+      store.set('vaultNoticeDismissed', true);
+    },
+  };
+}
+export type Preferences = ReturnType<typeof createPreferences>;
+
+// electron-store treats dots as paths; keep addresses and e-mails as single keys.
+function encodeKey(value: string): string {
+  return Buffer.from(value).toString('base64url');
+}

@@ -1,0 +1,58 @@
+import type { BrowserWindow, BrowserWindowConstructorOptions, WebContents } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export interface AppPaths {
+  preload: string;
+  rendererIndex: string;
+  icon: string;
+}
+
+export function appPaths(appRoot: string): AppPaths {
+  return {
+    preload: join(appRoot, 'dist', 'electron', 'preload.cjs'),
+    rendererIndex: join(appRoot, 'dist', 'renderer', 'index.html'),
+    icon: join(appRoot, 'build', 'icon.png'),
+  };
+}
+
+export type WindowFactory = new (options: BrowserWindowConstructorOptions) => BrowserWindow;
+
+/** The one window, locked down: no Node, isolated and sandboxed, nowhere else to go. */
+export function createMainWindow(Window: WindowFactory, paths: AppPaths): BrowserWindow {
+  const window = new Window({
+    width: 1200,
+    height: 800,
+    minWidth: 760,
+    minHeight: 520,
+    show: false,
+    title: 'PrintDesk',
+    icon: paths.icon,
+    backgroundColor: '#f6f7f9',
+    webPreferences: {
+      preload: paths.preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: true,
+    },
+  });
+  harden(window.webContents, pathToFileURL(paths.rendererIndex).href);
+  window.once('ready-to-show', () => window.show());
+  void window.loadFile(paths.rendererIndex);
+  return window;
+}
+
+function harden(contents: WebContents, allowedUrl: string) {
+  contents.on('will-navigate', (event, url) => {
+    if (url !== allowedUrl) event.preventDefault();
+  });
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+}

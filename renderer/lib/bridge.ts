@@ -1,0 +1,31 @@
+// The only module that touches window.printdesk. Whether it came from Electron's preload or the
+// browser-mode bridge is invisible from here.
+import type { PrintdeskApi } from '../../electron/bridge-api.ts';
+import type { AppError, Result } from '../../electron/contract.ts';
+
+declare global {
+  interface Window {
+    printdesk: PrintdeskApi;
+  }
+}
+
+export const printdesk: PrintdeskApi = window.printdesk;
+
+/** Thrown by `unwrap` so views can catch one error type with the host's code and message. */
+export class UiError extends Error {
+  readonly error: AppError;
+  constructor(error: AppError) {
+    super(error.message);
+    this.error = error;
+  }
+}
+
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new UiError(result.error);
+  return result.value;
+}
+
+export function asAppError(error: unknown): AppError {
+  if (error instanceof UiError) return error.error;
+  return { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error), retryable: false };
+}

@@ -1,0 +1,39 @@
+import type { AppError, AppInfo, ServiceSetting } from '../../../electron/contract.ts';
+import { asAppError, printdesk, unwrap } from '../bridge.ts';
+
+class AppState {
+  info = $state<AppInfo | null>(null);
+  loadError = $state<AppError | null>(null);
+  settingsOpen = $state(false);
+
+  load = async () => {
+    try {
+      this.info = unwrap(await printdesk.app.info());
+      this.loadError = null;
+    } catch (error) {
+      this.loadError = asAppError(error);
+    }
+  };
+
+  /** Saves the service choice; the host signs out when the service changes. */
+  setService = async (setting: ServiceSetting) => {
+    const service = unwrap(await printdesk.settings.setService(setting));
+    await this.load();
+    return service;
+  };
+
+  dismissVaultNotice = async () => {
+    const vault = unwrap(await printdesk.app.dismissVaultNotice());
+    if (this.info) this.info = { ...this.info, vault };
+  };
+
+  openSettings = () => {
+    this.settingsOpen = true;
+  };
+
+  closeSettings = () => {
+    this.settingsOpen = false;
+  };
+}
+
+export const appState = new AppState();

@@ -1,0 +1,68 @@
+import type { AppError, Project } from '../../../electron/contract.ts';
+import { asAppError, printdesk, unwrap } from '../bridge.ts';
+
+class ProjectsStore {
+  list = $state<Project[] | null>(null);
+  selected = $state<Project | null>(null);
+  loading = $state(false);
+  selecting = $state<string | null>(null);
+  error = $state<AppError | null>(null);
+  /** the remembered project was checked and opened (or there was none) */
+  resolved = $state(false);
+
+  /** Opens the remembered project if it is still accessible, and loads the list either way. */
+  restore = async () => {
+    this.loading = true;
+    this.error = null;
+    try {
+      const current = unwrap(await printdesk.projects.current());
+      this.selected = current.project;
+      this.list = unwrap(await printdesk.projects.list());
+    } catch (error) {
+      this.error = asAppError(error);
+    } finally {
+      this.loading = false;
+      this.resolved = true;
+    }
+  };
+
+  refresh = async () => {
+    this.loading = true;
+    this.error = null;
+    try {
+      this.list = unwrap(await printdesk.projects.list());
+    } catch (error) {
+      this.error = asAppError(error);
+    } finally {
+      this.loading = false;
+    }
+  };
+
+  select = async (projectId: string) => {
+    this.selecting = projectId;
+    this.error = null;
+    try {
+      const selection = unwrap(await printdesk.projects.select({ projectId }));
+      this.selected = selection.project;
+    } catch (error) {
+      this.error = asAppError(error);
+    } finally {
+      this.selecting = null;
+    }
+  };
+
+  /** Back to the picker, with a fresh list; the choice stays remembered until another is made. */
+  showPicker = () => {
+    this.selected = null;
+    void this.refresh();
+  };
+
+  reset = () => {
+    this.list = null;
+    this.selected = null;
+    this.error = null;
+    this.resolved = false;
+  };
+}
+
+export const projects = new ProjectsStore();

@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { channelNames } from '../../electron/contract.ts';
+import { RENDERER_CSP } from '../../electron/csp.ts';
+import { record, type FakeWindow } from './fake-electron.ts';
+
+const fakeUrl = pathToFileURL(join(import.meta.dirname, 'fake-electron.ts')).href;
+registerHooks({
+  resolve: (specifier, context, next) => (specifier === 'electron' ? { url: fakeUrl, shortCircuit: true } : next(specifier, context)),
+});
+
+let window: FakeWindow;
+
+before(async () => {
+  await import('../../electron/main.ts');
+  const deadline = Date.now() + 10_000;
+  while (!record.windows[0]?.loaded && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  window = record.windows[0];
+  assert.ok(window, 'main.ts opened no window');
+});
+
+after(async () => {
+  for (const listener of record.appListeners.get('before-quit') ?? []) await listener();
+});
+
+test('takes the single-instance lock and enables the sandbox before anything else', () => {
+  assert.deepEqual(record.calls.slice(0, 2), ['requestSingleInstanceLock', 'enableSandbox']);
+  assert.ok(record.appListeners.has('second-instance'));
+});
+
+test('opens exactly one window, isolated, sandboxed and without Node', () => {
+  assert.equal(record.windows.length, 1);
+  const prefs = window.options.webPreferences as Record<string, unknown>;
+  assert.equal(prefs.contextIsolation, true);
+  assert.equal(prefs.sandbox, true);
+  assert.equal(prefs.nodeIntegration, false);
+  assert.equal(prefs.nodeIntegrationInWorker, false);
+  assert.equal(prefs.webviewTag, false);
+  assert.equal(prefs.webSecurity, true);
+  assert.equal(prefs.preload, join(record.appRoot, 'dist', 'electron', 'preload.cjs'));
+  assert.equal(window.loaded, join(record.appRoot, 'dist', 'renderer', 'index.html'));
+});
+
+test('the page carries the strict CSP declared in csp.ts', () => {
+  const html = readFileSync(join(record.appRoot, 'renderer', 'index.html'), 'utf8');
+  const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html);
+  assert.equal(meta?.[1], RENDERER_CSP);
+  assert.doesNotMatch(RENDERER_CSP, /unsafe-eval|script-src[^;]*unsafe-inline/);
+});
+
+test('denies navigation away from the app and every new window', () => {
+  let prevented = false;
+  window.webContents.emit('will-navigate', { preventDefault: () => (prevented = true) }, 'https://example.com/');
+  assert.equal(prevented, true);
+  assert.deepEqual(window.webContents.windowOpenHandler?.({ url: 'https://example.com/' }), { action: 'deny' });
+  let webview = false;
+  window.webContents.emit('will-attach-webview', { preventDefault: () => (webview = true) });
+  assert.equal(webview, true);
+  let granted: boolean | null = null;
+  window.webContents.permissionHandler?.(null, 'media', (answer: boolean) => (granted = answer));
+  assert.equal(granted, false);
+});
+
+test('registers every contract channel, and nothing else', () => {
+  assert.deepEqual([...record.handlers.keys()].sort(), [...channelNames].sort());
+  assert.deepEqual([...record.ipcOn.keys()], [], 'no ipcMain.on listeners may remain');
+});
+
+test('answers our own main frame and refuses any other sender', async () => {
+  const handler = record.handlers.get('session:get');
+  assert.ok(handler);
+  const ours = await handler({ senderFrame: window.webContents.mainFrame }, undefined);
+  assert.deepEqual(ours, { ok: true, value: { status: 'signed-out', email: null, endedReason: null } });
+  const stranger = await handler({ senderFrame: { url: 'https://evil.example/' } }, undefined);
+  assert.equal((stranger as { ok: boolean }).ok, false);
+  assert.equal((stranger as { error: { code: string } }).error.code, 'NO_PERMISSION');
+});
+
+test('validates input against the contract before any handler runs', async () => {
+  const handler = record.handlers.get('projects:select');
+  const result = (await handler?.({ senderFrame: window.webContents.mainFrame }, { projectId: 'not-a-guid' })) as {
+    ok: boolean;
+    error: { code: string };
+  };
+  assert.equal(result.ok, false);
+  assert.equal(result.error.code, 'INVALID_INPUT');
+});
+
+test('sets an application menu', () => {
+  assert.equal(record.menus.length, 1);
+});
