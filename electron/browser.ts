@@ -30,7 +30,7 @@ export interface BrowserServer {
   close(): Promise<void>;
 }
 
-const Call = z.object({ id: z.number().int().nonnegative(), channel: z.string().max(100), input: z.unknown() });
+const Call = z.object({ id: z.number().int().nonnegative(), channel: z.string().max(100), input: z.unknown().optional() });
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -143,6 +143,7 @@ export const eventNames = Object.keys(events) as EventName[];
 
 export function channelDef(name: string): ChannelDef<z.ZodType, z.ZodType> | undefined {
   const [ns, method] = name.split(':');
+  if (!Object.hasOwn(contract, ns)) return undefined;
   const defs = (contract as Record<string, Record<string, ChannelDef<z.ZodType, z.ZodType>>>)[ns];
-  return defs && Object.hasOwn(defs, method) ? defs[method] : undefined;
+  return Object.hasOwn(defs, method) ? defs[method] : undefined;
 }

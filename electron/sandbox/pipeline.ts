@@ -1,0 +1,124 @@
+// One request's way through the sandbox: faults → route → auth and body → rate limit → handler
+// → faults again → answer. Every outcome, including 404/405 and injected ones, is an envelope.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ADMIN_PREFIX, handleAdmin } from './admin.ts';
+import type { FaultInjector, FaultPlan } from './faults.ts';
+import { ApiError, errorReply, failure, readJsonBody, sendReply } from './http.ts';
+import type { JsonBody, Reply } from './http.ts';
+import type { RateDecision, RateLimiter } from './rate-limit.ts';
+import { endpointId, matchRoute } from './router.ts';
+import type { Route, RouteContext, Services } from './router.ts';
+import type { UserRow } from './store/accounts.ts';
+
+export interface PipelineDeps {
+  routes: readonly Route[];
+  services: Services;
+  limiter: RateLimiter;
+  faults: FaultInjector;
+  adminSecret: string;
+  /** aborted on close, so stalls and latency faults do not hold the server open */
+  signal: AbortSignal;
+  log: (line: string) => void;
+}
+
+const EMPTY: JsonBody = { kind: 'empty' };
+
+export function createPipeline(deps: PipelineDeps) {
+  return async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = Date.now();
+    const method = req.method ?? 'GET';
+    const target = req.url ?? '/';
+    const queryAt = target.indexOf('?');
+    const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
+    const search = queryAt === -1 ? '' : target.slice(queryAt + 1);
+    try {
+      if (pathname === ADMIN_PREFIX || pathname.startsWith(`${ADMIN_PREFIX}/`)) {
+        sendReply(res, await handleAdmin(req, pathname, deps.adminSecret, deps.faults).catch(errorReply));
+        return;
+      }
+      const plan = deps.faults.plan(method, pathname);
+      if (plan.delayBeforeMs) await sleep(plan.delayBeforeMs, undefined, { signal: deps.signal });
+      if (plan.resetBefore) return void req.socket.destroy();
+      const { reply, rate } = plan.status ? injected(plan) : await serve(req, method, pathname, search);
+      if (plan.delayAfterMs) await sleep(plan.delayAfterMs, undefined, { signal: deps.signal });
+      if (plan.resetAfter) return void req.socket.destroy();
+      sendReply(res, reply, rate?.headers);
+      deps.log(`${method} ${pathname} ${reply.status} ${Date.now() - started}ms`);
+    } catch (error) {
+      // Only reached when the server is closing (aborted sleep) or the socket died mid-way.
+      if (!deps.signal.aborted) sendReply(res, errorReply(error));
+      else req.socket.destroy();
+    }
+  };
+
+  async function serve(req: IncomingMessage, method: string, pathname: string, search: string) {
+    const match = matchRoute(deps.routes, method, pathname);
+    const clientIp = req.socket.remoteAddress ?? 'unknown';
+    if (match.kind !== 'route') {
+      const rate = deps.limiter.take('unmatched', `ip:${clientIp}`);
+      if (!rate.allowed) return { reply: tooMany(rate), rate };
+      const reply =
+        match.kind === 'not-found'
+          ? failure(404, 'NOT_FOUND', `No endpoint ${method} ${pathname}`)
+          : failure(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}`, { Allow: match.allow.join(', ') });
+      return { reply, rate };
+    }
+    const ctx = await prepare(req, match.route, search, clientIp);
+    const caller = match.route.rateKey?.(ctx) ?? (ctx.user ? `user:${ctx.user.user_id}` : `ip:${clientIp}`);
+    const rate = deps.limiter.take(endpointId(match.route), caller);
+    if (!rate.allowed) return { reply: tooMany(rate), rate };
+    try {
+      if (ctx.pending) throw ctx.pending;
+      return { reply: await match.route.handle(ctx), rate };
+    } catch (error) {
+      if (!(error instanceof ApiError)) deps.log(`${method} ${pathname} failed: ${(error as Error)?.stack ?? error}`);
+      return { reply: errorReply(error), rate };
+    }
+  }
+
+  /** Authenticates and reads the body, keeping the first failure for after the rate limit check. */
+  async function prepare(req: IncomingMessage, route: Route, search: string, clientIp: string) {
+    let pending: unknown;
+    let user: UserRow | null = null;
+    let body = EMPTY;
+    if (route.auth) {
+      user = await deps.services.tokens.authenticate(req.headers.authorization).catch((error: unknown) => {
+        pending = error;
+        return null;
+      });
+    }
+    if (route.body === 'json') {
+      body = await readJsonBody(req).catch((error: unknown) => {
+        pending ??= error;
+        return EMPTY;
+      });
+    }
+    const ctx: RouteContext & { pending: unknown } = {
+      req, query: new URLSearchParams(search), body, user, clientIp, services: deps.services, pending,
+    };
+    return ctx;
+  }
+}
+
+function tooMany(rate: RateDecision): Reply {
+  return failure(429, 'RATE_LIMITED', `Rate limit exceeded; retry in ${rate.retryAfterSeconds} s`, {
+    'Retry-After': String(rate.retryAfterSeconds),
+  });
+}
+
+function injected(plan: FaultPlan): { reply: Reply; rate?: RateDecision } {
+  if (plan.status === 429) {
+    const seconds = plan.retryAfterSeconds ?? 1;
+    const rate: RateDecision = {
+      allowed: false,
+      retryAfterSeconds: seconds,
+      headers: { 'X-RateLimit-Limit': '0', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(seconds) },
+    };
+    return { reply: tooMany(rate), rate };
+  }
+  const status = plan.status ?? 503;
+  const reply = failure(status, 'INTERNAL_ERROR', `Injected fault: HTTP ${status}`);
+  if (status === 503) reply.headers = { 'Retry-After': '1' };
+  return { reply };
+}

@@ -1,0 +1,150 @@
+// The embedded sandbox: a real HTTP implementation of the Model Printing Service on loopback.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { openDatabase } from './db/open.ts';
+import { answerClientError } from './http.ts';
+import { createFaultInjector } from './faults.ts';
+import type { FaultControl } from './faults.ts';
+import { createOperator } from './operator.ts';
+import type { Operator } from './operator.ts';
+import { createPipeline } from './pipeline.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import type { RateLimitConfig } from './rate-limit.ts';
+import { API_PREFIX } from './router.ts';
+import { ROUTES } from './routes/index.ts';
+import { seedIfNew } from './seed.ts';
+import { createTokenService } from './tokens.ts';
+import type { TokenService } from './tokens.ts';
+
+export type { FaultControl, FaultKind, FaultSpec, ActiveFault } from './faults.ts';
+export type { ModelRecord, Operator, OrderRecord, OrderStatus, ProjectRecord, UserRecord } from './operator.ts';
+export type { RateLimitConfig, RateLimitRule } from './rate-limit.ts';
+export { DEFAULT_RATE_LIMITS } from './rate-limit.ts';
+
+export interface SandboxOptions {
+  /** created if missing; SQLite db + jwt secret (+ later model files) live here */
+  dataDir: string;
+  /** default 0 = random free port; always binds 127.0.0.1 only */
+  port?: number;
+  /** default 3600 */
+  accessTokenTtlSeconds?: number;
+  /** default 43200 (12 h) */
+  refreshTokenTtlSeconds?: number;
+  /** per-endpoint limits keyed by endpoint id ("Auth/Login"); see DEFAULT_RATE_LIMITS */
+  rateLimits?: Partial<RateLimitConfig>;
+  /** for the loopback admin endpoint; random if absent */
+  adminSecret?: string;
+  quiet?: boolean;
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:43123/v2 (no trailing slash) */
+  baseUrl: string;
+  port: number;
+  adminSecret: string;
+  /** same operations as the operator CLI, in-process */
+  operator: Operator;
+  /** set/clear fault injection in-process */
+  faults: FaultControl;
+  /** signs arbitrary claims with this sandbox's key: lets tests forge expired or mistyped tokens */
+  tokens: Pick<TokenService, 'sign'>;
+  close(): Promise<void>;
+}
+
+/** Written while a sandbox runs so `operator faults …` can find it from the data dir alone. */
+export const RUNTIME_FILE = 'sandbox-runtime.json';
+
+export interface RuntimeInfo {
+  baseUrl: string;
+  adminUrl: string;
+  adminSecret: string;
+  pid: number;
+}
+
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const dataDir = path.resolve(options.dataDir);
+  const db = openDatabase(dataDir);
+  try {
+    await seedIfNew(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const tokens = createTokenService({
+    db,
+    dataDir,
+    accessTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+    refreshTtlSeconds: options.refreshTokenTtlSeconds ?? 43200,
+  });
+  const faults = createFaultInjector();
+  const adminSecret = options.adminSecret ?? randomBytes(24).toString('base64url');
+  const lifetime = new AbortController();
+  const log = options.quiet ? () => {} : (line: string) => console.log(`[sandbox] ${line}`);
+  const server = http.createServer(
+    createPipeline({
+      routes: ROUTES,
+      services: { db, tokens, dataDir },
+      limiter: createRateLimiter(options.rateLimits),
+      faults,
+      adminSecret,
+      signal: lifetime.signal,
+      log,
+    }),
+  );
+  server.on('clientError', answerClientError);
+  const port = await listen(server, options.port ?? 0).catch((error: unknown) => {
+    db.close();
+    throw error;
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const runtime: RuntimeInfo = { baseUrl: `${origin}${API_PREFIX}`, adminUrl: `${origin}/__admin`, adminSecret, pid: process.pid };
+  const runtimeFile = path.join(dataDir, RUNTIME_FILE);
+  fs.writeFileSync(runtimeFile, JSON.stringify(runtime, null, 2), { mode: 0o600 });
+
+  let closing: Promise<void> | undefined;
+  async function close(): Promise<void> {
+    closing ??= (async () => {
+      lifetime.abort();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      removeRuntimeFile(runtimeFile, adminSecret);
+      db.close();
+    })();
+    return closing;
+  }
+
+  return { baseUrl: runtime.baseUrl, port, adminSecret, operator: createOperator(db, dataDir), faults, tokens, close };
+}
+
+function listen(server: http.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Only removes the file if it is still ours: another sandbox may have started on the same dir. */
+function removeRuntimeFile(file: string, adminSecret: string): void {
+  try {
+    const info = JSON.parse(fs.readFileSync(file, 'utf8')) as RuntimeInfo;
+    if (info.adminSecret === adminSecret && info.pid === process.pid) fs.rmSync(file);
+  } catch {
+    // already gone or unreadable: nothing to clean up
+  }
+}
+
+export function readRuntimeInfo(dataDir: string): RuntimeInfo | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(path.resolve(dataDir), RUNTIME_FILE), 'utf8')) as RuntimeInfo;
+  } catch {
+    return undefined;
+  }
+}

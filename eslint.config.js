@@ -1,0 +1,43 @@
+import js from '@eslint/js';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import ts from 'typescript-eslint';
+
+export default ts.config(
+  { ignores: ['dist/', 'release/', 'node_modules/', 'test-results/'] },
+  js.configs.recommended,
+  ...ts.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: ts.parser, extraFileExtensions: ['.svelte'] } },
+  },
+  {
+    // Only main.ts and preload.ts may load Electron at run time; everything else takes it injected.
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/main.ts', 'electron/preload.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'electron', allowTypeImports: true, message: 'Inject what you need from Electron; only main.ts and preload.ts import it.' }] }],
+    },
+  },
+  {
+    // The renderer has no Node: it talks to the host through lib/bridge.ts only.
+    files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['electron', 'electron-store', 'got', 'better-sqlite3', 'ws', 'conf'].map((name) => ({ name, message: 'The renderer has no Node; go through lib/bridge.ts.' })),
+          patterns: [{ group: ['node:*'], message: 'The renderer has no Node; go through lib/bridge.ts.' }],
+        },
+      ],
+    },
+  },
+);

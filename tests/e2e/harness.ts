@@ -1,0 +1,80 @@
+// Starts the app as browser mode does (real host, real embedded sandbox, the secret-checked
+// WebSocket bridge) and opens the built renderer in Debian's Chromium.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { bootHost, type Booted } from '../../electron/boot.ts';
+import { startBrowserServer, type BrowserServer } from '../../electron/browser.ts';
+import type { SandboxOptions } from '../../electron/sandbox/server.ts';
+import { createMemoryVault } from '../../electron/session/token-vault.ts';
+import { createMemoryStore } from '../../electron/storage/memory-store.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface AppUnderTest {
+  page: Page;
+  booted: Booted;
+  server: BrowserServer;
+  dir: string;
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openApp(browser: Browser, sandboxOptions: Partial<SandboxOptions> = {}): Promise<AppUnderTest> {
+  const dir = await mkdtemp(join(tmpdir(), 'printdesk-e2e-'));
+  const booted = await bootHost({
+    mode: 'browser',
+    version: '0.0.0-e2e',
+    userDataDir: dir,
+    store: createMemoryStore(),
+    vault: createMemoryVault('Browser mode has no access to the system keychain, so you will sign in again after a restart.'),
+    sandboxOptions,
+    timeoutMs: 5_000,
+  });
+  const server = await startBrowserServer({
+    host: booted.host,
+    rendererDir: join(root, 'dist', 'renderer'),
+    bridgeScript: join(root, 'dist', 'browser', 'bridge.js'),
+  });
+  const context = await browser.newContext({ viewport: { width: 1200, height: 780 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) problems.push(message.text());
+  });
+  await page.goto(server.url);
+  return {
+    page,
+    booted,
+    server,
+    dir,
+    async screenshot(name) {
+      await mkdir(join(root, 'test-results'), { recursive: true });
+      await page.screenshot({ path: join(root, 'test-results', `${name}.png`) });
+    },
+    async close() {
+      await context.close();
+      await server.close();
+      await booted.close();
+      await rm(dir, { recursive: true, force: true });
+      if (problems.length) throw new Error(`The page reported errors:\n${problems.join('\n')}`);
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Page } from 'playwright-core';
+
+export function projectsPage(page: Page) {
+  return {
+    view: page.getByTestId('projects'),
+    items: page.getByTestId('project-item'),
+    empty: page.getByTestId('no-projects'),
+    checkAgain: page.getByTestId('check-again'),
+    home: page.getByTestId('project-home'),
+    currentProject: page.getByTestId('current-project'),
+    switchProject: page.getByTestId('switch-project'),
+    signOut: page.getByTestId('sign-out'),
+    account: page.getByTestId('account-email'),
+  };
+}

@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { expect } from './expect.ts';
+import type { Browser } from 'playwright-core';
+import { startSandbox } from '../../electron/sandbox/server.ts';
+import { DEMO_ACCOUNT, NO_PROJECT_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { launchChromium, openApp } from './harness.ts';
+import { projectsPage } from './pages/projects.ts';
+import { settingsPage } from './pages/settings.ts';
+import { signInPage } from './pages/sign-in.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('a new user signs in with the demo account and opens the demo project', async () => {
+  const app = await openApp(browser);
+  const signIn = signInPage(app.page);
+  const projects = projectsPage(app.page);
+  await expect(signIn.useDemo).visible();
+  await expect(app.page.getByTestId('vault-notice')).visible();
+  await app.screenshot('01-sign-in');
+  await signIn.useDemo.click();
+  assert.equal(await signIn.email.inputValue(), DEMO_ACCOUNT.email);
+  await signIn.submit.click();
+  await expect(projects.items.first()).visible();
+  assert.equal(await projects.items.count(), 1);
+  assert.equal(await projects.account.textContent(), DEMO_ACCOUNT.email);
+  await app.screenshot('02-projects');
+  await projects.items.first().click();
+  await expect(projects.home).visible();
+  assert.equal(await projects.currentProject.textContent(), 'Demo project');
+  await app.screenshot('03-project-home');
+  await app.close();
+});
+
+test('a wrong password is refused on the form and nothing is signed in', async () => {
+  const app = await openApp(browser);
+  const signIn = signInPage(app.page);
+  await signIn.signIn(DEMO_ACCOUNT.email, 'not-the-password');
+  await expect(signIn.error).hasText('Email or password is incorrect');
+  assert.equal(await signIn.email.getAttribute('aria-invalid'), 'true');
+  await app.screenshot('04-sign-in-wrong-password');
+  await app.close();
+});
+
+test('an account without a project is told to ask the operator', async () => {
+  const app = await openApp(browser);
+  const signIn = signInPage(app.page);
+  const projects = projectsPage(app.page);
+  await signIn.signIn(NO_PROJECT_ACCOUNT.email, NO_PROJECT_ACCOUNT.password);
+  await expect(projects.empty).visible();
+  await expect(projects.empty).hasText('Ask the service operator to assign a project');
+  await app.screenshot('05-no-project');
+  // Once the operator assigns one, "Check again" shows it.
+  const operator = app.booted.sandbox?.operator;
+  await operator?.createProject('Print shop', { assign: NO_PROJECT_ACCOUNT.email });
+  await projects.checkAgain.click();
+  await expect(projects.items.first()).hasText('Print shop');
+  await app.close();
+});
+
+test('an expired access token is renewed without the user noticing', async () => {
+  const app = await openApp(browser, { accessTokenTtlSeconds: 1 });
+  const projects = projectsPage(app.page);
+  await signInPage(app.page).signInWithDemo();
+  await projects.items.first().click();
+  await expect(projects.home).visible();
+  await app.page.waitForTimeout(2_200);
+  await projects.switchProject.click();
+  await expect(projects.items.first()).visible();
+  await expect(projects.account).hasText(DEMO_ACCOUNT.email);
+  await app.close();
+});
+
+test('an expired refresh token signs the user out, saying why', async () => {
+  const app = await openApp(browser, { accessTokenTtlSeconds: 1, refreshTokenTtlSeconds: 2 });
+  const signIn = signInPage(app.page);
+  const projects = projectsPage(app.page);
+  await signIn.signInWithDemo();
+  await projects.items.first().click();
+  await expect(projects.home).visible();
+  await app.page.waitForTimeout(3_200);
+  await projects.switchProject.click();
+  await expect(signIn.sessionEnded).hasText('Your session has expired');
+  await app.screenshot('06-session-expired');
+  await app.close();
+});
+
+test('an unreachable service shows offline with a retry that works once it is back', async () => {
+  const app = await openApp(browser);
+  const signIn = signInPage(app.page);
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  await sandbox.close();
+  await signIn.signInWithDemo();
+  await expect(signIn.error).hasText('The service is offline');
+  await app.screenshot('07-offline');
+  const again = await startSandbox({ dataDir: join(app.dir, 'sandbox'), port: sandbox.port, quiet: true });
+  try {
+    await signIn.retry.click();
+    await expect(projectsPage(app.page).items.first()).visible();
+  } finally {
+    await again.close();
+  }
+  app.booted.sandbox = null;
+  await app.close();
+});
+
+test('a 429 on sign-in says when to try again', async () => {
+  const app = await openApp(browser);
+  const signIn = signInPage(app.page);
+  app.booted.sandbox?.faults.set({ kind: 'rate-limit', path: '/Auth/Login', retryAfterSeconds: 30 });
+  await signIn.signInWithDemo();
+  await expect(signIn.error).hasText('Try again in');
+  assert.equal(await signIn.submit.isDisabled(), true);
+  await app.screenshot('08-rate-limited');
+  await app.close();
+});
+
+test('signing out returns to sign-in; signing in again reopens the remembered project', async () => {
+  const app = await openApp(browser);
+  const signIn = signInPage(app.page);
+  const projects = projectsPage(app.page);
+  await signIn.signInWithDemo();
+  await projects.items.first().click();
+  await expect(projects.home).visible();
+  await projects.signOut.click();
+  await expect(signIn.form).visible();
+  assert.equal(await signIn.password.inputValue(), '');
+  await signIn.signInWithDemo();
+  await expect(projects.currentProject).hasText('Demo project');
+  await app.close();
+});
+
+test('settings accept only an https (or loopback) address ending in /v2', async () => {
+  const app = await openApp(browser);
+  const settings = settingsPage(app.page);
+  await settings.open.click();
+  await settings.custom.check();
+  await settings.url.fill('http://print.example.com/v2');
+  await expect(settings.urlError).hasText('Use https://');
+  await settings.url.fill('https://print.example.com/api');
+  await expect(settings.urlError).hasText('must end in /v2');
+  await app.screenshot('09-settings-invalid');
+  await settings.url.fill('https://print.example.com/v2/');
+  await settings.save.click();
+  await expect(settings.saved).visible();
+  await expect(app.page.getByTestId('service-badge')).hasText('print.example.com');
+  await app.screenshot('10-settings');
+  await settings.sandbox.check();
+  await settings.save.click();
+  await settings.close.click();
+  await expect(signInPage(app.page).useDemo).visible();
+  await app.close();
+});

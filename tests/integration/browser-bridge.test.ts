@@ -1,0 +1,91 @@
+// The browser-mode bridge refuses everyone but a page of our own origin holding this launch's secret.
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { WebSocket } from 'ws';
+import { BRIDGE_PATH, startBrowserServer, type BrowserServer } from '../../electron/browser.ts';
+import { createHost } from '../../electron/host.ts';
+import { createMemoryVault } from '../../electron/session/token-vault.ts';
+import { createMemoryStore } from '../../electron/storage/memory-store.ts';
+
+let server: BrowserServer;
+let port: string;
+
+before(async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'bridge-'));
+  await mkdir(join(dir, 'renderer'));
+  await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
+  await writeFile(join(dir, 'bridge.js'), '/* bridge */');
+  const host = createHost({ mode: 'browser', version: 't', platform: 'linux', store: createMemoryStore(), vault: createMemoryVault('t'), sandbox: null });
+  server = await startBrowserServer({ host, rendererDir: join(dir, 'renderer'), bridgeScript: join(dir, 'bridge.js') });
+  port = new URL(server.origin).port;
+});
+after(() => server.close());
+
+function connect(options: { secret?: string; origin?: string; host?: string }): Promise<{ opened: boolean; reply?: unknown; closeCode?: number }> {
+  const url = `ws://127.0.0.1:${port}${BRIDGE_PATH}?secret=${encodeURIComponent(options.secret ?? server.secret)}`;
+  const headers: Record<string, string> = options.host ? { host: options.host } : {};
+  const ws = new WebSocket(url, { origin: options.origin ?? server.origin, headers });
+  return new Promise((resolve) => {
+    ws.on('open', () => ws.send(JSON.stringify({ id: 1, channel: 'session:get' })));
+    ws.on('message', (data) => {
+      resolve({ opened: true, reply: JSON.parse(String(data)) });
+      ws.close();
+    });
+    ws.on('unexpected-response', () => resolve({ opened: false }));
+    ws.on('error', () => resolve({ opened: false }));
+    ws.on('close', (code) => resolve({ opened: true, closeCode: code }));
+  });
+}
+
+test('our page with the secret reaches the host through the contract', async () => {
+  const result = await connect({});
+  assert.deepEqual(result.reply, { id: 1, result: { ok: true, value: { status: 'signed-out', email: null, endedReason: null } } });
+});
+
+test('a wrong or missing secret is refused', async () => {
+  assert.equal((await connect({ secret: 'guess' })).opened, false);
+  assert.equal((await connect({ secret: '' })).opened, false);
+});
+
+test('another origin is refused even with the secret', async () => {
+  assert.equal((await connect({ origin: 'http://evil.example' })).opened, false);
+  assert.equal((await connect({ origin: 'null' })).opened, false);
+});
+
+test('a foreign Host header (DNS rebinding) is refused', async () => {
+  assert.equal((await connect({ host: `evil.example:${port}` })).opened, false);
+  const status = await new Promise<number | undefined>((resolve) => {
+    request({ host: '127.0.0.1', port, path: '/', headers: { host: `evil.example:${port}` } }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    }).end();
+  });
+  assert.equal(status, 421);
+});
+
+test('the page is served with a strict CSP, the bridge script first, and no secret in it', async () => {
+  const response = await fetch(`${server.origin}/`);
+  const csp = response.headers.get('content-security-policy') ?? '';
+  assert.match(csp, /script-src 'self'/);
+  assert.match(csp, /frame-ancestors 'none'/);
+  const html = await response.text();
+  assert.match(html, /<head><script src="\/__printdesk\/bridge\.js"><\/script>/);
+  assert.ok(!html.includes(server.secret));
+  for (const path of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd']) {
+    const body = await (await fetch(`${server.origin}${path}`)).text();
+    assert.ok(!body.includes('root:'), `${path} escaped the renderer folder`);
+  }
+});
+
+test('a malformed message closes the connection', async () => {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${BRIDGE_PATH}?secret=${server.secret}`, { origin: server.origin });
+  const code = await new Promise<number>((resolve) => {
+    ws.on('open', () => ws.send('{"nope": true}'));
+    ws.on('close', (c) => resolve(c));
+  });
+  assert.equal(code, 1008);
+});

@@ -1,0 +1,73 @@
+// The request pipeline with routes that misbehave: an unexpected exception becomes a 500
+// INTERNAL_ERROR envelope carrying its text, and the server keeps serving. Also: closing a
+// sandbox does not wait for a stalled response.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { createFaultInjector } from '../../electron/sandbox/faults.ts';
+import { createPipeline } from '../../electron/sandbox/pipeline.ts';
+import { createRateLimiter } from '../../electron/sandbox/rate-limit.ts';
+import type { Route, Services } from '../../electron/sandbox/router.ts';
+import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
+
+const boom: Route = {
+  method: 'GET', path: '/Test/Boom', auth: false, body: 'none',
+  handle() {
+    throw new TypeError('Cannot read properties of undefined (reading \'x\')');
+  },
+};
+const asyncBoom: Route = {
+  method: 'POST', path: '/Test/AsyncBoom', auth: false, body: 'json',
+  async handle() {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    throw 'a thrown string';
+  },
+};
+const fine: Route = { method: 'GET', path: '/Test/Fine', auth: false, body: 'none', handle: () => ({ status: 200, body: { success: true, data: 1 } }) };
+
+describe('pipeline', () => {
+  let server: http.Server;
+  let url: string;
+  before(async () => {
+    server = http.createServer(
+      createPipeline({
+        routes: [boom, asyncBoom, fine],
+        services: {} as Services,
+        limiter: createRateLimiter(),
+        faults: createFaultInjector(),
+        adminSecret: 'secret',
+        signal: new AbortController().signal,
+        log: () => {},
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('turns exceptions into 500 INTERNAL_ERROR with the text, and keeps serving', async () => {
+    const sync = await call(url, 'GET', '/Test/Boom');
+    assert.equal(sync.status, 500);
+    assert.deepEqual(sync.body, { success: false, error: { type: 'INTERNAL_ERROR', message: "Cannot read properties of undefined (reading 'x')" } });
+    assert.ok(sync.headers.get('x-ratelimit-limit'));
+    const async = await call(url, 'POST', '/Test/AsyncBoom', { json: {} });
+    assert.equal(async.status, 500);
+    assert.equal(async.body.error?.message, 'a thrown string');
+    assert.equal((await call(url, 'GET', '/Test/Fine')).status, 200);
+  });
+});
+
+describe('closing', () => {
+  it('does not wait for stalled responses', async () => {
+    const sandbox = await startTestSandbox();
+    const { accessToken } = await login(sandbox.baseUrl);
+    sandbox.faults.set({ kind: 'stall', ms: 60_000 });
+    const pending = call(sandbox.baseUrl, 'GET', '/Project/GetProjects', { token: accessToken }).catch((error: Error) => error);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    await sandbox.dispose();
+    assert.ok(Date.now() - started < 2000, `close took ${Date.now() - started} ms`);
+    assert.ok((await pending) instanceof Error);
+  });
+});

@@ -1,0 +1,166 @@
+// The service client and session against a real sandbox over HTTP on 127.0.0.1.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createApiClient, type ApiClient } from '../../electron/api/client.ts';
+import { HostError } from '../../electron/api/errors.ts';
+import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import { createSession, type Session } from '../../electron/session/session.ts';
+import { createMemoryVault } from '../../electron/session/token-vault.ts';
+import type { SessionState } from '../../electron/contract.ts';
+
+let sandbox: TestSandbox;
+before(async () => {
+  sandbox = await startTestSandbox({ accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 600 });
+});
+after(() => sandbox.dispose());
+
+interface Setup {
+  session: Session;
+  client: ApiClient;
+  changes: SessionState[];
+  vault: ReturnType<typeof createMemoryVault>;
+  clock: { now: number };
+}
+
+function setup(baseUrl = sandbox.baseUrl, vault = createMemoryVault('test')): Setup {
+  const changes: SessionState[] = [];
+  const clock = { now: Date.now() };
+  // The session asks for its client lazily, so the two can refer to each other.
+  const session = createSession({ vault, client: () => client, now: () => clock.now, onChange: (s) => changes.push(s) });
+  const client: ApiClient = createApiClient({ baseUrl, tokens: session.tokens, timeoutMs: 3_000, sleep: async () => undefined });
+  return { session, client, changes, vault, clock };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<HostError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof HostError, String(error));
+    return error;
+  }
+  assert.fail('expected a rejection');
+}
+
+test('sign in, list the projects, check access; the password is not kept', async () => {
+  const { session, client, vault } = setup();
+  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  assert.equal(session.state().status, 'signed-in');
+  const projects = await client.getProjects();
+  assert.equal(projects.length, 1);
+  assert.equal(projects[0].name, 'Demo project');
+  assert.equal(await client.hasAccessToProject(projects[0].projectId), true);
+  assert.equal(await client.hasAccessToProject('00000000-0000-4000-8000-000000000000'), false);
+  const saved = JSON.stringify(await vault.load());
+  assert.ok(!saved.includes(DEMO_ACCOUNT.password));
+  assert.ok(!saved.includes('accessToken'));
+});
+
+test('wrong credentials are AUTHENTICATION with the form message', async () => {
+  const { session } = setup();
+  const error = await rejection(session.signIn(DEMO_ACCOUNT.email, 'wrong'));
+  assert.equal(error.code, 'AUTHENTICATION');
+  assert.equal(error.message, 'Email or password is incorrect');
+  assert.equal(session.state().status, 'signed-out');
+});
+
+test('a 401 triggers one single-flight refresh shared by concurrent calls, then each retries once', async () => {
+  const shortLived = await startTestSandbox({ accessTokenTtlSeconds: 1 });
+  try {
+    const { session, client, clock } = setup(shortLived.baseUrl);
+    await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    // The client's clock lags an hour (a laptop back from sleep): it trusts a token the service
+    // has already expired, so only the service's 401 can tell it.
+    clock.now = Date.now() - 3_600_000;
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    let refreshes = 0;
+    const realRefresh = client.refresh;
+    client.refresh = async (token) => {
+      refreshes++;
+      return realRefresh(token);
+    };
+    const results = await Promise.all([client.getProjects(), client.getProjects(), client.getProjects()]);
+    assert.equal(refreshes, 1);
+    for (const projects of results) assert.equal(projects.length, 1);
+    assert.equal(session.state().status, 'signed-in');
+  } finally {
+    await shortLived.dispose();
+  }
+});
+
+test('a refresh token that is no longer valid signs out, says why and clears the vault', async () => {
+  const shortLived = await startTestSandbox({ accessTokenTtlSeconds: 1 });
+  try {
+    const { session, client, changes, vault } = setup(shortLived.baseUrl);
+    await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    const stored = await vault.load();
+    assert.ok(stored);
+    // Use the refresh token elsewhere: the service rotates it, so ours is now revoked.
+    await createApiClient({ baseUrl: shortLived.baseUrl }).refresh(stored.refreshToken);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const error = await rejection(client.getProjects());
+    assert.equal(error.code, 'AUTHENTICATION');
+    assert.equal(session.state().status, 'signed-out');
+    assert.match(session.state().endedReason ?? '', /expired/);
+    assert.equal(changes.at(-1)?.status, 'signed-out');
+    assert.equal(await vault.load(), null);
+  } finally {
+    await shortLived.dispose();
+  }
+});
+
+test('a saved session is restored after a restart without the password', async () => {
+  const vault = createMemoryVault('test');
+  const first = setup(sandbox.baseUrl, vault);
+  await first.session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  const second = setup(sandbox.baseUrl, vault);
+  assert.equal((await second.session.restore()).status, 'signed-in');
+  assert.equal((await second.client.getProjects()).length, 1);
+});
+
+test('an unreachable service is OFFLINE at once, and the session is kept', async () => {
+  const { session } = setup();
+  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  const offline = createApiClient({ baseUrl: 'http://127.0.0.1:9/v2', tokens: session.tokens, sleep: async () => undefined });
+  const started = Date.now();
+  const error = await rejection(offline.getProjects());
+  assert.equal(error.code, 'OFFLINE');
+  assert.ok(Date.now() - started < 2_000, 'a refused connection is not retried with backoff');
+  assert.equal(session.state().status, 'signed-in');
+});
+
+test('429 on a read is retried after Retry-After; on sign-in it is reported with the wait', async () => {
+  const { session, client } = setup();
+  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  sandbox.faults.set({ kind: 'rate-limit', path: '/Project/GetProjects', count: 2, retryAfterSeconds: 1 });
+  assert.equal((await client.getProjects()).length, 1);
+  sandbox.faults.set({ kind: 'rate-limit', path: '/Auth/Login', count: 1, retryAfterSeconds: 42 });
+  const error = await rejection(setup().session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password));
+  assert.equal(error.code, 'RATE_LIMITED');
+  assert.equal(error.retryAfterSeconds, 42);
+  sandbox.faults.clear();
+});
+
+test('a reset connection and a 5xx on a read are retried; a stall past the timeout is TIMEOUT', async () => {
+  const { session, client } = setup();
+  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  sandbox.faults.set([
+    { kind: 'reset-before', path: '/Project/GetProjects', count: 1 },
+    { kind: 'status-5xx', path: '/Project/GetProjects', count: 1, status: 503 },
+  ]);
+  assert.equal((await client.getProjects()).length, 1);
+  sandbox.faults.set({ kind: 'stall', path: '/Project/HasAccesToProject', ms: 2_000 });
+  const slow = createApiClient({ baseUrl: sandbox.baseUrl, tokens: session.tokens, timeoutMs: 300, maxRetries: 0 });
+  const error = await rejection(slow.hasAccessToProject('00000000-0000-4000-8000-000000000000'));
+  assert.equal(error.code, 'TIMEOUT');
+  sandbox.faults.clear();
+});
+
+test('the rate-limit headers are recorded per endpoint', async () => {
+  const { session, client } = setup();
+  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await client.getProjects();
+  const info = client.rateLimit('getProjects');
+  assert.ok(info?.limit && info.limit > 0);
+  assert.ok(info?.remaining !== undefined && info.remaining < info.limit);
+});
