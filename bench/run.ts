@@ -1,7 +1,7 @@
 // `npm run bench`: each figure beside a baseline measured in the same run, and their ratio.
 // Prints one JSON document on stdout.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,10 +11,21 @@ import { DEMO_ACCOUNT } from '../electron/sandbox/seed.ts';
 import { startTestSandbox } from '../electron/sandbox/testing.ts';
 import { createMemoryVault } from '../electron/session/token-vault.ts';
 import { createMemoryStore } from '../electron/storage/memory-store.ts';
+import { openDatabase } from '../electron/storage/database.ts';
 import { launchChromium } from '../tests/e2e/harness.ts';
 import { buildAll, isBuildCurrent } from '../scripts/build.ts';
 
 const run = promisify(execFile);
+
+export interface BenchResult {
+  name: string;
+  value: number;
+  unit?: string;
+  baseline: { name: string; value: number };
+  /** value ÷ baseline */
+  ratio: number;
+  [extra: string]: unknown;
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -40,6 +51,7 @@ async function signInRoundTrip() {
       version: 'bench',
       platform: process.platform,
       store: createMemoryStore(),
+      db: openDatabase(':memory:'),
       vault: createMemoryVault('bench'),
       sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT } },
     });
@@ -85,6 +97,22 @@ async function startToFirstPaint() {
   }
 }
 
+/**
+ * Other benches live beside this file as `*.bench.ts`, each exporting `run(): Promise<BenchResult[]>`.
+ * `npm run bench -- upload` runs only the files whose name contains "upload".
+ */
+async function discovered(only: string | undefined): Promise<BenchResult[]> {
+  const files = (await readdir(import.meta.dirname)).filter((file) => file.endsWith('.bench.ts') && (!only || file.includes(only))).sort();
+  const results: BenchResult[] = [];
+  for (const file of files) {
+    const module = (await import(join(import.meta.dirname, file))) as { run(): Promise<BenchResult[]> };
+    results.push(...(await module.run()));
+  }
+  return results;
+}
+
 if (!(await isBuildCurrent())) await buildAll();
-const results = [await signInRoundTrip(), await startToFirstPaint()];
+const only = process.argv[2];
+const results = only ? [] : [await signInRoundTrip(), await startToFirstPaint()];
+results.push(...(await discovered(only)));
 console.log(JSON.stringify({ node: process.version, date: new Date().toISOString(), results }, null, 2));

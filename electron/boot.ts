@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { createHost, type Host, type HostDeps } from './host.ts';
+import { createHost, type Host, type HostDeps, type Notifier } from './host.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from './sandbox/server.ts';
 import { DEMO_ACCOUNT } from './sandbox/seed.ts';
 import type { TokenVault } from './session/token-vault.ts';
+import { openDatabase } from './storage/database.ts';
 import type { KeyValueStore } from './storage/preferences.ts';
 
 export interface BootOptions {
@@ -16,6 +17,7 @@ export interface BootOptions {
   /** overrides for the embedded sandbox (tests shorten token lifetimes, pin ports) */
   sandboxOptions?: Partial<SandboxOptions>;
   timeoutMs?: number;
+  notifier?: Notifier;
 }
 
 export interface Booted {
@@ -27,7 +29,10 @@ export interface Booted {
 /** The wiring every front door shares: embedded sandbox first, then the host pointed at it. */
 export async function bootHost(options: BootOptions): Promise<Booted> {
   const sandbox = options.sandbox === false ? null : await startSandbox({ dataDir: join(options.userDataDir, 'sandbox'), quiet: true, ...options.sandboxOptions });
+  const db = openDatabase(join(options.userDataDir, 'printdesk.db'));
   const host = createHost({
+    db,
+    notifier: options.notifier,
     mode: options.mode,
     version: options.version,
     platform: process.platform,
@@ -41,7 +46,9 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
     host,
     sandbox,
     close: async () => {
+      host.dispose();
       await sandbox?.close();
+      db.close();
     },
   };
 }

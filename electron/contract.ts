@@ -2,6 +2,7 @@
 // the browser-mode bridge and the renderer's types are all derived from this file; a channel that
 // is not declared here does not exist.
 import { z } from 'zod';
+import { Draft, DraftFields, Guid, Quote, QuoteRequest, Recipient } from './schemas/orders.ts';
 
 export const ERROR_CODES = [
   // the service's own error types
@@ -36,7 +37,6 @@ export type AppError = z.infer<typeof AppErrorSchema>;
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
-const Guid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a GUID');
 const Nothing = z.undefined().or(z.null()).optional();
 
 export const ServiceSetting = z.discriminatedUnion('kind', [
@@ -88,6 +88,9 @@ export const ProjectSelection = z.object({
 });
 export type ProjectSelection = z.infer<typeof ProjectSelection>;
 
+export const Connectivity = z.object({ online: z.boolean() });
+const DraftId = z.object({ id: z.string().min(1).max(64) });
+
 interface ChannelDef<I extends z.ZodType, O extends z.ZodType> {
   input: I;
   output: O;
@@ -112,11 +115,33 @@ export const contract = {
     current: channel(Nothing, ProjectSelection),
     select: channel(z.object({ projectId: Guid }), ProjectSelection),
   },
+  connectivity: {
+    get: channel(Nothing, Connectivity),
+  },
+  quotes: {
+    get: channel(QuoteRequest, Quote),
+  },
+  drafts: {
+    list: channel(z.object({ projectId: Guid }), z.array(Draft)),
+    get: channel(DraftId, Draft),
+    save: channel(z.object({ projectId: Guid, id: z.string().max(64).optional(), fields: DraftFields }), Draft),
+    duplicate: channel(DraftId, Draft),
+    delete: channel(DraftId, z.null()),
+    addressBook: channel(Nothing, z.array(Recipient)),
+  },
+  outbox: {
+    place: channel(DraftId, Draft),
+    acceptChanges: channel(DraftId, Draft),
+    unqueue: channel(DraftId, Draft),
+  },
 } as const;
 
 /** Events pushed from the host to the renderer. */
 export const events = {
   'session:changed': SessionState,
+  'connectivity:changed': Connectivity,
+  'drafts:changed': Draft,
+  'orders:placed': Draft,
 } as const;
 
 export type Contract = typeof contract;

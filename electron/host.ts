@@ -2,16 +2,26 @@ import { EventEmitter } from 'node:events';
 import type { AppInfo, EventName, EventPayload, Result, ServiceSetting } from './contract.ts';
 import { createApiClient, type ApiClient } from './api/client.ts';
 import { HostError } from './api/errors.ts';
+import { send } from './api/transport.ts';
 import { dispatch, type Handlers } from './dispatch.ts';
+import { orderHandlers } from './handlers/orders.ts';
 import { createProjects } from './library/projects.ts';
+import { createOrders } from './orders/index.ts';
+import { createConnectivity } from './session/connectivity.ts';
 import { createSession } from './session/session.ts';
 import { checkBaseUrl } from './session/service-url.ts';
 import type { TokenVault } from './session/token-vault.ts';
+import type { Db } from './storage/database.ts';
 import { createPreferences, type KeyValueStore } from './storage/preferences.ts';
 
 export interface EmbeddedSandbox {
   baseUrl: string;
   demoAccount: { email: string; password: string };
+}
+
+/** What the OS offers that the host may use; absent in tests and the CLI. */
+export interface Notifier {
+  notify(title: string, body: string): void;
 }
 
 export interface HostDeps {
@@ -20,7 +30,9 @@ export interface HostDeps {
   platform: string;
   store: KeyValueStore;
   vault: TokenVault;
+  db: Db;
   sandbox: EmbeddedSandbox | null;
+  notifier?: Notifier;
   timeoutMs?: number;
 }
 
@@ -29,12 +41,14 @@ export interface Host {
   subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /** resolves once a saved session has been picked up */
   ready: Promise<void>;
+  dispose(): void;
 }
 
 /** Builds every service and the handler for every contract channel. Knows nothing of Electron. */
 export function createHost(deps: HostDeps): Host {
   const prefs = createPreferences(deps.store);
   const emitter = new EventEmitter();
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => emitter.emit(event, payload);
   const clients = new Map<string, ApiClient>();
 
   function serviceBaseUrl(setting: ServiceSetting = prefs.service()): string | null {
@@ -47,14 +61,49 @@ export function createHost(deps: HostDeps): Host {
     if (!baseUrl) throw new HostError('OFFLINE', 'The embedded sandbox is not running. Choose a service in Settings.');
     let existing = clients.get(baseUrl);
     if (!existing) {
-      existing = createApiClient({ baseUrl, tokens: session.tokens, timeoutMs: deps.timeoutMs });
+      existing = createApiClient({ baseUrl, tokens: session.tokens, timeoutMs: deps.timeoutMs, onReachability: connectivity.report });
       clients.set(baseUrl, existing);
     }
     return existing;
   }
 
-  const session = createSession({ vault: deps.vault, client, onChange: (state) => emitter.emit('session:changed', state) });
+  const connectivity = createConnectivity({
+    // Any HTTP answer, even a 401, means the service is there.
+    probe: async () => {
+      const baseUrl = serviceBaseUrl();
+      if (!baseUrl) return false;
+      return send({ method: 'GET', url: `${baseUrl}/Project/GetProjects`, headers: {}, timeoutMs: 5_000 }).then(() => true, () => false);
+    },
+    onChange: (online) => {
+      emit('connectivity:changed', { online });
+      if (online) orders.resumeAfterReconnect();
+    },
+  });
+
+  const session = createSession({
+    vault: deps.vault,
+    client,
+    onChange: (state) => {
+      emit('session:changed', state);
+      if (state.status === 'signed-in') orders.resumeAfterSignIn();
+    },
+  });
   const projects = createProjects({ client, prefs, signedInEmail: session.requireSignedIn });
+  const account = () => {
+    const state = session.state();
+    const baseUrl = serviceBaseUrl();
+    return state.status === 'signed-in' && state.email && baseUrl ? `${baseUrl} ${state.email}` : null;
+  };
+  const orders = createOrders({
+    db: deps.db,
+    client,
+    account,
+    onDraft: (draft) => emit('drafts:changed', draft),
+    onPlaced: (draft) => {
+      emit('orders:placed', draft);
+      deps.notifier?.notify('Order placed', `${draft.recipient.firstName} ${draft.recipient.lastName}: order ${draft.order?.orderId ?? draft.orderReference}`);
+    },
+  });
 
   const serviceInfo = (): AppInfo['service'] => ({
     setting: prefs.service(),
@@ -100,9 +149,10 @@ export function createHost(deps: HostDeps): Host {
     'projects:list': () => projects.list(),
     'projects:current': () => projects.current(),
     'projects:select': ({ projectId }) => projects.select(projectId),
+    ...orderHandlers(orders, connectivity),
   };
 
-  const ready = session.restore().then(() => undefined);
+  const ready = session.restore().then(() => orders.start());
 
   return {
     async invoke(channel, input) {
@@ -114,5 +164,9 @@ export function createHost(deps: HostDeps): Host {
       return () => void emitter.off(event, listener);
     },
     ready,
+    dispose() {
+      orders.stop();
+      connectivity.stop();
+    },
   };
 }

@@ -1,5 +1,5 @@
 // Lifecycle only: the single-instance lock, the window, the menu, and the host wired to ipcMain.
-import { app, BrowserWindow, ipcMain, Menu, safeStorage } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, Notification, safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -44,6 +44,11 @@ export async function startApp(): Promise<void> {
     userDataDir,
     store,
     vault: createSafeStorageVault(safeStorage, join(userDataDir, 'session.bin')),
+    notifier: {
+      notify: (title, body) => {
+        if (Notification.isSupported()) new Notification({ title, body }).show();
+      },
+    },
   });
 
   const paths = appPaths(app.getAppPath());

@@ -26,6 +26,8 @@ export interface ApiClientOptions {
   maxRetries?: number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** told after every exchange whether the service answered (any HTTP answer) or could not be reached */
+  onReachability?: (reachable: boolean) => void;
 }
 
 export interface CallOptions {
@@ -38,7 +40,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: ApiClientOptions) {
-  const { baseUrl, tokens, timeoutMs = 30_000, maxRetries = 3, sleep = defaultSleep, random = Math.random } = options;
+  const { baseUrl, tokens, timeoutMs = 30_000, maxRetries = 3, sleep = defaultSleep, random = Math.random, onReachability } = options;
   const rateLimits = new Map<RouteName, RateLimitInfo>();
 
   async function call<S extends z.ZodType>(name: RouteName, schema: S, callOptions: CallOptions = {}): Promise<z.output<S>> {
@@ -79,7 +81,16 @@ export function createApiClient(options: ApiClientOptions) {
     const url = new URL(`${baseUrl}/${route.path}`);
     for (const [key, value] of Object.entries(callOptions.query ?? {})) url.searchParams.set(key, value);
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-    return send({ method: route.method, url: url.href, headers, json: callOptions.body, timeoutMs });
+    return send({ method: route.method, url: url.href, headers, json: callOptions.body, timeoutMs }).then(
+      (response) => {
+        onReachability?.(true);
+        return response;
+      },
+      (error: unknown) => {
+        if (error instanceof HostError && (error.code === 'OFFLINE' || error.code === 'TIMEOUT')) onReachability?.(false);
+        throw error;
+      },
+    );
   }
 
   return {

@@ -17,6 +17,8 @@ export const routes = {
   getFolders: { method: 'GET', path: 'Folder/GetFolders', auth: true, safe: true },
   getShippingMethods: { method: 'POST', path: 'Shipping/GetShippingMethods', auth: true, safe: true },
   createOrder: { method: 'POST', path: 'Order/CreateOrder', auth: true, safe: true },
+  getOrder: { method: 'GET', path: 'Order/GetOrder', auth: true, safe: true },
+  getOrders: { method: 'GET', path: 'Order/GetOrders', auth: true, safe: true },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

@@ -33,3 +33,55 @@ export const ProjectList = z
 export const ProjectAccess = z
   .union([z.boolean(), z.object({ hasAccess: z.boolean() }), z.object({ access: z.boolean() })])
   .transform((data) => (typeof data === 'boolean' ? data : 'hasAccess' in data ? data.hasAccess : data.access));
+
+const isoOrNull = z.string().nullable().optional().transform((v) => v ?? null);
+
+export const ServiceShippingMethod = z.object({
+  shippingMethodId: z.number(),
+  carrier: z.string(),
+  method: z.string(),
+  servicePoint: z.boolean().optional().default(false),
+  price: z.number(),
+  minDeliveryTime: isoOrNull,
+  maxDeliveryTime: isoOrNull,
+  estimatedDeliveryTime: isoOrNull,
+});
+
+/** Spec 4.1: `{ methods: [...] }`; a currency is taken if the service gives one (2.3 shows none). */
+export const ShippingMethods = z.object({
+  methods: z.array(ServiceShippingMethod),
+  currency: z.string().optional(),
+});
+
+/** An order record as CreateOrder / GetOrder answer it ("not shown" in the spec: read defensively). */
+export const ServiceOrder = z
+  .object({
+    orderId: z.string().optional(),
+    id: z.string().optional(),
+    orderReference: z.string().optional(),
+    status: z.string().optional(),
+    createdAt: z.string().optional(),
+    shippingPrice: z.number().optional(),
+    currency: z.string().optional(),
+  })
+  .refine((o) => o.orderId ?? o.id, { message: 'order has no orderId', path: ['orderId'] })
+  .transform((o) => ({
+    orderId: (o.orderId ?? o.id) as string,
+    orderReference: o.orderReference ?? null,
+    status: o.status ?? 'received',
+    createdAt: o.createdAt ?? null,
+    shippingPrice: o.shippingPrice ?? null,
+    currency: o.currency ?? null,
+  }));
+
+/** CreateOrder may answer with the record, `{ order }`, or just an id. */
+export const CreatedOrder = z.union([
+  z.object({ order: ServiceOrder }).transform((d) => d.order),
+  ServiceOrder,
+  z.string().transform((orderId) => ServiceOrder.parse({ orderId })),
+]);
+
+export const OrderPage = z.union([
+  z.object({ orders: z.array(ServiceOrder), total: z.number().optional(), page: z.number().optional(), pageSize: z.number().optional() }),
+  z.array(ServiceOrder).transform((orders) => ({ orders, total: orders.length, page: 1, pageSize: orders.length })),
+]);

@@ -10,6 +10,7 @@ import { BRIDGE_PATH, startBrowserServer, type BrowserServer } from '../../elect
 import { createHost } from '../../electron/host.ts';
 import { createMemoryVault } from '../../electron/session/token-vault.ts';
 import { createMemoryStore } from '../../electron/storage/memory-store.ts';
+import { openDatabase } from '../../electron/storage/database.ts';
 
 let server: BrowserServer;
 let port: string;
@@ -19,7 +20,8 @@ before(async () => {
   await mkdir(join(dir, 'renderer'));
   await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
   await writeFile(join(dir, 'bridge.js'), '/* bridge */');
-  const host = createHost({ mode: 'browser', version: 't', platform: 'linux', store: createMemoryStore(), vault: createMemoryVault('t'), sandbox: null });
+  const host = createHost({ mode: 'browser', version: 't', platform: 'linux', store: createMemoryStore(),
+      db: openDatabase(":memory:"), vault: createMemoryVault("t"), sandbox: null });
   server = await startBrowserServer({ host, rendererDir: join(dir, 'renderer'), bridgeScript: join(dir, 'bridge.js') });
   port = new URL(server.origin).port;
 });

@@ -100,6 +100,17 @@ export const safeStorage = {
 };
 
 export const shell = { openPath: async () => '' };
+
+export class Notification {
+  static isSupported = () => true;
+  options: unknown;
+  constructor(options: unknown) {
+    this.options = options;
+  }
+  show() {
+    record.calls.push('notification.show');
+  }
+}
 export const BrowserWindow = FakeWindow;
 
-export default { app, ipcMain, Menu, safeStorage, shell, BrowserWindow };
+export default { app, ipcMain, Menu, Notification, safeStorage, shell, BrowserWindow };

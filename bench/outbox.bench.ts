@@ -1,0 +1,82 @@
+// Durable outbox transitions per second with 1,000 and 10,000 drafts stored, beside the naive
+// store: one JSON file rewritten atomically (write, fsync, rename) per change.
+import { closeSync, fsyncSync, mkdtempSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createOrdersStore } from '../electron/orders/store.ts';
+import { emptyOrderContent, type DraftFields } from '../electron/schemas/orders.ts';
+import { openDatabase } from '../electron/storage/database.ts';
+import type { BenchResult } from './run.ts';
+
+// About 1 KB per record, like a real order.
+const fields: DraftFields = {
+  recipient: { firstName: 'Ada', lastName: 'Lovelace', streetAddress: 'Keizersgracht 123, apartment 4'.repeat(3), postal: '1015 CJ', city: 'Amsterdam', country: 'NL', countryState: '', phoneNumber: '+31 20 123 4567', email: 'ada@example.com' },
+  models: Array.from({ length: 5 }, (_, i) => ({ modelId: `0f8fad5b-d9cb-469f-a165-7086772895${String(i).padStart(2, '0')}`, quantity: i + 1, name: `part-${i}.stl` })),
+  shippingMethod: { shippingMethodId: 101, carrier: 'POSTNL', method: 'STANDARD', servicePoint: false, price: 695, minDeliveryTime: '2026-11-24T09:00:00Z', maxDeliveryTime: '2026-11-26T18:00:00Z', estimatedDeliveryTime: '2026-11-25T14:00:00Z' },
+  orderContent: emptyOrderContent(),
+};
+
+function sqliteRate(stored: number, dir: string): number {
+  const store = createOrdersStore(openDatabase(join(dir, `outbox-${stored}.db`)));
+  const ids = Array.from({ length: stored }, () => store.create('bench', 'p', fields).id);
+  const transitions = 3_000;
+  const started = performance.now();
+  for (let i = 0; i < transitions; i++) {
+    const id = ids[(i * 7919) % ids.length];
+    if (!store.transition(id, ['draft'], 'queued', {}, true)) store.transition(id, ['queued'], 'draft', {}, true);
+  }
+  return transitions / ((performance.now() - started) / 1000);
+}
+
+/** The disk's own floor: a bare one-row UPDATE committed with synchronous=FULL, nothing else. */
+function bareCommitRate(dir: string): number {
+  const db = openDatabase(join(dir, 'floor.db'));
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, state TEXT)');
+  db.prepare(`INSERT INTO t (state) VALUES ('draft')`).run();
+  const update = db.prepare('UPDATE t SET state = ? WHERE id = 1');
+  db.exec('PRAGMA synchronous = FULL');
+  const commits = 3_000;
+  const started = performance.now();
+  for (let i = 0; i < commits; i++) db.transaction(() => update.run(i % 2 ? 'queued' : 'draft'))();
+  const rate = commits / ((performance.now() - started) / 1000);
+  db.close();
+  return rate;
+}
+
+function jsonFileRate(stored: number, dir: string): number {
+  const records = Array.from({ length: stored }, (_, i) => ({ id: String(i), state: 'draft', ...fields }));
+  const file = join(dir, `outbox-${stored}.json`);
+  const changes = stored > 5_000 ? 20 : 60;
+  const started = performance.now();
+  for (let i = 0; i < changes; i++) {
+    records[i % stored].state = records[i % stored].state === 'draft' ? 'queued' : 'draft';
+    const temp = `${file}.tmp`;
+    const fd = openSync(temp, 'w');
+    writeSync(fd, JSON.stringify(records));
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(temp, file);
+  }
+  return changes / ((performance.now() - started) / 1000);
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'printdesk-outbox-bench-'));
+  try {
+    return [1_000, 10_000].map((stored) => {
+      const ours = Math.round(sqliteRate(stored, dir));
+      const baseline = Math.round(jsonFileRate(stored, dir));
+      const floor = Math.round(bareCommitRate(dir));
+      return {
+        floor: { name: 'bare SQLite commit with synchronous=FULL on this disk', value: floor, ratio: Number((ours / floor).toFixed(2)) },
+        name: `durable outbox transitions/s with ${stored} drafts stored (SQLite WAL, synchronous=FULL)`,
+        value: ours,
+        unit: 'transitions/s',
+        baseline: { name: 'one JSON file rewritten atomically per change', value: baseline },
+        ratio: Number((ours / baseline).toFixed(1)),
+      };
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

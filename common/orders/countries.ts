@@ -1,0 +1,57 @@
+// Countries from a maintained list (i18n-iso-countries), for pickers and validation on both sides.
+import countries from 'i18n-iso-countries';
+import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+
+countries.registerLocale(en);
+
+export interface CountryOption {
+  alpha2: string;
+  alpha3: string;
+  name: string;
+}
+
+/** Countries whose carriers need a state or province on the label. */
+const STATE_REQUIRED = new Set(['US', 'CA', 'AU', 'BR', 'MX', 'IN', 'AR', 'CN', 'JP', 'MY', 'IE', 'IT', 'ES']);
+
+let cached: CountryOption[] | null = null;
+
+export function countryOptions(): CountryOption[] {
+  cached ??= Object.entries(countries.getNames('en', { select: 'official' }))
+    .map(([alpha2, name]) => ({ alpha2, alpha3: countries.alpha2ToAlpha3(alpha2) ?? '', name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return cached;
+}
+
+/** Alpha-2 for an alpha-2 or alpha-3 code in any case, or null when it is not a country. */
+export function toAlpha2(code: string): string | null {
+  const upper = code.trim().toUpperCase();
+  if (upper.length === 2) return countries.isValid(upper) ? upper : null;
+  if (upper.length === 3) return countries.alpha3ToAlpha2(upper) ?? null;
+  return null;
+}
+
+export function countryName(code: string): string {
+  const alpha2 = toAlpha2(code);
+  return (alpha2 && countries.getName(alpha2, 'en')) || code;
+}
+
+export function needsState(code: string): boolean {
+  const alpha2 = toAlpha2(code);
+  return alpha2 !== null && STATE_REQUIRED.has(alpha2);
+}
+
+/** Matches by code or by any part of the name, best matches first. */
+export function searchCountries(query: string, limit = 12): CountryOption[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return countryOptions().slice(0, limit);
+  const scored = countryOptions()
+    .map((c) => {
+      const name = c.name.toLowerCase();
+      const score =
+        c.alpha2.toLowerCase() === q || c.alpha3.toLowerCase() === q ? 0 : name.startsWith(q) ? 1 : name.includes(` ${q}`) ? 2 : name.includes(q) ? 3 : -1;
+      return { c, score };
+    })
+    .filter((entry) => entry.score >= 0)
+    .sort((a, b) => a.score - b.score || a.c.name.localeCompare(b.c.name));
+  return scored.slice(0, limit).map((entry) => entry.c);
+}

@@ -1,0 +1,130 @@
+// The rules an order and a quote must meet, shared by the form (as the user types), the host
+// (before anything is queued) and batch import. Pure: no DOM, no Node.
+import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import { needsState, toAlpha2 } from './countries.ts';
+
+export type FieldErrors = Record<string, string>;
+
+export interface Recipient {
+  firstName: string;
+  lastName: string;
+  streetAddress: string;
+  postal: string;
+  city: string;
+  country: string;
+  countryState: string;
+  phoneNumber: string;
+  email: string;
+}
+
+export interface ModelLine {
+  modelId: string;
+  quantity: number;
+}
+
+export interface PackageSpec {
+  weight: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Deliberately simple: one @, a dot in the domain, no spaces. The service has the last word.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const LIMITS: Record<keyof Recipient, number> = {
+  firstName: 100,
+  lastName: 100,
+  streetAddress: 200,
+  postal: 20,
+  city: 100,
+  country: 3,
+  countryState: 100,
+  phoneNumber: 30,
+  email: 254,
+};
+
+export function validateCountry(country: string): string | null {
+  if (!country.trim()) return 'Country is not set';
+  if (country.trim().length > 3) return 'Use a 2- or 3-letter ISO country code';
+  return toAlpha2(country) ? null : `${country.trim().toUpperCase()} is not a known country code`;
+}
+
+export function validateRecipient(recipient: Recipient): FieldErrors {
+  const errors: FieldErrors = {};
+  const required: (keyof Recipient)[] = ['firstName', 'lastName', 'streetAddress', 'postal', 'city', 'email'];
+  for (const field of required) if (!recipient[field].trim()) errors[field] = 'Required';
+  for (const [field, max] of Object.entries(LIMITS) as [keyof Recipient, number][]) {
+    if (!errors[field] && recipient[field].trim().length > max) errors[field] = `At most ${max} characters`;
+  }
+  if (!errors.email && !EMAIL.test(recipient.email.trim())) errors.email = 'Not an e-mail address';
+  const countryError = validateCountry(recipient.country);
+  if (countryError) errors.country = countryError;
+  const alpha2 = toAlpha2(recipient.country);
+  if (alpha2) {
+    const postal = recipient.postal.trim();
+    if (!errors.postal && postcodeValidatorExistsForCountry(alpha2) && !postcodeValidator(postal, alpha2)) {
+      errors.postal = `Not a postal code of ${alpha2}`;
+    }
+    if (needsState(alpha2) && !recipient.countryState.trim()) errors.countryState = 'Required for this country';
+    const phone = recipient.phoneNumber.trim();
+    if (phone && !errors.phoneNumber && !isValidPhoneNumber(phone, alpha2 as CountryCode)) {
+      errors.phoneNumber = `Not a phone number in ${alpha2} (or give it with +country code)`;
+    }
+  }
+  return errors;
+}
+
+export function validateModelLines(lines: readonly ModelLine[]): FieldErrors {
+  const errors: FieldErrors = {};
+  if (lines.length === 0) errors.models = 'Add at least one model';
+  lines.forEach((line, index) => {
+    if (!GUID.test(line.modelId)) errors[`models.${index}.modelId`] = 'Not a model id';
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) errors[`models.${index}.quantity`] = 'At least 1';
+  });
+  return errors;
+}
+
+/** Spec 4.1 rules 1, 4 and 5, with the service's own wording where it has one. */
+export function validatePackage(spec: PackageSpec): FieldErrors {
+  const errors: FieldErrors = {};
+  if (spec.weight === null || !(spec.weight > 0)) errors.weight = 'Package weight is required and must be greater than 0 grams';
+  const dims = [spec.length, spec.width, spec.height];
+  const given = dims.filter((d) => d !== null);
+  if (given.length > 0 && (given.length < 3 || given.some((d) => !(d !== null && d > 0)))) {
+    errors.dimensions = 'Package length, width and height are required when dimensions are supplied and must be greater than 0 centimeters';
+  }
+  return errors;
+}
+
+export interface QuoteInput {
+  country: string;
+  models?: ModelLine[];
+  package?: PackageSpec;
+}
+
+export function validateQuote(input: QuoteInput): FieldErrors {
+  const errors: FieldErrors = {};
+  const countryError = validateCountry(input.country);
+  if (countryError) errors.country = countryError;
+  if (input.models && input.package) errors.models = 'Give either models or a package, not both';
+  else if (input.models) Object.assign(errors, validateModelLines(input.models));
+  else if (input.package) Object.assign(errors, validatePackage(input.package));
+  else errors.models = 'Either models or package is required';
+  return errors;
+}
+
+/** Which form field a service INCORRECT_PARAMETERS message is about (spec 7's validation table). */
+export function fieldOfServiceMessage(message: string): string | null {
+  const m = message.toLowerCase();
+  if (m.includes('country')) return 'country';
+  if (m.includes('weight')) return 'weight';
+  if (m.includes('length, width and height') || m.includes('dimension')) return 'dimensions';
+  if (m.includes('models') || m.includes('model ')) return 'models';
+  if (m.includes('shipping method') || m.includes('shippingmethod')) return 'shippingMethod';
+  for (const field of Object.keys(LIMITS)) if (m.includes(field.toLowerCase())) return field;
+  if (m.includes('e-mail') || m.includes('email')) return 'email';
+  if (m.includes('phone')) return 'phoneNumber';
+  return null;
+}

@@ -1,0 +1,37 @@
+import type { Handlers } from '../dispatch.ts';
+import type { Orders } from '../orders/index.ts';
+import type { Connectivity } from '../session/connectivity.ts';
+
+type OrderHandlers = Pick<
+  Handlers,
+  | 'connectivity:get'
+  | 'quotes:get'
+  | 'drafts:list'
+  | 'drafts:get'
+  | 'drafts:save'
+  | 'drafts:duplicate'
+  | 'drafts:delete'
+  | 'drafts:addressBook'
+  | 'outbox:place'
+  | 'outbox:acceptChanges'
+  | 'outbox:unqueue'
+>;
+
+export function orderHandlers(orders: Orders, connectivity: Connectivity): OrderHandlers {
+  return {
+    'connectivity:get': () => ({ online: connectivity.online() }),
+    'quotes:get': (request) => orders.quote(request),
+    'drafts:list': ({ projectId }) => orders.list(projectId),
+    'drafts:get': ({ id }) => orders.get(id),
+    'drafts:save': ({ projectId, id, fields }) => orders.save(projectId, fields, id),
+    'drafts:duplicate': ({ id }) => orders.duplicate(id),
+    'drafts:delete': ({ id }) => {
+      orders.remove(id);
+      return null;
+    },
+    'drafts:addressBook': () => orders.addressBook(),
+    'outbox:place': ({ id }) => orders.place(id),
+    'outbox:acceptChanges': ({ id }) => orders.acceptChanges(id),
+    'outbox:unqueue': ({ id }) => orders.unqueue(id),
+  };
+}

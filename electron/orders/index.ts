@@ -1,0 +1,141 @@
+import type { ApiClient } from '../api/client.ts';
+import { HostError } from '../api/errors.ts';
+import { validateModelLines, validateRecipient } from '../../common/orders/validation.ts';
+import type { Draft, DraftFields, QuoteRequest } from '../schemas/orders.ts';
+import type { Db } from '../storage/database.ts';
+import { createOutbox } from './outbox.ts';
+import { createQuotes } from './quotes.ts';
+import { createOrdersStore } from './store.ts';
+
+export interface OrdersDeps {
+  db: Db;
+  client: () => ApiClient;
+  /** `<service> <email>` of the signed-in user, or null */
+  account: () => string | null;
+  onDraft: (draft: Draft) => void;
+  onPlaced: (draft: Draft) => void;
+  now?: () => number;
+}
+
+const EDITABLE = ['draft', 'rejected', 'needs-attention'] as const;
+
+export type Orders = ReturnType<typeof createOrders>;
+
+/** Quotes, drafts, the outbox and the address book, for the signed-in account. */
+export function createOrders(deps: OrdersDeps) {
+  const store = createOrdersStore(deps.db);
+  const quotes = createQuotes(deps.client, deps.now);
+  const outbox = createOutbox({
+    store,
+    client: deps.client,
+    quotes,
+    canSend: () => deps.account() !== null,
+    onChange: deps.onDraft,
+    onPlaced: deps.onPlaced,
+    now: deps.now,
+  });
+
+  function account(): string {
+    const current = deps.account();
+    if (!current) throw new HostError('NOT_SIGNED_IN', 'Sign in first');
+    return current;
+  }
+
+  function owned(id: string): Draft {
+    const draft = store.ownerOf(id) === account() ? store.get(id) : null;
+    if (!draft) throw new HostError('INVALID_INPUT', 'No such draft');
+    return draft;
+  }
+
+  function save(projectId: string, fields: DraftFields, id?: string): Draft {
+    if (!id) return emit(store.create(account(), projectId, fields));
+    const draft = owned(id);
+    const saved = store.transition(draft.id, EDITABLE, 'draft', { fields, problem: null });
+    if (!saved) throw new HostError('INVALID_INPUT', `This order is ${draft.state} and can no longer be edited`);
+    return emit(saved);
+  }
+
+  function place(id: string): Draft {
+    const draft = owned(id);
+    const errors = { ...validateRecipient(draft.recipient), ...validateModelLines(draft.models) };
+    if (!draft.shippingMethod) errors.shippingMethod = 'Choose a shipping method';
+    if (Object.keys(errors).length) {
+      throw new HostError('INVALID_INPUT', 'Some fields need attention before this order can be placed', { details: { fields: errors } });
+    }
+    const queued = store.transition(id, EDITABLE, 'queued', { problem: null, nextAttemptAt: 0 }, true);
+    if (!queued) throw new HostError('INVALID_INPUT', `This order is already ${draft.state}`);
+    store.recipients.remember(account(), draft.recipient);
+    emit(queued);
+    outbox.kick();
+    return queued;
+  }
+
+  /** The user agrees to the service's new price for a draft that went stale. */
+  function acceptChanges(id: string): Draft {
+    const draft = owned(id);
+    const after = draft.problem?.kind === 'price-changed' ? draft.problem.after : null;
+    if (draft.state !== 'needs-attention' || !after) throw new HostError('INVALID_INPUT', 'There is no change to accept');
+    const fields: DraftFields = { recipient: draft.recipient, models: draft.models, shippingMethod: after, orderContent: draft.orderContent };
+    const queued = store.transition(id, ['needs-attention'], 'queued', { fields, problem: null, nextAttemptAt: 0 }, true);
+    if (!queued) throw new HostError('INVALID_INPUT', 'This order changed meanwhile');
+    emit(queued);
+    outbox.kick();
+    return queued;
+  }
+
+  /** Takes a queued order back out of the outbox before it is sent. */
+  function unqueue(id: string): Draft {
+    const back = store.transition(owned(id).id, ['queued', 'needs-attention'], 'draft', { problem: null });
+    if (!back) throw new HostError('INVALID_INPUT', 'This order is being sent or was placed; it can no longer be held back');
+    return emit(back);
+  }
+
+  function duplicate(id: string): Draft {
+    const source = owned(id);
+    const fields: DraftFields = { recipient: source.recipient, models: source.models, shippingMethod: source.shippingMethod, orderContent: source.orderContent };
+    return emit(store.create(account(), source.projectId, fields));
+  }
+
+  function remove(id: string): void {
+    if (!store.remove(owned(id).id, EDITABLE)) throw new HostError('INVALID_INPUT', 'Orders in the outbox or placed cannot be deleted');
+  }
+
+  /** After sign-in: orders held for an expired session go back in the queue. */
+  function resumeAfterSignIn() {
+    const current = deps.account();
+    if (!current) return;
+    store.requeueHeldForSession(current);
+    outbox.kick();
+  }
+
+  function emit(draft: Draft): Draft {
+    deps.onDraft(draft);
+    return draft;
+  }
+
+  return {
+    store,
+    outbox,
+    quote: (request: QuoteRequest) => quotes.get(request, { fresh: true }),
+    list: (projectId: string) => store.list(account(), projectId),
+    get: (id: string) => owned(id),
+    save,
+    place,
+    acceptChanges,
+    unqueue,
+    duplicate,
+    remove,
+    addressBook: () => store.recipients.list(account()),
+    resumeAfterSignIn,
+    /** The service answers again: send what waits now. */
+    resumeAfterReconnect: () => {
+      store.makeQueuedDue();
+      outbox.kick();
+    },
+    start: () => {
+      store.requeueInterrupted();
+      outbox.kick();
+    },
+    stop: () => outbox.stop(),
+  };
+}

@@ -1,0 +1,172 @@
+import type { ApiClient } from '../api/client.ts';
+import { retryDelayMs } from '../api/backoff.ts';
+import { HostError } from '../api/errors.ts';
+import { CreatedOrder, ServiceOrder } from '../api/schemas.ts';
+import type { Draft, PlacedOrder, Problem } from '../schemas/orders.ts';
+import { toAlpha2 } from '../../common/orders/countries.ts';
+import type { Quotes } from './quotes.ts';
+import type { OrdersStore } from './store.ts';
+
+export interface OutboxDeps {
+  store: OrdersStore;
+  client: () => ApiClient;
+  quotes: Quotes;
+  /** false while nobody is signed in: queued drafts wait */
+  canSend: () => boolean;
+  onChange: (draft: Draft) => void;
+  onPlaced: (draft: Draft) => void;
+  now?: () => number;
+  concurrency?: number;
+  random?: () => number;
+}
+
+const RETRY_CAP_MS = 5 * 60_000;
+const TRANSIENT = new Set(['OFFLINE', 'TIMEOUT', 'INTERNAL_ERROR', 'RATE_LIMITED', 'INVALID_RESPONSE']);
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+/**
+ * Sends queued drafts exactly once. Each transition is written before the step it announces;
+ * every attempt carries the draft's orderReference, so a resend after an unknown outcome cannot
+ * create a second order, and an answer that the reference is taken counts as placed.
+ */
+export function createOutbox(deps: OutboxDeps) {
+  const { store, client, quotes, canSend, onChange, onPlaced, now = Date.now, random = Math.random } = deps;
+  let concurrency = deps.concurrency ?? 4;
+  let running = 0;
+  let paused = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const idle: Array<() => void> = [];
+
+  function kick() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    while (!paused && canSend() && running < concurrency) {
+      const due = store.nextDue(now());
+      if (!due) break;
+      const sending = store.transition(due.id, ['queued'], 'sending', { attempts: due.attempts + 1 }, true);
+      if (!sending) continue;
+      onChange(sending);
+      running++;
+      void send(sending).finally(() => {
+        running--;
+        kick();
+      });
+    }
+    if (running === 0) wakeLater();
+  }
+
+  function wakeLater() {
+    const at = store.nextWakeAt();
+    if (at === null) {
+      idle.splice(0).forEach((resolve) => resolve());
+      return;
+    }
+    if (paused || !canSend()) return;
+    timer = setTimeout(kick, Math.max(0, at - now()));
+    timer.unref?.();
+  }
+
+  async function send(draft: Draft) {
+    try {
+      const problem = await staleQuote(draft);
+      if (problem) return settle(draft, 'needs-attention', { problem }, true);
+      const created = await client().call('createOrder', CreatedOrder, { body: payload(draft) });
+      placed(draft, created);
+    } catch (error) {
+      await failed(draft, error);
+    }
+  }
+
+  /** A draft written days ago may carry a method or price the service no longer offers. */
+  async function staleQuote(draft: Draft): Promise<Problem | null> {
+    const chosen = draft.shippingMethod;
+    if (!chosen) return { kind: 'invalid', message: 'Choose a shipping method' };
+    const quote = await quotes.get({ country: draft.recipient.country, models: draft.models });
+    const now = quote.methods.find((m) => m.shippingMethodId === chosen.shippingMethodId) ?? null;
+    if (!now) return { kind: 'method-gone', message: `${chosen.carrier} ${chosen.method} is no longer offered for this destination. Choose another method.`, before: chosen, after: null };
+    if (now.price !== chosen.price) return { kind: 'price-changed', message: 'The shipping price has changed since this draft was written. Accept the new price to send it.', before: chosen, after: now };
+    return null;
+  }
+
+  function placed(draft: Draft, order: ReturnType<typeof ServiceOrder.parse>) {
+    const record: PlacedOrder = { orderId: order.orderId, status: order.status, createdAt: order.createdAt, shippingPrice: order.shippingPrice, currency: order.currency };
+    const done = store.transition(draft.id, ['sending'], 'placed', { placed: record, problem: null }, true);
+    if (done) {
+      onChange(done);
+      onPlaced(done);
+    }
+  }
+
+  async function failed(draft: Draft, error: unknown) {
+    const code = error instanceof HostError ? error.code : 'INTERNAL_ERROR';
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof HostError && referenceTaken(error)) return adoptExisting(draft, error);
+    if (TRANSIENT.has(code)) return retryLater(draft, error instanceof HostError ? error.retryAfterSeconds : undefined);
+    if (code === 'NO_PERMISSION') return settle(draft, 'needs-attention', { problem: { kind: 'no-access', message: 'This account no longer has access to the project. Ask the service operator.' } }, true);
+    if (code === 'AUTHENTICATION' || code === 'NOT_SIGNED_IN') {
+      return settle(draft, 'needs-attention', { problem: { kind: 'session-expired', message: 'Your session expired before this order was sent. It is sent when you sign in again.' } }, true);
+    }
+    settle(draft, 'rejected', { problem: { kind: 'rejected', message } }, true);
+  }
+
+  /** The service already holds an order with this reference: an earlier attempt reached it. */
+  async function adoptExisting(draft: Draft, original: HostError) {
+    try {
+      const order = await client().call('getOrder', ServiceOrder, { query: { orderReference: draft.orderReference } });
+      placed(draft, order);
+    } catch (error) {
+      if (error instanceof HostError && TRANSIENT.has(error.code)) return retryLater(draft, error.retryAfterSeconds);
+      settle(draft, 'needs-attention', { problem: { kind: 'invalid', message: `${original.message} (and the existing order could not be looked up)` } }, true);
+    }
+  }
+
+  function retryLater(draft: Draft, retryAfterSeconds: number | undefined) {
+    const delay = retryDelayMs(draft.attempts, retryAfterSeconds, { capMs: RETRY_CAP_MS, random });
+    settle(draft, 'queued', { nextAttemptAt: now() + delay });
+  }
+
+  function settle(draft: Draft, to: Draft['state'], patch: Parameters<OrdersStore['transition']>[3], durable = false) {
+    const next = store.transition(draft.id, ['sending'], to, patch, durable);
+    if (next) onChange(next);
+  }
+
+  return {
+    kick,
+    pause: () => void (paused = true),
+    resume: () => {
+      paused = false;
+      kick();
+    },
+    setConcurrency: (n: number) => {
+      concurrency = Math.max(1, n);
+      kick();
+    },
+    /** Resolves when nothing is queued or sending (for tests and the CLI). */
+    drained: () => new Promise<void>((resolve) => (running === 0 && store.nextWakeAt() === null ? resolve() : idle.push(resolve))),
+    stop: () => {
+      paused = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+function referenceTaken(error: HostError): boolean {
+  if (error.status === 409) return true;
+  return error.code === 'INCORRECT_PARAMETERS' && /reference/i.test(error.message) && /(exist|already|used|taken|duplicate)/i.test(error.message);
+}
+
+export function payload(draft: Draft) {
+  const r = draft.recipient;
+  // Optional fields left empty are left out rather than sent as "".
+  const given = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== ''));
+  return {
+    ...given,
+    country: toAlpha2(r.country) ?? r.country.trim().toUpperCase(),
+    models: draft.models.map(({ modelId, quantity }) => ({ modelId, quantity })),
+    shippingMethod: draft.shippingMethod?.shippingMethodId,
+    projectId: draft.projectId,
+    orderReference: draft.orderReference,
+    orderContent: draft.orderContent,
+  };
+}

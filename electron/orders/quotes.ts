@@ -1,0 +1,46 @@
+import type { ApiClient } from '../api/client.ts';
+import { HostError } from '../api/errors.ts';
+import { ShippingMethods } from '../api/schemas.ts';
+import { toAlpha2 } from '../../common/orders/countries.ts';
+import { validateQuote } from '../../common/orders/validation.ts';
+import type { Quote, QuoteRequest } from '../schemas/orders.ts';
+
+// The spec shows no currency; the sandbox prices in euro cents (docs/api-assumptions.md).
+const DEFAULT_CURRENCY = 'EUR';
+const CACHE_MS = 10 * 60_000;
+
+export type Quotes = ReturnType<typeof createQuotes>;
+
+/** Shipping quotes, with the form's own checks first and a short cache the outbox shares. */
+export function createQuotes(client: () => ApiClient, now: () => number = Date.now) {
+  const cache = new Map<string, { at: number; quote: Quote }>();
+
+  function body(request: QuoteRequest) {
+    const country = (toAlpha2(request.country) ?? request.country).toUpperCase();
+    if (request.models) return { country, models: request.models.map(({ modelId, quantity }) => ({ modelId, quantity })) };
+    const pkg = request.package;
+    const dims = pkg && pkg.length !== null && pkg.width !== null && pkg.height !== null ? { length: pkg.length, width: pkg.width, height: pkg.height } : {};
+    return { country, package: { weight: pkg?.weight, ...dims } };
+  }
+
+  async function get(request: QuoteRequest, options: { fresh?: boolean } = {}): Promise<Quote> {
+    const errors = validateQuote(request);
+    const [field] = Object.keys(errors);
+    if (field) throw new HostError('INCORRECT_PARAMETERS', errors[field], { details: { field, fields: errors } });
+    const payload = body(request);
+    const key = JSON.stringify(payload);
+    const hit = cache.get(key);
+    if (!options.fresh && hit && now() - hit.at < CACHE_MS) return hit.quote;
+    const data = await client().call('getShippingMethods', ShippingMethods, { body: payload });
+    const quote: Quote = {
+      country: payload.country,
+      methods: data.methods,
+      currency: data.currency ?? DEFAULT_CURRENCY,
+      quotedAt: new Date(now()).toISOString(),
+    };
+    cache.set(key, { at: now(), quote });
+    return quote;
+  }
+
+  return { get, forget: () => cache.clear() };
+}

@@ -1,0 +1,122 @@
+// Shapes of quotes, drafts and orders as they cross the contract.
+import { z } from 'zod';
+
+export const Guid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a GUID');
+
+export const ModelLine = z.object({
+  modelId: z.string().max(64),
+  quantity: z.number().int().min(1).max(100_000),
+  /** the model's name when it was added, for display only */
+  name: z.string().max(300).optional(),
+});
+export type ModelLine = z.infer<typeof ModelLine>;
+
+export const PackageSpec = z.object({
+  weight: z.number().nullable(),
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+
+export const QuoteRequest = z.object({
+  country: z.string().max(60),
+  models: z.array(ModelLine).max(100).optional(),
+  package: PackageSpec.optional(),
+});
+export type QuoteRequest = z.infer<typeof QuoteRequest>;
+
+export const ShippingMethod = z.object({
+  shippingMethodId: z.number(),
+  carrier: z.string(),
+  method: z.string(),
+  servicePoint: z.boolean(),
+  price: z.number(),
+  minDeliveryTime: z.string().nullable(),
+  maxDeliveryTime: z.string().nullable(),
+  estimatedDeliveryTime: z.string().nullable(),
+});
+export type ShippingMethod = z.infer<typeof ShippingMethod>;
+
+export const Quote = z.object({
+  country: z.string(),
+  methods: z.array(ShippingMethod),
+  currency: z.string(),
+  quotedAt: z.string(),
+});
+export type Quote = z.infer<typeof Quote>;
+
+const text = (max: number) => z.string().max(max);
+export const Recipient = z.object({
+  firstName: text(100),
+  lastName: text(100),
+  streetAddress: text(200),
+  postal: text(20),
+  city: text(100),
+  country: text(3),
+  countryState: text(100),
+  phoneNumber: text(30),
+  email: text(254),
+});
+export type Recipient = z.infer<typeof Recipient>;
+
+const Ids = z.array(z.string().max(200)).max(1000);
+export const OrderContent = z.object({ ConfigIds: Ids, ExternalConfigIds: Ids, StockIds: Ids });
+export type OrderContent = z.infer<typeof OrderContent>;
+
+/** What the user edits. The reference and state are the host's, never the form's. */
+export const DraftFields = z.object({
+  recipient: Recipient,
+  models: z.array(ModelLine).max(100),
+  shippingMethod: ShippingMethod.nullable(),
+  orderContent: OrderContent,
+});
+export type DraftFields = z.infer<typeof DraftFields>;
+
+export const DRAFT_STATES = ['draft', 'queued', 'sending', 'placed', 'rejected', 'needs-attention'] as const;
+export const DraftState = z.enum(DRAFT_STATES);
+export type DraftState = z.infer<typeof DraftState>;
+
+export const Problem = z.object({
+  kind: z.enum(['rejected', 'method-gone', 'price-changed', 'no-access', 'session-expired', 'invalid']),
+  message: z.string(),
+  /** for a changed quote: what the draft had and what the service offers now */
+  before: ShippingMethod.nullable().optional(),
+  after: ShippingMethod.nullable().optional(),
+});
+export type Problem = z.infer<typeof Problem>;
+
+export const PlacedOrder = z.object({
+  orderId: z.string(),
+  status: z.string(),
+  createdAt: z.string().nullable(),
+  shippingPrice: z.number().nullable(),
+  currency: z.string().nullable(),
+});
+export type PlacedOrder = z.infer<typeof PlacedOrder>;
+
+export const Draft = DraftFields.extend({
+  id: z.string(),
+  orderReference: z.string(),
+  projectId: z.string(),
+  state: DraftState,
+  problem: Problem.nullable(),
+  order: PlacedOrder.nullable(),
+  attempts: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Draft = z.infer<typeof Draft>;
+
+export const emptyRecipient = (): Recipient => ({
+  firstName: '',
+  lastName: '',
+  streetAddress: '',
+  postal: '',
+  city: '',
+  country: '',
+  countryState: '',
+  phoneNumber: '',
+  email: '',
+});
+
+export const emptyOrderContent = (): OrderContent => ({ ConfigIds: [], ExternalConfigIds: [], StockIds: [] });

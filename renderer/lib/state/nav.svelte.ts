@@ -1,0 +1,33 @@
+import type { ModelLine, ShippingMethod } from '../../../electron/schemas/orders.ts';
+
+export type View = 'overview' | 'quote' | 'orders' | 'order-form';
+
+/** What an order form opens with: an existing draft, or a start from a quote or a selection. */
+export interface OrderFormStart {
+  draftId?: string;
+  models?: ModelLine[];
+  country?: string;
+  shippingMethod?: ShippingMethod;
+}
+
+class Nav {
+  view = $state<View>('overview');
+  orderForm = $state<OrderFormStart>({});
+  quoteModels = $state<ModelLine[]>([]);
+
+  go = (view: View) => {
+    this.view = view;
+  };
+
+  openOrderForm = (start: OrderFormStart = {}) => {
+    this.orderForm = start;
+    this.view = 'order-form';
+  };
+
+  openQuote = (models: ModelLine[] = []) => {
+    this.quoteModels = models;
+    this.view = 'quote';
+  };
+}
+
+export const nav = new Nav();

@@ -1,0 +1,81 @@
+import type { AppError } from '../../../electron/contract.ts';
+import type { Draft, DraftFields, DraftState, Quote, QuoteRequest, Recipient } from '../../../electron/schemas/orders.ts';
+import { asAppError, printdesk, unwrap } from '../bridge.ts';
+
+export const STATE_LABELS: Record<DraftState, string> = {
+  draft: 'Draft',
+  queued: 'In the outbox',
+  sending: 'Sending',
+  placed: 'Placed',
+  rejected: 'Rejected',
+  'needs-attention': 'Needs attention',
+};
+
+/** Drafts, the outbox and placed orders of the open project, kept current by the host's events. */
+class OrdersStore {
+  projectId = $state<string | null>(null);
+  drafts = $state<Draft[]>([]);
+  loading = $state(false);
+  error = $state<AppError | null>(null);
+  recentlyPlaced = $state<Draft[]>([]);
+
+  constructor() {
+    printdesk.on('drafts:changed', (draft) => this.upsert(draft));
+    printdesk.on('orders:placed', (draft) => {
+      this.recentlyPlaced = [...this.recentlyPlaced, draft];
+    });
+  }
+
+  count = (state: DraftState) => this.drafts.filter((d) => d.state === state).length;
+
+  load = async (projectId: string) => {
+    this.projectId = projectId;
+    this.loading = true;
+    this.error = null;
+    try {
+      this.drafts = unwrap(await printdesk.drafts.list({ projectId }));
+    } catch (error) {
+      this.error = asAppError(error);
+    } finally {
+      this.loading = false;
+    }
+  };
+
+  upsert = (draft: Draft) => {
+    if (draft.projectId !== this.projectId) return;
+    const index = this.drafts.findIndex((d) => d.id === draft.id);
+    if (index === -1) this.drafts = [draft, ...this.drafts];
+    else this.drafts[index] = draft;
+  };
+
+  save = async (fields: DraftFields, id?: string): Promise<Draft> => {
+    if (!this.projectId) throw new Error('No project is open');
+    const draft = unwrap(await printdesk.drafts.save({ projectId: this.projectId, id, fields }));
+    this.upsert(draft);
+    return draft;
+  };
+
+  place = async (id: string) => this.upsert(unwrap(await printdesk.outbox.place({ id })));
+  acceptChanges = async (id: string) => this.upsert(unwrap(await printdesk.outbox.acceptChanges({ id })));
+  unqueue = async (id: string) => this.upsert(unwrap(await printdesk.outbox.unqueue({ id })));
+  duplicate = async (id: string) => this.upsert(unwrap(await printdesk.drafts.duplicate({ id })));
+
+  remove = async (id: string) => {
+    unwrap(await printdesk.drafts.delete({ id }));
+    this.drafts = this.drafts.filter((d) => d.id !== id);
+  };
+
+  dismissPlaced = () => {
+    this.recentlyPlaced = [];
+  };
+}
+
+export const orders = new OrdersStore();
+
+export async function fetchQuote(request: QuoteRequest): Promise<Quote> {
+  return unwrap(await printdesk.quotes.get(request));
+}
+
+export async function fetchAddressBook(): Promise<Recipient[]> {
+  return unwrap(await printdesk.drafts.addressBook());
+}

@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { startSandbox } from '../../electron/sandbox/server.ts';
+import { expect } from './expect.ts';
+import { launchChromium, openApp, type AppUnderTest } from './harness.ts';
+import { orderForm, ordersPage, quotePage, workspace } from './pages/orders.ts';
+import { projectsPage } from './pages/projects.ts';
+import { signInPage } from './pages/sign-in.ts';
+
+const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
+const RECIPIENT = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  streetAddress: 'Damrak 1',
+  postal: '1012 LG',
+  city: 'Amsterdam',
+  country: 'Netherlands',
+  email: 'grace@example.com',
+  phoneNumber: '+31 20 555 0100',
+};
+
+let browser: Browser;
+before(async () => {
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Signs in with the demo account, opens the demo project and gives it one real model. */
+async function openDemoProject(app: AppUnderTest): Promise<string> {
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  const [project] = await sandbox.operator.listProjects();
+  const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
+  await app.page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(app.page).signInWithDemo();
+  await projectsPage(app.page).items.first().click();
+  await expect(projectsPage(app.page).home).visible();
+  return model.modelId;
+}
+
+test('a package quote validates like the service and lists methods sortable by price and speed', async () => {
+  const app = await openApp(browser);
+  await openDemoProject(app);
+  await workspace(app.page).nav('quote');
+  const quote = quotePage(app.page);
+  await quote.modePackage.check();
+  await quote.pickCountry('germ');
+  await quote.weight.fill('800');
+  await quote.length.fill('20');
+  await quote.submit.click();
+  await expect(quote.dimensionsError).hasText('Package length, width and height are required');
+  await app.screenshot('11-quote-invalid');
+  await quote.width.fill('15');
+  await quote.height.fill('10');
+  await quote.submit.click();
+  await expect(quote.result).visible();
+  assert.ok((await quote.rows.count()) >= 3);
+  const prices = await quote.prices.allTextContents();
+  assert.ok(prices.every((p) => /€|EUR/.test(p)), prices.join());
+  await app.screenshot('12-quote');
+  await quote.sortSpeed.click();
+  await expect(quote.rows.first()).visible();
+  await app.close();
+});
+
+test('an order from a model quote is placed once and listed with its service order', async () => {
+  const app = await openApp(browser);
+  const modelId = await openDemoProject(app);
+  await workspace(app.page).nav('quote');
+  const quote = quotePage(app.page);
+  await quote.modeModels.check();
+  await quote.addModelId.fill(modelId);
+  await quote.addModel.click();
+  await quote.pickCountry('NLD');
+  await quote.submit.click();
+  await quote.choose.first().click();
+  const form = orderForm(app.page);
+  await expect(form.view).visible();
+  await form.fillRecipient(RECIPIENT);
+  await form.field('email').fill('not-an-email');
+  await form.place.click();
+  await expect(form.fieldErrors.first()).visible();
+  await app.screenshot('13-order-form-errors');
+  await form.field('email').fill(RECIPIENT.email);
+  await form.place.click();
+  const list = ordersPage(app.page);
+  await expect(list.row('placed')).visible();
+  await expect(list.row('placed')).hasText('Order ');
+  await app.screenshot('14-orders');
+  const orders = await app.booted.sandbox?.operator.listOrders();
+  assert.equal(orders?.length, 1);
+  await app.close();
+});
+
+test('a draft written offline waits in the outbox and is placed when the service is back', async () => {
+  const app = await openApp(browser);
+  const modelId = await openDemoProject(app);
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  const list = ordersPage(app.page);
+  const form = orderForm(app.page);
+  await workspace(app.page).nav('orders');
+  await list.newOrder.click();
+  await form.fillRecipient(RECIPIENT);
+  await form.addModelId.fill(modelId);
+  await form.addModel.click();
+  await form.loadMethods.click();
+  await form.chooseMethod.first().click();
+  await form.saveDraft.click();
+  await expect(form.saved).visible();
+  await app.screenshot('15-draft-saved');
+
+  await sandbox.close();
+  await workspace(app.page).nav('orders');
+  await list.row('draft').getByTestId('place-from-list').click();
+  await expect(workspace(app.page).offlineBanner).visible();
+  await expect(list.row('queued')).visible();
+  await app.screenshot('16-outbox-offline');
+
+  const again = await startSandbox({ dataDir: join(app.dir, 'sandbox'), port: sandbox.port, quiet: true });
+  try {
+    await list.row('placed').waitFor({ timeout: 30_000 });
+    await expect(list.placedNotice).visible();
+    assert.equal((await again.operator.listOrders()).length, 1);
+  } finally {
+    await again.close();
+  }
+  app.booted.sandbox = null;
+  await app.close();
+});
+
+test('a rejected order shows the service message, and is fixed and resent', async () => {
+  const app = await openApp(browser);
+  const modelId = await openDemoProject(app);
+  const list = ordersPage(app.page);
+  const form = orderForm(app.page);
+  await workspace(app.page).nav('orders');
+  await list.newOrder.click();
+  await form.fillRecipient(RECIPIENT);
+  await form.addModelId.fill(modelId);
+  await form.addModel.click();
+  await form.loadMethods.click();
+  await form.chooseMethod.first().click();
+  // A typo in a second model's ID: the form cannot know, the service can.
+  await form.addModelId.fill('0f8fad5b-d9cb-469f-a165-70867728950e');
+  await form.addModel.click();
+  await form.place.click();
+  await expect(list.row('rejected')).visible();
+  await expect(list.row('rejected')).hasText('does not exist');
+  await app.screenshot('17-order-rejected');
+  await list.row('rejected').getByTestId('edit-order').click();
+  await expect(form.problem).visible();
+  await form.modelLines.nth(1).getByRole('button', { name: 'Remove' }).click();
+  await form.place.click();
+  await expect(list.row('placed')).visible();
+  assert.equal((await app.booted.sandbox?.operator.listOrders())?.length, 1);
+  await app.close();
+});

@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+
+export function workspace(page: Page) {
+  return {
+    nav: (view: 'overview' | 'quote' | 'orders') => page.getByTestId(`nav-${view}`).click(),
+    offlineBanner: page.getByTestId('offline-banner'),
+  };
+}
+
+export function quotePage(page: Page) {
+  return {
+    view: page.getByTestId('quote'),
+    country: page.getByTestId('country'),
+    countryOptions: page.getByTestId('country-option'),
+    modeModels: page.getByTestId('mode-models'),
+    modePackage: page.getByTestId('mode-package'),
+    weight: page.getByTestId('weight'),
+    length: page.getByTestId('length'),
+    width: page.getByTestId('width'),
+    height: page.getByTestId('height'),
+    dimensionsError: page.getByTestId('dimensions-error'),
+    addModelId: page.getByTestId('add-model-id'),
+    addModel: page.getByTestId('add-model'),
+    submit: page.getByTestId('get-quote'),
+    result: page.getByTestId('quote-result'),
+    rows: page.getByTestId('method-row'),
+    prices: page.getByTestId('method-price'),
+    sortSpeed: page.getByTestId('sort-speed'),
+    choose: page.getByTestId('choose-method'),
+    fieldErrors: page.getByTestId('field-error'),
+    async pickCountry(query: string) {
+      await page.getByTestId('country').fill(query);
+      await page.getByTestId('country-option').first().click();
+    },
+  };
+}
+
+export function orderForm(page: Page) {
+  const field = (name: string) => page.getByTestId('order-form').getByTestId(name);
+  return {
+    view: page.getByTestId('order-form'),
+    field,
+    reference: page.getByTestId('order-reference'),
+    loadMethods: page.getByTestId('load-methods'),
+    chooseMethod: page.getByTestId('choose-method'),
+    saveDraft: page.getByTestId('save-draft'),
+    saved: page.getByTestId('draft-saved'),
+    place: page.getByTestId('place-order'),
+    problem: page.getByTestId('draft-problem'),
+    fieldErrors: page.getByTestId('field-error'),
+    addModelId: page.getByTestId('add-model-id'),
+    addModel: page.getByTestId('add-model'),
+    modelLines: page.getByTestId('model-line'),
+    async fillRecipient(values: Record<string, string>) {
+      for (const [name, value] of Object.entries(values)) {
+        if (name === 'country') {
+          await field('country').fill(value);
+          await page.getByTestId('country-option').first().click();
+        } else await field(name).fill(value);
+      }
+    },
+  };
+}
+
+export function ordersPage(page: Page) {
+  return {
+    view: page.getByTestId('orders'),
+    rows: page.getByTestId('order-row'),
+    row: (state: string) => page.locator(`[data-testid="order-row"][data-state="${state}"]`),
+    newOrder: page.getByTestId('new-order'),
+    empty: page.getByTestId('orders-empty'),
+    placedNotice: page.getByTestId('placed-notice'),
+  };
+}

@@ -1,0 +1,192 @@
+// Exactly once: orders go through faults and a host killed at random moments, and the sandbox's
+// own records must show each order placed once, none lost.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { createApiClient, type ApiClient } from '../../electron/api/client.ts';
+import { createOrders, type Orders } from '../../electron/orders/index.ts';
+import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import type { Draft, DraftFields } from '../../electron/schemas/orders.ts';
+import { createSession } from '../../electron/session/session.ts';
+import { createMemoryVault } from '../../electron/session/token-vault.ts';
+import { openDatabase, type Db } from '../../electron/storage/database.ts';
+
+const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
+let sandbox: TestSandbox;
+let projectId: string;
+let modelId: string;
+let client: ApiClient;
+
+before(async () => {
+  sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 } } });
+  projectId = (await sandbox.operator.listProjects())[0].projectId;
+  modelId = (await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'))).modelId;
+  const session = createSession({ vault: createMemoryVault('t'), client: () => client, onChange: () => undefined });
+  client = createApiClient({ baseUrl: sandbox.baseUrl, tokens: session.tokens, timeoutMs: 1_000, sleep: async () => undefined });
+  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+});
+after(() => sandbox.dispose());
+
+const account = () => `${sandbox.baseUrl} ${DEMO_ACCOUNT.email}`;
+
+function ordersOn(db: Db, events: { placed: Draft[] } = { placed: [] }): Orders {
+  return createOrders({ db, client: () => client, account, onDraft: () => undefined, onPlaced: (d) => events.placed.push(d) });
+}
+
+async function fields(country = 'NL'): Promise<DraftFields> {
+  const quote = await client.call('getShippingMethods', (await import('../../electron/api/schemas.ts')).ShippingMethods, {
+    body: { country, models: [{ modelId, quantity: 1 }] },
+  });
+  return {
+    recipient: { firstName: 'Ada', lastName: 'Lovelace', streetAddress: 'Keizersgracht 1', postal: '1015 CJ', city: 'Amsterdam', country, countryState: '', phoneNumber: '+31 20 123 4567', email: 'ada@example.com' },
+    models: [{ modelId, quantity: 1 }],
+    shippingMethod: { ...quote.methods[0], minDeliveryTime: null, maxDeliveryTime: null, estimatedDeliveryTime: null },
+    orderContent: { ConfigIds: [], ExternalConfigIds: [], StockIds: [] },
+  };
+}
+
+async function serverCountsByReference(): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const order of await sandbox.operator.listOrders({ projectId })) counts.set(order.orderReference, (counts.get(order.orderReference) ?? 0) + 1);
+  return counts;
+}
+
+test('a draft keeps its reference; placing it sends it once and records the service order', async () => {
+  const events = { placed: [] as Draft[] };
+  const orders = ordersOn(openDatabase(':memory:'), events);
+  const draft = orders.save(projectId, await fields());
+  assert.match(draft.orderReference, /^PD-/);
+  const edited = orders.save(projectId, { ...draft, recipient: { ...draft.recipient, city: 'Utrecht', postal: '3511 AB' } }, draft.id);
+  assert.equal(edited.orderReference, draft.orderReference);
+  orders.place(draft.id);
+  await orders.outbox.drained();
+  const placed = orders.get(draft.id);
+  assert.equal(placed.state, 'placed');
+  assert.ok(placed.order?.orderId);
+  assert.equal(events.placed.length, 1);
+  assert.equal((await serverCountsByReference()).get(draft.orderReference), 1);
+  assert.equal(orders.addressBook()[0].city, 'Utrecht');
+});
+
+test('a draft whose price changed waits for the user, and goes once accepted', async () => {
+  const orders = ordersOn(openDatabase(':memory:'));
+  const base = await fields();
+  const draft = orders.save(projectId, { ...base, shippingMethod: base.shippingMethod && { ...base.shippingMethod, price: 1 } });
+  orders.place(draft.id);
+  await orders.outbox.drained();
+  const held = orders.get(draft.id);
+  assert.equal(held.state, 'needs-attention');
+  assert.equal(held.problem?.kind, 'price-changed');
+  assert.equal(held.problem?.after?.price, base.shippingMethod?.price);
+  assert.equal((await serverCountsByReference()).get(draft.orderReference), undefined, 'nothing is sent before the user agrees');
+  orders.acceptChanges(draft.id);
+  await orders.outbox.drained();
+  assert.equal(orders.get(draft.id).state, 'placed');
+});
+
+test('a method no longer offered, and a service rejection, are explained and nothing is placed', async () => {
+  const orders = ordersOn(openDatabase(':memory:'));
+  const base = await fields();
+  const gone = orders.save(projectId, { ...base, shippingMethod: base.shippingMethod && { ...base.shippingMethod, shippingMethodId: 999 } });
+  orders.place(gone.id);
+  const rejected = orders.save(projectId, { ...base, models: [{ modelId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] });
+  orders.outbox.pause();
+  orders.place(rejected.id);
+  orders.outbox.resume();
+  await orders.outbox.drained();
+  assert.equal(orders.get(gone.id).problem?.kind, 'method-gone');
+  const refused = orders.get(rejected.id);
+  assert.ok(['rejected', 'needs-attention'].includes(refused.state));
+  assert.match(refused.problem?.message ?? '', /does not exist/);
+});
+
+test('invalid drafts are refused at "Place order" with the fields named', async () => {
+  const orders = ordersOn(openDatabase(':memory:'));
+  const base = await fields();
+  const draft = orders.save(projectId, { ...base, recipient: { ...base.recipient, email: 'nope', postal: '' } });
+  assert.throws(() => orders.place(draft.id), (error: { details?: { fields?: Record<string, string> } }) => {
+    assert.ok(error.details?.fields?.email && error.details.fields.postal);
+    return true;
+  });
+  assert.equal(orders.get(draft.id).state, 'draft');
+});
+
+test('through resets before and after acting, stalls, 5xx and 429, every order is placed exactly once', async () => {
+  const orders = ordersOn(openDatabase(':memory:'));
+  const base = await fields();
+  const drafts = Array.from({ length: 150 }, () => orders.save(projectId, base));
+  sandbox.faults.set([
+    { kind: 'reset-before', path: '/Order/CreateOrder', probability: 0.1, seed: 1 },
+    { kind: 'reset-after', path: '/Order/CreateOrder', probability: 0.1, seed: 2 },
+    { kind: 'status-5xx', path: '/Order/CreateOrder', probability: 0.05, seed: 3 },
+    { kind: 'rate-limit', path: '/Order/CreateOrder', probability: 0.05, seed: 4, retryAfterSeconds: 0 },
+    { kind: 'stall', path: '/Order/CreateOrder', probability: 0.03, seed: 5, ms: 1_500 },
+  ]);
+  try {
+    orders.outbox.setConcurrency(8);
+    for (const draft of drafts) orders.place(draft.id);
+    await orders.outbox.drained();
+  } finally {
+    sandbox.faults.clear();
+  }
+  const counts = await serverCountsByReference();
+  for (const draft of drafts) {
+    assert.equal(orders.get(draft.id).state, 'placed', `${draft.orderReference} ${orders.get(draft.id).problem?.message}`);
+    assert.equal(counts.get(draft.orderReference), 1, draft.orderReference);
+  }
+});
+
+test('with the host killed at random moments and restarted, 1,000 orders end placed exactly once', { timeout: 240_000 }, async () => {
+  const dbPath = join(mkdtempSync(join(tmpdir(), 'outbox-kill-')), 'printdesk.db');
+  const db = openDatabase(dbPath);
+  const orders = ordersOn(db);
+  orders.outbox.pause();
+  const base = await fields('DE');
+  const drafts = Array.from({ length: 1_000 }, () => orders.save(projectId, { ...base, recipient: { ...base.recipient, postal: '10115', city: 'Berlin', country: 'DE' } }));
+  for (const draft of drafts) orders.place(draft.id);
+  db.close();
+  sandbox.faults.set([
+    { kind: 'reset-after', path: '/Order/CreateOrder', probability: 0.05, seed: 7 },
+    { kind: 'latency', path: '/Order/CreateOrder', probability: 0.2, seed: 8, ms: 30 },
+  ]);
+  let kills = 0;
+  let random = 42;
+  const nextRandom = () => (random = (random * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  try {
+    for (let run = 0; run < 60; run++) {
+      const child = spawn(process.execPath, [join(import.meta.dirname, 'fixtures', 'outbox-worker.ts'), dbPath, sandbox.baseUrl, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      const killAfter = 150 + Math.floor(nextRandom() * 700);
+      const timer = setTimeout(() => {
+        kills++;
+        child.kill('SIGKILL');
+      }, run < 8 ? killAfter : 120_000);
+      await exited;
+      clearTimeout(timer);
+      if (output.includes('drained')) break;
+    }
+  } finally {
+    sandbox.faults.clear();
+  }
+  assert.ok(kills >= 3, `the host should have been killed a few times (was ${kills})`);
+  const check = openDatabase(dbPath);
+  const after = ordersOn(check);
+  const counts = await serverCountsByReference();
+  let lost = 0;
+  let doubled = 0;
+  for (const draft of drafts) {
+    const count = counts.get(draft.orderReference) ?? 0;
+    if (count === 0) lost++;
+    if (count > 1) doubled++;
+    assert.equal(after.get(draft.id).state, 'placed');
+  }
+  after.stop();
+  check.close();
+  assert.deepEqual({ lost, doubled }, { lost: 0, doubled: 0 });
+});

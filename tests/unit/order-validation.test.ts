@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { countryOptions, needsState, searchCountries, toAlpha2 } from '../../common/orders/countries.ts';
+import { fieldOfServiceMessage, validatePackage, validateQuote, validateRecipient } from '../../common/orders/validation.ts';
+
+const good = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  streetAddress: 'Keizersgracht 1',
+  postal: '1015 CJ',
+  city: 'Amsterdam',
+  country: 'NL',
+  countryState: '',
+  phoneNumber: '020 123 4567',
+  email: 'ada@example.com',
+};
+
+test('a complete Dutch recipient passes; the phone may be national or international', () => {
+  assert.deepEqual(validateRecipient(good), {});
+  assert.deepEqual(validateRecipient({ ...good, phoneNumber: '+31 20 123 4567' }), {});
+  assert.deepEqual(validateRecipient({ ...good, phoneNumber: '' }), {});
+  assert.deepEqual(validateRecipient({ ...good, country: 'nld' }), {});
+});
+
+test('each field is checked with a message of its own', () => {
+  const errors = validateRecipient({ ...good, firstName: ' ', email: 'a@b', postal: '12345', phoneNumber: '12', country: 'XX' });
+  assert.equal(errors.firstName, 'Required');
+  assert.equal(errors.email, 'Not an e-mail address');
+  assert.match(errors.country, /not a known country/);
+  const nl = validateRecipient({ ...good, postal: '12345', phoneNumber: '12' });
+  assert.match(nl.postal, /postal code of NL/);
+  assert.match(nl.phoneNumber, /phone number in NL/);
+  assert.match(validateRecipient({ ...good, city: 'x'.repeat(101) }).city, /At most 100/);
+});
+
+test('countries with states require one', () => {
+  const us = { ...good, country: 'US', postal: '94105', phoneNumber: '+1 415 555 2671' };
+  assert.equal(validateRecipient(us).countryState, 'Required for this country');
+  assert.deepEqual(validateRecipient({ ...us, countryState: 'CA' }), {});
+  assert.equal(needsState('USA'), true);
+  assert.equal(needsState('NL'), false);
+});
+
+test('the package rules of spec 4.1, with the service wording', () => {
+  assert.deepEqual(validatePackage({ weight: 500, length: null, width: null, height: null }), {});
+  assert.deepEqual(validatePackage({ weight: 500, length: 1, width: 2, height: 3 }), {});
+  assert.match(validatePackage({ weight: 0, length: null, width: null, height: null }).weight, /greater than 0 grams/);
+  assert.match(validatePackage({ weight: 5, length: 1, width: null, height: null }).dimensions, /required when dimensions are supplied/);
+  assert.match(validatePackage({ weight: 5, length: 1, width: 0, height: 2 }).dimensions, /greater than 0 centimeters/);
+});
+
+test('a quote needs a country and exactly one of models and package', () => {
+  assert.equal(validateQuote({ country: '' }).country, 'Country is not set');
+  assert.equal(validateQuote({ country: 'NL' }).models, 'Either models or package is required');
+  assert.match(validateQuote({ country: 'NL', models: [], package: { weight: 1, length: null, width: null, height: null } }).models, /not both/);
+  assert.match(validateQuote({ country: 'NLDX', models: [{ modelId: 'x', quantity: 1 }] }).country, /2- or 3-letter/);
+  assert.equal(validateQuote({ country: 'NL', models: [{ modelId: '0f8fad5b-d9cb-469f-a165-70867728950e', quantity: 0 }] })['models.0.quantity'], 'At least 1');
+});
+
+test('service messages are placed beside the field they concern', () => {
+  assert.equal(fieldOfServiceMessage('Country is not set'), 'country');
+  assert.equal(fieldOfServiceMessage('Package weight is required and must be greater than 0 grams'), 'weight');
+  assert.equal(fieldOfServiceMessage('Package length, width and height are required when dimensions are supplied and must be greater than 0 centimeters'), 'dimensions');
+  assert.equal(fieldOfServiceMessage('Either models or package is required'), 'models');
+  assert.equal(fieldOfServiceMessage('Request body is empty'), null);
+});
+
+test('countries come from the maintained ISO list and are searchable by name and code', () => {
+  assert.ok(countryOptions().length >= 249);
+  assert.equal(toAlpha2('deu'), 'DE');
+  assert.equal(toAlpha2('ZZ'), null);
+  assert.equal(searchCountries('NLD')[0].alpha2, 'NL');
+  assert.equal(searchCountries('germ')[0].alpha2, 'DE');
+  assert.ok(searchCountries('united').some((c) => c.alpha2 === 'GB'));
+});

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { createOrdersStore } from '../../electron/orders/store.ts';
+import { emptyOrderContent, emptyRecipient, type DraftFields } from '../../electron/schemas/orders.ts';
+import { migrate, openDatabase } from '../../electron/storage/database.ts';
+
+const fields: DraftFields = { recipient: emptyRecipient(), models: [], shippingMethod: null, orderContent: emptyOrderContent() };
+
+test('a draft gets its reference at creation and keeps it through every transition and a reopen', () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'store-')), 'db.sqlite');
+  let store = createOrdersStore(openDatabase(path));
+  const draft = store.create('acct', 'p', fields);
+  assert.match(draft.orderReference, /^PD-[0-9a-f-]{36}$/);
+  store.transition(draft.id, ['draft'], 'queued', {}, true);
+  store.transition(draft.id, ['queued'], 'sending');
+  store = createOrdersStore(openDatabase(path));
+  assert.equal(store.requeueInterrupted(), 1, 'a send cut short by a crash goes back to the queue');
+  assert.equal(store.get(draft.id)?.orderReference, draft.orderReference);
+  assert.equal(store.get(draft.id)?.state, 'queued');
+});
+
+test('a transition from the wrong state does nothing, so two senders cannot both take a draft', () => {
+  const store = createOrdersStore(openDatabase(':memory:'));
+  const draft = store.create('acct', 'p', fields);
+  store.transition(draft.id, ['draft'], 'queued');
+  assert.ok(store.transition(draft.id, ['queued'], 'sending'));
+  assert.equal(store.transition(draft.id, ['queued'], 'sending'), null);
+  assert.equal(store.remove(draft.id, ['draft']), false);
+});
+
+test('only due queued drafts are handed out, oldest first', () => {
+  const store = createOrdersStore(openDatabase(':memory:'));
+  const a = store.create('acct', 'p', fields);
+  const b = store.create('acct', 'p', fields);
+  store.transition(a.id, ['draft'], 'queued', { nextAttemptAt: 5_000 });
+  store.transition(b.id, ['draft'], 'queued', { nextAttemptAt: 1_000 });
+  assert.equal(store.nextDue(500), null);
+  assert.equal(store.nextDue(2_000)?.id, b.id);
+  assert.equal(store.nextWakeAt(), 1_000);
+  store.makeQueuedDue();
+  assert.equal(store.nextDue(0)?.id, a.id);
+});
+
+test('drafts belong to an account; the address book keeps the latest of each recipient', () => {
+  const store = createOrdersStore(openDatabase(':memory:'));
+  store.create('alice', 'p', fields);
+  assert.equal(store.list('bob', 'p').length, 0);
+  assert.equal(store.list('alice', 'p').length, 1);
+  const ada = { ...emptyRecipient(), firstName: 'Ada', lastName: 'L', city: 'A' };
+  store.recipients.remember('alice', ada);
+  store.recipients.remember('alice', { ...ada, city: 'B' });
+  store.recipients.remember('alice', { ...ada, firstName: 'Bea' });
+  assert.equal(store.recipients.list('alice').length, 2);
+  assert.deepEqual(store.recipients.list('bob'), []);
+});
+
+test('a database from a newer app is refused with a clear message', () => {
+  const db = openDatabase(':memory:');
+  createOrdersStore(db);
+  db.prepare(`UPDATE schema_versions SET version = 99 WHERE domain = 'orders'`).run();
+  assert.throws(() => migrate(db, 'orders', []), /newer PrintDesk/);
+});
