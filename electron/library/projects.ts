@@ -1,4 +1,5 @@
-import type { Project, ProjectSelection } from '../contract.ts';
+import { z } from 'zod';
+import { Project, type ProjectSelection } from '../contract.ts';
 import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import type { Preferences } from '../storage/preferences.ts';
@@ -14,10 +15,19 @@ export function createProjects(deps: ProjectsDeps) {
   const { client, prefs, signedInEmail } = deps;
   let cached: Project[] | null = null;
 
+  /** The service's list; while it cannot be reached, the last one seen. */
   async function list(): Promise<Project[]> {
-    signedInEmail();
-    cached = await client().getProjects();
-    return cached;
+    const email = signedInEmail();
+    const api = client();
+    try {
+      cached = await api.getProjects();
+      prefs.cacheProjects(api.baseUrl, email, cached);
+      return cached;
+    } catch (error) {
+      const saved = z.array(Project).safeParse(prefs.cachedProjects(api.baseUrl, email));
+      if (offline(error) && saved.success) return (cached = saved.data);
+      throw error;
+    }
   }
 
   /** Checks access with the service before remembering the choice. */
@@ -39,7 +49,12 @@ export function createProjects(deps: ProjectsDeps) {
     const api = client();
     const projectId = prefs.selectedProject(api.baseUrl, email);
     if (!projectId) return { project: null, hasAccess: false };
-    const [projects, hasAccess] = await Promise.all([list(), api.hasAccessToProject(projectId)]);
+    const projects = await list();
+    // Offline, the remembered project opens from the cache; access is checked again once online.
+    const hasAccess = await api.hasAccessToProject(projectId).catch((error: unknown) => {
+      if (offline(error)) return projects.some((p) => p.projectId === projectId);
+      throw error;
+    });
     const project = projects.find((p) => p.projectId === projectId) ?? null;
     if (!hasAccess || !project) {
       prefs.setSelectedProject(api.baseUrl, email, null);
@@ -49,4 +64,8 @@ export function createProjects(deps: ProjectsDeps) {
   }
 
   return { list, select, current, forget: () => void (cached = null) };
+}
+
+function offline(error: unknown): boolean {
+  return error instanceof HostError && (error.code === 'OFFLINE' || error.code === 'TIMEOUT');
 }

@@ -26,6 +26,13 @@ export function createPreferences(store: KeyValueStore) {
       if (projectId) store.set(projectKey(baseUrl, email), projectId);
       else store.delete(projectKey(baseUrl, email));
     },
+    /** The last project list seen, to browse while offline. */
+    cachedProjects(baseUrl: string, email: string): unknown {
+      return store.get(`projects.${encodeKey(baseUrl)}.${encodeKey(email)}`);
+    },
+    cacheProjects(baseUrl: string, email: string, projects: unknown) {
+      store.set(`projects.${encodeKey(baseUrl)}.${encodeKey(email)}`, projects);
+    },
     vaultNoticeDismissed(): boolean {
       return store.get('vaultNoticeDismissed') === true;
     },
