@@ -129,6 +129,10 @@ export const contract = {
     delete: channel(DraftId, z.null()),
     addressBook: channel(Nothing, z.array(Recipient)),
   },
+  orders: {
+    refresh: channel(z.object({ projectId: Guid }), z.array(Draft)),
+    cancel: channel(DraftId, Draft),
+  },
   outbox: {
     place: channel(DraftId, Draft),
     acceptChanges: channel(DraftId, Draft),

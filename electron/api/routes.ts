@@ -19,6 +19,8 @@ export const routes = {
   createOrder: { method: 'POST', path: 'Order/CreateOrder', auth: true, safe: true },
   getOrder: { method: 'GET', path: 'Order/GetOrder', auth: true, safe: true },
   getOrders: { method: 'GET', path: 'Order/GetOrders', auth: true, safe: true },
+  // Cancelling twice leaves the order cancelled: safe to repeat.
+  cancelOrder: { method: 'DELETE', path: 'Order/CancelOrder', auth: true, safe: true },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

@@ -12,6 +12,8 @@ type OrderHandlers = Pick<
   | 'drafts:duplicate'
   | 'drafts:delete'
   | 'drafts:addressBook'
+  | 'orders:refresh'
+  | 'orders:cancel'
   | 'outbox:place'
   | 'outbox:acceptChanges'
   | 'outbox:unqueue'
@@ -30,6 +32,8 @@ export function orderHandlers(orders: Orders, connectivity: Connectivity): Order
       return null;
     },
     'drafts:addressBook': () => orders.addressBook(),
+    'orders:refresh': ({ projectId }) => orders.refresh(projectId),
+    'orders:cancel': ({ id }) => orders.cancel(id),
     'outbox:place': ({ id }) => orders.place(id),
     'outbox:acceptChanges': ({ id }) => orders.acceptChanges(id),
     'outbox:unqueue': ({ id }) => orders.unqueue(id),

@@ -5,6 +5,7 @@ import type { Draft, DraftFields, QuoteRequest } from '../schemas/orders.ts';
 import type { Db } from '../storage/database.ts';
 import { createOutbox } from './outbox.ts';
 import { createQuotes } from './quotes.ts';
+import { cancelOrder, refreshStatuses } from './statuses.ts';
 import { createOrdersStore } from './store.ts';
 
 export interface OrdersDeps {
@@ -108,6 +109,19 @@ export function createOrders(deps: OrdersDeps) {
     outbox.kick();
   }
 
+  /** Fetches the service's current status of the project's placed orders. */
+  async function refresh(projectId: string): Promise<Draft[]> {
+    const changed = await refreshStatuses(store, deps.client(), store.list(account(), projectId), projectId);
+    changed.forEach(emit);
+    return store.list(account(), projectId);
+  }
+
+  async function cancel(id: string): Promise<Draft> {
+    const draft = owned(id);
+    if (draft.state !== 'placed') throw new HostError('INVALID_INPUT', 'Only placed orders can be cancelled; take a queued order back with “Hold back”');
+    return emit(await cancelOrder(store, deps.client(), draft));
+  }
+
   function emit(draft: Draft): Draft {
     deps.onDraft(draft);
     return draft;
@@ -118,6 +132,8 @@ export function createOrders(deps: OrdersDeps) {
     outbox,
     quote: (request: QuoteRequest) => quotes.get(request, { fresh: true }),
     list: (projectId: string) => store.list(account(), projectId),
+    refresh,
+    cancel,
     get: (id: string) => owned(id),
     save,
     place,

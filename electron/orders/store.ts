@@ -152,6 +152,12 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     return db.prepare(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0`).run().changes;
   }
 
+  /** The service's latest word on a placed order (status changes after placing). */
+  function updatePlaced(id: string, placed: PlacedOrder): Draft | null {
+    const changed = db.prepare(`UPDATE drafts SET placed = ?, updated_at = ? WHERE id = ? AND state = 'placed'`).run(JSON.stringify(placed), stamp(), id).changes;
+    return changed ? get(id) : null;
+  }
+
   function ownerOf(id: string): string | null {
     return db.prepare<[string], { account: string }>('SELECT account FROM drafts WHERE id = ?').get(id)?.account ?? null;
   }
@@ -190,7 +196,7 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     },
   };
 
-  return { get, create, list, transition, remove, nextDue, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, ownerOf, countByState, recipients };
+  return { get, create, list, transition, remove, nextDue, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, countByState, recipients };
 }
 
 export type { ShippingMethod };

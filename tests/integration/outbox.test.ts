@@ -72,6 +72,19 @@ test('a draft keeps its reference; placing it sends it once and records the serv
   assert.equal(orders.addressBook()[0].city, 'Utrecht');
 });
 
+test('placed orders follow the service: status refreshed, cancellation', async () => {
+  const orders = ordersOn(openDatabase(':memory:'));
+  const draft = orders.save(projectId, await fields());
+  orders.place(draft.id);
+  await orders.outbox.drained();
+  const orderId = orders.get(draft.id).order?.orderId;
+  assert.ok(orderId);
+  await sandbox.operator.advanceOrder(orderId, 'in_production');
+  const refreshed = (await orders.refresh(projectId)).find((d) => d.id === draft.id);
+  assert.equal(refreshed?.order?.status, 'in_production');
+  assert.equal((await orders.cancel(draft.id)).order?.status, 'cancelled');
+});
+
 test('a draft whose price changed waits for the user, and goes once accepted', async () => {
   const orders = ordersOn(openDatabase(':memory:'));
   const base = await fields();

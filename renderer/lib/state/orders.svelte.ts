@@ -34,6 +34,7 @@ class OrdersStore {
     this.error = null;
     try {
       this.drafts = unwrap(await printdesk.drafts.list({ projectId }));
+      void this.refreshStatuses();
     } catch (error) {
       this.error = asAppError(error);
     } finally {
@@ -54,6 +55,19 @@ class OrdersStore {
     this.upsert(draft);
     return draft;
   };
+
+  /** Asks the service for the current status of placed orders; quietly keeps the last known offline. */
+  refreshStatuses = async () => {
+    if (!this.projectId || this.count('placed') === 0) return;
+    try {
+      this.drafts = unwrap(await printdesk.orders.refresh({ projectId: this.projectId }));
+    } catch (error) {
+      const appError = asAppError(error);
+      if (appError.code !== 'OFFLINE' && appError.code !== 'TIMEOUT') this.error = appError;
+    }
+  };
+
+  cancel = async (id: string) => this.upsert(unwrap(await printdesk.orders.cancel({ id })));
 
   place = async (id: string) => this.upsert(unwrap(await printdesk.outbox.place({ id })));
   acceptChanges = async (id: string) => this.upsert(unwrap(await printdesk.outbox.acceptChanges({ id })));
