@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { FileDialog } from './handlers/library.ts';
 import { createHost, type Host, type HostDeps, type Notifier } from './host.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from './sandbox/server.ts';
 import { DEMO_ACCOUNT } from './sandbox/seed.ts';
@@ -18,6 +19,7 @@ export interface BootOptions {
   sandboxOptions?: Partial<SandboxOptions>;
   timeoutMs?: number;
   notifier?: Notifier;
+  dialog?: FileDialog;
 }
 
 export interface Booted {
@@ -33,6 +35,7 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
   const host = createHost({
     db,
     notifier: options.notifier,
+    dialog: options.dialog,
     mode: options.mode,
     version: options.version,
     platform: process.platform,

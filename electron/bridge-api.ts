@@ -12,11 +12,15 @@ export type PrintdeskApi = {
   };
 } & {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** A path the host can read for a dropped or picked file ('' when the file has none, e.g. made in the page). */
+  pathForFile(file: File): Promise<string>;
 };
 
 export interface Transport {
   invoke(channel: ChannelName, input: unknown): Promise<unknown>;
   subscribe(event: EventName, listener: (payload: unknown) => void): () => void;
+  /** Electron asks webUtils; browser mode copies the file to the host over loopback first. */
+  pathForFile(file: File): Promise<string>;
 }
 
 export interface ApiNames {
@@ -36,5 +40,6 @@ export function createPrintdeskApi(transport: Transport, names: ApiNames): Print
     if (!names.events.includes(event)) throw new Error(`Unknown event: ${String(event)}`);
     return transport.subscribe(event, listener);
   };
+  api.pathForFile = (file: File) => transport.pathForFile(file);
   return Object.freeze(api) as PrintdeskApi;
 }

@@ -37,6 +37,7 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     rendererDir: join(root, 'dist', 'renderer'),
     bridgeScript: join(root, 'dist', 'browser', 'bridge.js'),
     port: options.port,
+    stageDir: join(userDataDir, 'staged'),
   });
   if (options.openBrowser) openInBrowser(server.url);
   return {

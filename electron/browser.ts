@@ -8,10 +8,12 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { eventNames } from './contract.ts';
 import { BROWSER_MODE_CSP } from './csp.ts';
+import { stageUpload } from './browser-stage.ts';
 import type { Host } from './host.ts';
 
 export const BRIDGE_PATH = '/__printdesk/bridge';
 export const BRIDGE_SCRIPT_PATH = '/__printdesk/bridge.js';
+export const STAGE_PATH = '/__printdesk/stage';
 
 export interface BrowserServerOptions {
   host: Host;
@@ -21,6 +23,8 @@ export interface BrowserServerOptions {
   bridgeScript: string;
   port?: number;
   secret?: string;
+  /** where files dropped into the page are copied so the host can read them (browser mode has no file paths) */
+  stageDir?: string;
 }
 
 export interface BrowserServer {
@@ -59,6 +63,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse) {
     if (!allowedHosts.has(req.headers.host ?? '')) return fail(res, 421);
+    if (req.method === 'POST' && req.url?.startsWith(STAGE_PATH)) return stage(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 405);
     const path = decodeURIComponent(new URL(req.url ?? '/', origin).pathname);
     const file = path === BRIDGE_SCRIPT_PATH ? options.bridgeScript : resolveInside(options.rendererDir, path);
@@ -77,6 +82,15 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const withBridge = html.replace('<head>', `<head><script src="${BRIDGE_SCRIPT_PATH}"></script>`);
     res.writeHead(200, headers(TYPES['.html'], { 'cache-control': 'no-store' }));
     res.end(withBridge);
+  }
+
+  /** Copies one file from the page to disk; only our page with the secret may. */
+  async function stage(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', origin);
+    if (!options.stageDir || req.headers.origin !== origin || !sameSecret(url.searchParams.get('secret') ?? '', secret)) return fail(res, 403);
+    const path = await stageUpload(req, options.stageDir, url.searchParams.get('name') ?? 'model');
+    res.writeHead(200, headers('application/json'));
+    res.end(JSON.stringify({ path }));
   }
 
   server.on('upgrade', (req, socket: Socket, head) => {
@@ -105,7 +119,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       const call = Call.safeParse(parseJson(String(data)));
       if (!call.success) return ws.close(1008, 'Malformed message');
       const result = await options.host.invoke(call.data.channel, call.data.input);
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: call.data.id, result }));
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: call.data.id, result }, encodeBytes));
     });
   }
 
@@ -120,6 +134,10 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         server.close(() => resolve());
       }),
   };
+}
+
+function encodeBytes(_key: string, value: unknown): unknown {
+  return value instanceof Uint8Array ? { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') } : value;
 }
 
 function headers(type: string, extra: Record<string, string> = {}): Record<string, string> {

@@ -2,28 +2,11 @@
 // the browser-mode bridge and the renderer's types are all derived from this file; a channel that
 // is not declared here does not exist.
 import { z } from 'zod';
+import { EnqueueResult, Folder, Model, ModelPage, ModelQuery, UploadItem, UploadProgress } from './schemas/library.ts';
 import { Draft, DraftFields, Guid, Quote, QuoteRequest, Recipient } from './schemas/orders.ts';
 
-export const ERROR_CODES = [
-  // the service's own error types
-  'AUTHENTICATION',
-  'NO_PERMISSION',
-  'INCORRECT_PARAMETERS',
-  'INTERNAL_ERROR',
-  'RATE_LIMITED',
-  // the client's
-  'OFFLINE',
-  'TIMEOUT',
-  'NOT_SIGNED_IN',
-  'NO_PROJECT',
-  'INVALID_INPUT',
-  'INVALID_RESPONSE',
-  'FILE_UNREADABLE',
-  'FILE_INVALID',
-  'CANCELLED',
-] as const;
-export const ErrorCode = z.enum(ERROR_CODES);
-export type ErrorCode = z.infer<typeof ErrorCode>;
+export { ERROR_CODES, ErrorCode } from './schemas/errors.ts';
+import { ErrorCode } from './schemas/errors.ts';
 
 export const AppErrorSchema = z.object({
   code: ErrorCode,
@@ -90,6 +73,9 @@ export type ProjectSelection = z.infer<typeof ProjectSelection>;
 
 export const Connectivity = z.object({ online: z.boolean() });
 const DraftId = z.object({ id: z.string().min(1).max(64) });
+const UploadRef = z.object({ id: z.string().min(1).max(64) });
+const ProjectRef = z.object({ projectId: Guid });
+const Name = z.string().trim().min(1, 'Enter a name').max(100);
 
 interface ChannelDef<I extends z.ZodType, O extends z.ZodType> {
   input: I;
@@ -117,6 +103,33 @@ export const contract = {
   },
   connectivity: {
     get: channel(Nothing, Connectivity),
+  },
+  library: {
+    folders: channel(ProjectRef, z.array(Folder)),
+    createFolder: channel(z.object({ projectId: Guid, name: Name, parentFolderId: Guid.nullable().optional() }), Folder),
+    renameFolder: channel(z.object({ folderId: Guid, name: Name }), Folder),
+    deleteFolder: channel(z.object({ projectId: Guid, folderId: Guid }), z.null()),
+    models: channel(ModelQuery, ModelPage),
+    model: channel(z.object({ modelId: Guid }), Model),
+    moveModel: channel(z.object({ modelId: Guid, folderId: Guid.nullable() }), Model),
+    deleteModel: channel(z.object({ projectId: Guid, modelId: Guid }), z.null()),
+    /** the model's bytes when this computer uploaded it and still has the file (for the preview) */
+    localFile: channel(z.object({ modelId: Guid }), z.object({ name: z.string(), bytes: z.instanceof(Uint8Array) }).nullable()),
+  },
+  uploads: {
+    enqueue: channel(z.object({ projectId: Guid, folderId: Guid.nullable().optional(), paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000), allowDuplicate: z.boolean().optional() }), EnqueueResult),
+    list: channel(Nothing, z.array(UploadItem)),
+    pause: channel(UploadRef, UploadItem),
+    resume: channel(UploadRef, UploadItem),
+    cancel: channel(UploadRef, UploadItem),
+    retry: channel(UploadRef, UploadItem),
+    pauseAll: channel(Nothing, z.null()),
+    resumeAll: channel(Nothing, z.null()),
+    clearFinished: channel(Nothing, z.null()),
+  },
+  files: {
+    /** the system's file dialog (desktop only: browser mode answers null and the page uses its own picker) */
+    pick: channel(z.object({ folders: z.boolean().optional() }), z.array(z.string()).nullable()),
   },
   quotes: {
     get: channel(QuoteRequest, Quote),
@@ -146,6 +159,12 @@ export const events = {
   'connectivity:changed': Connectivity,
   'drafts:changed': Draft,
   'orders:placed': Draft,
+  'uploads:changed': UploadItem,
+  'uploads:progress': UploadProgress,
+  'uploads:removed': z.object({ ids: z.array(z.string()) }),
+  'library:changed': ProjectRef,
+  /** model files handed to the app by the OS (command line, "Open with", a second launch) */
+  'files:opened': z.object({ paths: z.array(z.string()) }),
 } as const;
 
 export type Contract = typeof contract;

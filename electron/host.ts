@@ -4,7 +4,9 @@ import { createApiClient, type ApiClient } from './api/client.ts';
 import { HostError } from './api/errors.ts';
 import { send } from './api/transport.ts';
 import { dispatch, type Handlers } from './dispatch.ts';
+import { libraryHandlers, type FileDialog } from './handlers/library.ts';
 import { orderHandlers } from './handlers/orders.ts';
+import { createLibrary } from './library/index.ts';
 import { createProjects } from './library/projects.ts';
 import { createOrders } from './orders/index.ts';
 import { createConnectivity } from './session/connectivity.ts';
@@ -33,6 +35,8 @@ export interface HostDeps {
   db: Db;
   sandbox: EmbeddedSandbox | null;
   notifier?: Notifier;
+  /** the system's file dialog, where there is one */
+  dialog?: FileDialog;
   timeoutMs?: number;
 }
 
@@ -41,6 +45,8 @@ export interface Host {
   subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /** resolves once a saved session has been picked up */
   ready: Promise<void>;
+  /** model files the OS handed over (command line, "Open with"): the renderer offers to upload them */
+  openFiles(paths: string[]): void;
   dispose(): void;
 }
 
@@ -85,7 +91,10 @@ export function createHost(deps: HostDeps): Host {
     client,
     onChange: (state) => {
       emit('session:changed', state);
-      if (state.status === 'signed-in') orders.resumeAfterSignIn();
+      if (state.status === 'signed-in') {
+        orders.resumeAfterSignIn();
+        library.start();
+      }
     },
   });
   const projects = createProjects({ client, prefs, signedInEmail: session.requireSignedIn });
@@ -102,6 +111,18 @@ export function createHost(deps: HostDeps): Host {
     onPlaced: (draft) => {
       emit('orders:placed', draft);
       deps.notifier?.notify('Order placed', `${draft.recipient.firstName} ${draft.recipient.lastName}: order ${draft.order?.orderId ?? draft.orderReference}`);
+    },
+  });
+
+  const library = createLibrary({
+    client,
+    tokens: session.tokens,
+    db: deps.db,
+    onEvent: (event) => {
+      if (event.type === 'upload:changed') emit('uploads:changed', event.item);
+      else if (event.type === 'upload:progress') emit('uploads:progress', event);
+      else if (event.type === 'upload:removed') emit('uploads:removed', { ids: event.ids });
+      else emit('library:changed', { projectId: event.projectId });
     },
   });
 
@@ -150,9 +171,13 @@ export function createHost(deps: HostDeps): Host {
     'projects:current': () => projects.current(),
     'projects:select': ({ projectId }) => projects.select(projectId),
     ...orderHandlers(orders, connectivity),
+    ...libraryHandlers(library, deps.dialog),
   };
 
-  const ready = session.restore().then(() => orders.start());
+  const ready = session.restore().then((state) => {
+    orders.start();
+    if (state.status === 'signed-in') library.start();
+  });
 
   return {
     async invoke(channel, input) {
@@ -164,9 +189,14 @@ export function createHost(deps: HostDeps): Host {
       return () => void emitter.off(event, listener);
     },
     ready,
+    openFiles(paths) {
+      const models = paths.filter((path) => /\.(stl|obj|3mf)$/i.test(path));
+      if (models.length) emit('files:opened', { paths: models });
+    },
     dispose() {
       orders.stop();
       connectivity.stop();
+      void library.close();
     },
   };
 }

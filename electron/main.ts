@@ -1,5 +1,5 @@
 // Lifecycle only: the single-instance lock, the window, the menu, and the host wired to ipcMain.
-import { app, BrowserWindow, ipcMain, Menu, Notification, safeStorage } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,7 +24,17 @@ export async function startApp(): Promise<void> {
     return;
   }
   app.enableSandbox();
-  app.on('second-instance', showWindow);
+  // Files arrive by "Open with", on the command line, or from a second launch that hands over to us.
+  const pending: string[] = process.argv.slice(1);
+  const openFiles = (paths: string[]) => (booted ? booted.host.openFiles(paths) : pending.push(...paths));
+  app.on('second-instance', (_event, argv) => {
+    showWindow();
+    openFiles(argv.slice(1));
+  });
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    openFiles([path]);
+  });
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-attach-webview', (event) => event.preventDefault());
@@ -44,6 +54,17 @@ export async function startApp(): Promise<void> {
     userDataDir,
     store,
     vault: createSafeStorageVault(safeStorage, join(userDataDir, 'session.bin')),
+    dialog: {
+      pickModels: async ({ folders }) => {
+        const options = {
+          title: folders ? 'Upload a folder of models' : 'Upload models',
+          properties: folders ? (['openDirectory', 'multiSelections'] as const) : (['openFile', 'multiSelections'] as const),
+          filters: folders ? [] : [{ name: '3D models', extensions: ['stl', 'obj', '3mf'] }],
+        };
+        const result = mainWindow ? await dialog.showOpenDialog(mainWindow, { ...options, properties: [...options.properties] }) : await dialog.showOpenDialog({ ...options, properties: [...options.properties] });
+        return result.canceled ? null : result.filePaths;
+      },
+    },
     notifier: {
       notify: (title, body) => {
         if (Notification.isSupported()) new Notification({ title, body }).show();
@@ -56,6 +77,8 @@ export async function startApp(): Promise<void> {
   Menu.setApplicationMenu(buildMenu(Menu, app.getName()));
   mainWindow = createMainWindow(BrowserWindow, paths);
   mainWindow.on('closed', () => (mainWindow = null));
+  // Once the page listens: the files the app was opened with.
+  mainWindow.webContents.once('did-finish-load', () => booted?.host.openFiles(pending.splice(0)));
 }
 
 void startApp();

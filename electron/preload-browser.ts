@@ -5,6 +5,18 @@ import type { EventName } from './contract.ts';
 import { createPrintdeskApi, type Transport } from './bridge-api.ts';
 
 const BRIDGE_PATH = '/__printdesk/bridge';
+const STAGE_PATH = '/__printdesk/stage';
+
+/** Binary results travel as { $bytes: base64 } in the bridge's JSON. */
+function reviveBytes(_key: string, value: unknown): unknown {
+  if (value && typeof value === 'object' && typeof (value as { $bytes?: unknown }).$bytes === 'string') {
+    const text = atob((value as { $bytes: string }).$bytes);
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return bytes;
+  }
+  return value;
+}
 const SECRET_KEY = 'printdesk.bridgeSecret';
 
 function takeSecret(): string {
@@ -29,7 +41,7 @@ function createSocketTransport(secret: string): Transport {
     opened ??= new Promise((resolve, reject) => {
       const ws = new WebSocket(`ws://${location.host}${BRIDGE_PATH}?secret=${encodeURIComponent(secret)}`);
       ws.onopen = () => resolve(ws);
-      ws.onmessage = (message) => receive(JSON.parse(String(message.data)));
+      ws.onmessage = (message) => receive(JSON.parse(String(message.data), reviveBytes));
       ws.onclose = () => {
         for (const settle of pending.values()) settle(lost('The PrintDesk host has stopped. Restart it with npm start.'));
         pending.clear();
@@ -50,6 +62,12 @@ function createSocketTransport(secret: string): Transport {
   }
 
   return {
+    async pathForFile(file) {
+      const url = `${STAGE_PATH}?secret=${encodeURIComponent(secret)}&name=${encodeURIComponent(file.name)}`;
+      const response = await fetch(url, { method: 'POST', body: file, headers: { 'content-type': 'application/octet-stream' } });
+      if (!response.ok) return '';
+      return ((await response.json()) as { path: string }).path;
+    },
     async invoke(channel, input) {
       const ws = await connect().catch(() => null);
       if (!ws) return lost('Cannot reach the PrintDesk host. Is `npm start` still running? Open the address it printed.');

@@ -1,6 +1,6 @@
 // Exposes window.printdesk, built from the contract, and nothing else: the renderer cannot name a
 // channel the contract does not declare, and never sees ipcRenderer itself.
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { createPrintdeskApi, type Transport } from './bridge-api.ts';
 
 const transport: Transport = {
@@ -10,6 +10,7 @@ const transport: Transport = {
     ipcRenderer.on(event, forward);
     return () => void ipcRenderer.off(event, forward);
   },
+  pathForFile: async (file) => webUtils.getPathForFile(file),
 };
 
 contextBridge.exposeInMainWorld('printdesk', createPrintdeskApi(transport, PRINTDESK_API_NAMES));

@@ -21,6 +21,21 @@ export const routes = {
   getOrders: { method: 'GET', path: 'Order/GetOrders', auth: true, safe: true },
   // Cancelling twice leaves the order cancelled: safe to repeat.
   cancelOrder: { method: 'DELETE', path: 'Order/CancelOrder', auth: true, safe: true },
+  // The library (docs/api-assumptions.md). Renames and moves set a value: repeating them is harmless.
+  getModels: { method: 'GET', path: 'Model3D/GetModels', auth: true, safe: true },
+  updateModel: { method: 'PUT', path: 'Model3D/UpdateModel', auth: true, safe: true },
+  deleteModel: { method: 'DELETE', path: 'Model3D/DeleteModel', auth: true, safe: false },
+  createFolder: { method: 'POST', path: 'Folder/CreateFolder', auth: true, safe: false },
+  renameFolder: { method: 'PUT', path: 'Folder/RenameFolder', auth: true, safe: true },
+  moveFolder: { method: 'PUT', path: 'Folder/MoveFolder', auth: true, safe: true },
+  deleteFolder: { method: 'DELETE', path: 'Folder/DeleteFolder', auth: true, safe: false },
+  // Uploads. A repeated CreateUpload only leaves an unused session, which expires; appends carry
+  // their offset, so the service refuses a repeat (409) instead of storing bytes twice.
+  createUpload: { method: 'POST', path: 'Model3D/CreateUpload', auth: true, safe: true },
+  getUploadOffset: { method: 'GET', path: 'Model3D/GetUploadOffset', auth: true, safe: true },
+  appendUpload: { method: 'PUT', path: 'Model3D/AppendUpload', auth: true, safe: false },
+  cancelUpload: { method: 'DELETE', path: 'Model3D/CancelUpload', auth: true, safe: true },
+  uploadModel: { method: 'POST', path: 'Model3D/UploadModel', auth: true, safe: false },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

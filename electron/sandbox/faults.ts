@@ -3,7 +3,7 @@
 // requests and/or with a `probability` drawn from a seeded generator, so a test run repeats.
 import { z } from 'zod';
 
-export const FAULT_KINDS = ['latency', 'stall', 'reset-before', 'reset-after', 'status-5xx', 'rate-limit'] as const;
+export const FAULT_KINDS = ['latency', 'stall', 'reset-before', 'reset-after', 'reset-mid-body', 'status-5xx', 'rate-limit'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const faultSpecSchema = z.strictObject({
@@ -24,6 +24,8 @@ export const faultSpecSchema = z.strictObject({
   status: z.number().int().min(500).max(599).optional(),
   /** rate-limit: the Retry-After to send (default 1) */
   retryAfterSeconds: z.number().int().nonnegative().optional(),
+  /** reset-mid-body: bytes of the request body the handler receives before the socket dies (default 65536) */
+  afterBytes: z.number().int().nonnegative().optional(),
 });
 
 export type FaultSpec = z.infer<typeof faultSpecSchema>;
@@ -49,11 +51,14 @@ export interface FaultPlan {
   delayAfterMs: number;
   resetBefore: boolean;
   resetAfter: boolean;
+  /** destroy the socket once the handler has received this many body bytes */
+  resetAfterBodyBytes?: number;
   status?: number;
   retryAfterSeconds?: number;
 }
 
 export const DEFAULT_STALL_MS = 35_000;
+export const DEFAULT_RESET_AFTER_BYTES = 64 * 1024;
 
 interface Entry {
   fault: ActiveFault;
@@ -125,6 +130,9 @@ function apply(fault: ActiveFault, plan: FaultPlan): void {
       break;
     case 'reset-after':
       plan.resetAfter = true;
+      break;
+    case 'reset-mid-body':
+      plan.resetAfterBodyBytes = Math.min(plan.resetAfterBodyBytes ?? Infinity, fault.afterBytes ?? DEFAULT_RESET_AFTER_BYTES);
       break;
     case 'status-5xx':
       plan.status ??= fault.status ?? 503;

@@ -2,7 +2,7 @@
 // bounded JSON body reading. Handlers return a Reply instead of writing to the socket, so the
 // pipeline can still drop the answer after acting (the reset-after fault) or hold it (stall).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 
 export type ErrorType =
   | 'AUTHENTICATION'
@@ -77,8 +77,8 @@ export type JsonBody = { kind: 'empty' } | { kind: 'json'; value: unknown };
  * Reads a JSON body. An empty body is not an error here: GetShippingMethods must answer it with
  * its own message ("Request body is empty"), so the route decides.
  */
-export async function readJsonBody(req: IncomingMessage, limit = JSON_BODY_LIMIT): Promise<JsonBody> {
-  const raw = await readBounded(req, limit);
+export async function readJsonBody(req: IncomingMessage, limit = JSON_BODY_LIMIT, source: Readable = req): Promise<JsonBody> {
+  const raw = await readBounded(req, limit, source);
   if (raw.length === 0) return { kind: 'empty' };
   if (!isJsonContentType(req.headers['content-type'])) {
     throw new ApiError(415, 'INCORRECT_PARAMETERS', 'Content-Type must be application/json');
@@ -103,7 +103,7 @@ export function isJsonContentType(header: string | undefined): boolean {
   return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 }
 
-async function readBounded(req: IncomingMessage, limit: number): Promise<Buffer> {
+async function readBounded(req: IncomingMessage, limit: number, source: Readable): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > DRAIN_LIMIT) {
     req.socket.destroy();
@@ -111,7 +111,7 @@ async function readBounded(req: IncomingMessage, limit: number): Promise<Buffer>
   }
   const chunks: Buffer[] = [];
   let received = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  for await (const chunk of source as AsyncIterable<Buffer>) {
     received += chunk.length;
     if (received > DRAIN_LIMIT) {
       req.socket.destroy();

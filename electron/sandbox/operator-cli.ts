@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from './db/open.ts';
 import { createOperator, OperatorError } from './operator.ts';
-import type { OrderRecord, OrderStatus, ProjectRecord, UserRecord } from './operator.ts';
+import type { FolderRecord, ModelRecord, OrderRecord, OrderStatus, ProjectRecord, UploadRecord, UserRecord } from './operator.ts';
 import { seedIfNew } from './seed.ts';
 import { readRuntimeInfo } from './server.ts';
 
@@ -20,6 +20,11 @@ Commands:
   list-projects                        projects and who they are assigned to
   add-model <projectId> <file> [--name <name>]
                                        add a model file (.stl, .obj, .3mf) to a project
+  list-models <projectId>              a project's models
+  list-folders <projectId>             a project's folders (flat, with parent ids)
+  create-folder <projectId> <name> [--parent <folderId>]
+                                       create a folder, optionally inside another
+  list-uploads [--project <projectId>] upload sessions: offset, bytes received, state
   list-orders [--project <projectId>]  orders, oldest first
   advance-order <orderId> [status]     move an order to its next state, or to status
                                        (received, in_production, shipped, delivered, cancelled)
@@ -41,6 +46,7 @@ const OPTIONS = {
   assign: { type: 'string' },
   name: { type: 'string' },
   project: { type: 'string' },
+  parent: { type: 'string' },
   url: { type: 'string' },
   secret: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -122,6 +128,29 @@ async function onData(command: string, args: string[], values: Values, out: (s: 
         print(model, `added model ${model.modelId} ${JSON.stringify(model.name)} (${model.format}, ${model.sizeBytes} bytes) to ${model.projectId}`);
         return 0;
       }
+      case 'list-models': {
+        need(1, '<projectId>');
+        const models = await operator.listModels(args[0]);
+        print(models, models.map(modelLine).join('\n') || '(no models)');
+        return 0;
+      }
+      case 'list-folders': {
+        need(1, '<projectId>');
+        const folders = await operator.listFolders(args[0]);
+        print(folders, folders.map(folderLine).join('\n') || '(no folders)');
+        return 0;
+      }
+      case 'create-folder': {
+        need(2, '<projectId> <name> [--parent <folderId>]');
+        const folder = await operator.createFolder(args[0], args[1], { parentFolderId: values.parent });
+        print(folder, `created folder ${folder.folderId} ${JSON.stringify(folder.name)}`);
+        return 0;
+      }
+      case 'list-uploads': {
+        const uploads = await operator.listUploads({ projectId: values.project });
+        print(uploads, uploads.map(uploadLine).join('\n') || '(no uploads)');
+        return 0;
+      }
       case 'list-orders': {
         const orders = await operator.listOrders({ projectId: values.project });
         print(orders, orders.map(orderLine).join('\n') || '(no orders)');
@@ -171,6 +200,18 @@ async function faults(args: string[], values: Values, out: (s: string) => void):
 
 function orderLine(order: OrderRecord): string {
   return `${order.orderId}  ${order.status}  ref ${order.orderReference}  project ${order.projectId}  ${order.createdAt}`;
+}
+
+function modelLine(model: ModelRecord): string {
+  return `${model.modelId}  ${JSON.stringify(model.name)}  ${model.format}  ${model.sizeBytes} bytes  folder ${model.folderId ?? '-'}  sha256 ${model.sha256.slice(0, 12)}…`;
+}
+
+function folderLine(folder: FolderRecord): string {
+  return `${folder.folderId}  ${JSON.stringify(folder.name)}  parent ${folder.parentFolderId ?? '-'}  ${folder.modelCount} models`;
+}
+
+function uploadLine(upload: UploadRecord): string {
+  return `${upload.uploadId}  ${upload.kind}  ${upload.state}  ${upload.offset}/${upload.sizeBytes} bytes (received ${upload.bytesReceived})  ${JSON.stringify(upload.fileName)}`;
 }
 
 function assignedText(project: ProjectRecord): string {

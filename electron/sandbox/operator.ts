@@ -6,13 +6,18 @@ import type { Db } from './db/open.ts';
 import { hashPassword } from './passwords.ts';
 import * as accounts from './store/accounts.ts';
 import type { ProjectRecord, UserRecord } from './store/accounts.ts';
-import { insertModel, MODEL_FORMATS, modelFormatOf, storeModelFile } from './store/models.ts';
+import { createFolder, listFolders, parentIn } from './store/folders.ts';
+import type { FolderRecord } from './store/folders.ts';
+import { insertModel, MODEL_FORMATS, modelFormatOf, modelsOfProject, storeModelFile } from './store/models.ts';
 import type { ModelRecord } from './store/models.ts';
 import { listOrders, ORDER_STATUSES, setOrderStatus, TRANSITIONS, getOrder } from './store/orders.ts';
 import type { OrderRecord, OrderStatus } from './store/orders.ts';
+import { listUploads } from './store/uploads.ts';
+import type { UploadRecord } from './store/uploads.ts';
+import { checkReceivedFile, MAX_UPLOAD_BYTES } from './upload-files.ts';
 import { isEmail, isGuid } from './validate.ts';
 
-export type { ModelRecord, OrderRecord, OrderStatus, ProjectRecord, UserRecord };
+export type { FolderRecord, ModelRecord, OrderRecord, OrderStatus, ProjectRecord, UploadRecord, UserRecord };
 
 export class OperatorError extends Error {
   constructor(message: string) {
@@ -28,15 +33,19 @@ export interface Operator {
   unassign(projectId: string, email: string): Promise<ProjectRecord>;
   listUsers(): Promise<UserRecord[]>;
   listProjects(): Promise<ProjectRecord[]>;
-  /** Registers a model file (.stl, .obj, .3mf) in a project, until the upload route exists. */
+  /** Registers a model file (.stl, .obj, .3mf) in a project without going through an upload. */
   addModel(projectId: string, filePath: string, options?: { name?: string }): Promise<ModelRecord>;
+  listModels(projectId: string): Promise<ModelRecord[]>;
+  listFolders(projectId: string): Promise<FolderRecord[]>;
+  createFolder(projectId: string, name: string, options?: { parentFolderId?: string }): Promise<FolderRecord>;
+  /** Upload sessions with their byte counts: what a test checks to prove nothing was sent twice. */
+  listUploads(options?: { projectId?: string }): Promise<UploadRecord[]>;
   listOrders(options?: { projectId?: string }): Promise<OrderRecord[]>;
   /** Moves an order to `status`, or to its next state in the normal flow when absent. */
   advanceOrder(orderId: string, status?: OrderStatus): Promise<OrderRecord>;
 }
 
 export const MIN_PASSWORD_LENGTH = 8;
-const MAX_MODEL_BYTES = 200 * 1024 * 1024;
 
 export function createOperator(db: Db, dataDir: string): Operator {
   function user(email: string): accounts.UserRow {
@@ -96,11 +105,33 @@ export function createOperator(db: Db, dataDir: string): Operator {
       if (!format) throw new OperatorError(`Not a model file (${MODEL_FORMATS.join(', ')}): ${filePath}`);
       const size = fs.statSync(filePath, { throwIfNoEntry: false })?.size;
       if (size === undefined) throw new OperatorError(`No such file: ${filePath}`);
-      if (size === 0 || size > MAX_MODEL_BYTES) throw new OperatorError(`A model file must hold 1 byte to ${MAX_MODEL_BYTES} bytes`);
+      if (size === 0 || size > MAX_UPLOAD_BYTES) throw new OperatorError(`A model file must hold 1 byte to ${MAX_UPLOAD_BYTES} bytes`);
+      const check = await checkReceivedFile(filePath, filePath, size);
+      if (!check.ok) throw new OperatorError(`${filePath}: ${check.reason}`);
       const sha256 = storeModelFile(dataDir, fs.readFileSync(filePath));
       const fileName = path.basename(filePath);
       const name = options.name?.trim() || path.basename(fileName, path.extname(fileName));
       return insertModel(db, { projectId: id, name, fileName, format, sizeBytes: size, sha256 });
+    },
+    async listModels(projectId) {
+      return modelsOfProject(db, project(projectId).projectId);
+    },
+    async listFolders(projectId) {
+      return listFolders(db, project(projectId).projectId);
+    },
+    async createFolder(projectId, name, options = {}) {
+      const { projectId: id } = project(projectId);
+      const trimmed = name.trim().normalize('NFC');
+      if (!trimmed || trimmed.length > 100 || /\p{Cc}/u.test(trimmed)) throw new OperatorError('A folder name has 1 to 100 characters and no control characters');
+      try {
+        const parent = options.parentFolderId ? parentIn(db, id, options.parentFolderId.toLowerCase()).folderId : null;
+        return createFolder(db, { projectId: id, parentFolderId: parent, name: trimmed });
+      } catch (error) {
+        throw new OperatorError((error as Error).message);
+      }
+    },
+    async listUploads(options = {}) {
+      return listUploads(db, { projectId: options.projectId === undefined ? undefined : project(options.projectId).projectId });
     },
     async listOrders(options = {}) {
       return listOrders(db, { projectId: options.projectId === undefined ? undefined : project(options.projectId).projectId });

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN_PREFIX, handleAdmin } from './admin.ts';
+import { cutBodyAfter } from './body-cut.ts';
 import type { FaultInjector, FaultPlan } from './faults.ts';
 import { ApiError, errorReply, failure, readJsonBody, sendReply } from './http.ts';
 import type { JsonBody, Reply } from './http.ts';
@@ -40,7 +41,7 @@ export function createPipeline(deps: PipelineDeps) {
       const plan = deps.faults.plan(method, pathname);
       if (plan.delayBeforeMs) await sleep(plan.delayBeforeMs, undefined, { signal: deps.signal });
       if (plan.resetBefore) return void req.socket.destroy();
-      const { reply, rate } = plan.status ? injected(plan) : await serve(req, method, pathname, search);
+      const { reply, rate } = plan.status ? injected(plan) : await serve(req, method, pathname, search, plan);
       if (plan.delayAfterMs) await sleep(plan.delayAfterMs, undefined, { signal: deps.signal });
       if (plan.resetAfter) return void req.socket.destroy();
       sendReply(res, reply, rate?.headers);
@@ -52,7 +53,7 @@ export function createPipeline(deps: PipelineDeps) {
     }
   };
 
-  async function serve(req: IncomingMessage, method: string, pathname: string, search: string) {
+  async function serve(req: IncomingMessage, method: string, pathname: string, search: string, plan: FaultPlan) {
     const match = matchRoute(deps.routes, method, pathname);
     const clientIp = req.socket.remoteAddress ?? 'unknown';
     if (match.kind !== 'route') {
@@ -64,7 +65,7 @@ export function createPipeline(deps: PipelineDeps) {
           : failure(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${pathname}`, { Allow: match.allow.join(', ') });
       return { reply, rate };
     }
-    const ctx = await prepare(req, match.route, search, clientIp);
+    const ctx = await prepare(req, match.route, search, clientIp, plan);
     const caller = match.route.rateKey?.(ctx) ?? (ctx.user ? `user:${ctx.user.user_id}` : `ip:${clientIp}`);
     const rate = deps.limiter.take(endpointId(match.route), caller);
     if (!rate.allowed) return { reply: tooMany(rate), rate };
@@ -74,12 +75,18 @@ export function createPipeline(deps: PipelineDeps) {
     } catch (error) {
       if (!(error instanceof ApiError)) deps.log(`${method} ${pathname} failed: ${(error as Error)?.stack ?? error}`);
       return { reply: errorReply(error), rate };
+    } finally {
+      // A cut copy of the body that nobody read would hold the request paused forever; Node
+      // discards an unread request body by itself only when nothing is piped from it.
+      if (ctx.stream !== req && !ctx.stream.readableEnded) ctx.stream.resume();
     }
   }
 
   /** Authenticates and reads the body, keeping the first failure for after the rate limit check. */
-  async function prepare(req: IncomingMessage, route: Route, search: string, clientIp: string) {
+  async function prepare(req: IncomingMessage, route: Route, search: string, clientIp: string, plan: FaultPlan) {
     let pending: unknown;
+    const cutAt = plan.resetAfterBodyBytes;
+    const stream = cutAt === undefined || route.body === 'none' ? req : cutBodyAfter(req, cutAt);
     let user: UserRow | null = null;
     let body = EMPTY;
     if (route.auth) {
@@ -89,13 +96,13 @@ export function createPipeline(deps: PipelineDeps) {
       });
     }
     if (route.body === 'json') {
-      body = await readJsonBody(req).catch((error: unknown) => {
+      body = await readJsonBody(req, undefined, stream).catch((error: unknown) => {
         pending ??= error;
         return EMPTY;
       });
     }
     const ctx: RouteContext & { pending: unknown } = {
-      req, query: new URLSearchParams(search), body, user, clientIp, services: deps.services, pending,
+      req, query: new URLSearchParams(search), body, stream, user, clientIp, services: deps.services, pending,
     };
     return ctx;
   }

@@ -19,6 +19,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   // Keyed by client IP + e-mail: slows password guessing without locking out a whole office.
   'Auth/Login': { limit: 60, windowSeconds: 60 },
   'Auth/RefreshToken': { limit: 120, windowSeconds: 60 },
+  // One request per chunk: a large upload in small chunks must not run into the default.
+  'Model3D/AppendUpload': { limit: 3000, windowSeconds: 60 },
 };
 
 export interface RateDecision {

@@ -1,10 +1,12 @@
 // The route table's types and its lookup. Paths are matched exactly (case and trailing slash
 // included) so a client typo shows up against the sandbox instead of in production.
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { Db } from './db/open.ts';
 import type { JsonBody, Reply } from './http.ts';
 import type { UserRow } from './store/accounts.ts';
 import type { TokenService } from './tokens.ts';
+import type { UploadRuntime } from './upload-files.ts';
 
 export const API_PREFIX = '/v2';
 
@@ -12,12 +14,15 @@ export interface Services {
   db: Db;
   tokens: TokenService;
   dataDir: string;
+  uploads: UploadRuntime;
 }
 
 export interface RouteContext {
   req: IncomingMessage;
   query: URLSearchParams;
   body: JsonBody;
+  /** the request body for `body: 'stream'` routes (the request itself, or a cut copy under a mid-body fault) */
+  stream: Readable;
   /** the signed-in user; always set when the route has `auth: true` */
   user: UserRow | null;
   clientIp: string;
@@ -31,8 +36,11 @@ export interface Route {
   /** path below /v2, e.g. "/Auth/Login" */
   path: string;
   auth: boolean;
-  /** 'json' = a JSON body is read (bounded) before the handler runs; 'none' = ignored */
-  body: 'json' | 'none';
+  /**
+   * 'json' = a JSON body is read (bounded) before the handler runs; 'none' = ignored;
+   * 'stream' = left unread for the handler (uploads), after auth and rate limit have passed
+   */
+  body: 'json' | 'none' | 'stream';
   /** who a request counts against for rate limiting; default: the user, else the client IP */
   rateKey?: (ctx: RouteContext) => string;
   handle(ctx: RouteContext): Promise<Reply> | Reply;

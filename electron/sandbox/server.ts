@@ -13,10 +13,11 @@ import type { Operator } from './operator.ts';
 import { createPipeline } from './pipeline.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
-import { API_PREFIX } from './router.ts';
+import { API_PREFIX, endpointId } from './router.ts';
 import { ROUTES } from './routes/index.ts';
 import { seedIfNew } from './seed.ts';
 import { createTokenService } from './tokens.ts';
+import { createUploadRuntime, sweepUploads } from './upload-files.ts';
 import type { TokenService } from './tokens.ts';
 
 export type { FaultControl, FaultKind, FaultSpec, ActiveFault } from './faults.ts';
@@ -35,6 +36,8 @@ export interface SandboxOptions {
   refreshTokenTtlSeconds?: number;
   /** per-endpoint limits keyed by endpoint id ("Auth/Login"); see DEFAULT_RATE_LIMITS */
   rateLimits?: Partial<RateLimitConfig>;
+  /** endpoint ids ("Model3D/CreateUpload") to leave out, to play a service that lacks them */
+  withoutEndpoints?: string[];
   /** for the loopback admin endpoint; random if absent */
   adminSecret?: string;
   quiet?: boolean;
@@ -55,6 +58,9 @@ export interface Sandbox {
 }
 
 /** Written while a sandbox runs so `operator faults …` can find it from the data dir alone. */
+/** The extended timeout of uploads (docs/api-assumptions.md, section 8). */
+export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+
 export const RUNTIME_FILE = 'sandbox-runtime.json';
 
 export interface RuntimeInfo {
@@ -69,6 +75,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const db = openDatabase(dataDir);
   try {
     await seedIfNew(db);
+    sweepUploads(db, dataDir);
   } catch (error) {
     db.close();
     throw error;
@@ -85,8 +92,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const log = options.quiet ? () => {} : (line: string) => console.log(`[sandbox] ${line}`);
   const server = http.createServer(
     createPipeline({
-      routes: ROUTES,
-      services: { db, tokens, dataDir },
+      routes: ROUTES.filter((route) => !options.withoutEndpoints?.includes(endpointId(route))),
+      services: { db, tokens, dataDir, uploads: createUploadRuntime() },
       limiter: createRateLimiter(options.rateLimits),
       faults,
       adminSecret,
@@ -95,6 +102,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     }),
   );
   server.on('clientError', answerClientError);
+  // Node ends any request after 5 minutes by default; a large upload on a slow line needs longer.
+  server.requestTimeout = UPLOAD_TIMEOUT_MS;
   const port = await listen(server, options.port ?? 0).catch((error: unknown) => {
     db.close();
     throw error;

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT, errors, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, errors, jwtVerify } from 'jose';
 import type { Db } from './db/open.ts';
 import { ApiError } from './http.ts';
 import { findUserById } from './store/accounts.ts';
@@ -14,6 +14,7 @@ import { nowSeconds } from './validate.ts';
 export const SECRET_FILE = 'jwt-secret';
 const ISSUER = 'printdesk-sandbox';
 const REFRESH_INVALID = 'Refresh token is invalid or expired';
+const VERIFIED_CACHE_SIZE = 10_000;
 
 type TokenKind = 'access' | 'refresh';
 
@@ -54,6 +55,7 @@ export function loadSecret(dataDir: string): Uint8Array {
 export function createTokenService(options: TokenOptions): TokenService {
   const { db } = options;
   const key = loadSecret(options.dataDir);
+  const verified = new Map<string, { sub: string; exp: number }>();
 
   async function sign(claims: Record<string, unknown>): Promise<string> {
     return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer(ISSUER).sign(key);
@@ -98,11 +100,20 @@ export function createTokenService(options: TokenOptions): TokenService {
     if (!header) throw unauthorized('Authorization header is missing');
     const match = /^Bearer +(\S+)\s*$/i.exec(header);
     if (!match) throw unauthorized('Authorization header must have the form "Bearer <access token>"');
-    let claims: { sub: string };
-    try {
-      claims = await verify(match[1], 'access');
-    } catch (error) {
-      throw unauthorized(accessFailure(error));
+    const token = match[1];
+    let claims = verified.get(token);
+    if (!claims || claims.exp <= nowSeconds()) {
+      verified.delete(token);
+      try {
+        claims = { ...(await verify(token, 'access')), exp: 0 };
+        claims.exp = expiryOf(token);
+      } catch (error) {
+        throw unauthorized(accessFailure(error));
+      }
+      // A bounded memo of tokens already verified: checking the signature is most of the cost
+      // of an authenticated request. The account is still looked up every time.
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
+      verified.set(token, claims);
     }
     const user = findUserById(db, claims.sub);
     if (!user) throw unauthorized('The account of this access token no longer exists');
@@ -122,6 +133,11 @@ export function createTokenService(options: TokenOptions): TokenService {
   }
 
   return { issuePair, authenticate, rotate, sign };
+}
+
+/** exp of a token whose signature has just been verified. */
+function expiryOf(token: string): number {
+  return Number(decodeJwt(token).exp);
 }
 
 function accessFailure(error: unknown): string {

@@ -35,3 +35,37 @@ export function isoSeconds(unixSeconds: number): string {
 export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
+
+/** An optional GUID: absent, null or '' give null. */
+export function optionalGuid(value: unknown, label: string): string | null {
+  return value === undefined || value === null || value === '' ? null : requireGuid(value, label);
+}
+
+/**
+ * A name shown to people (folder, model, file): trimmed, NFC, 1..max characters, no control
+ * characters (they break file systems and labels); any other Unicode is fine.
+ */
+export function requireName(value: unknown, label: string, max = 100): string {
+  if (typeof value === 'string' && value.trim() === '') throw badRequest(`${label} is not set`);
+  const name = requireString(value, label).trim().normalize('NFC');
+  if (name.length > max) throw badRequest(`${label} must be at most ${max} characters`);
+  if (/\p{Cc}/u.test(name)) throw badRequest(`${label} must not contain control characters`);
+  return name;
+}
+
+export const MAX_PAGE_SIZE = 200;
+
+/** page (1-based, default 1) and pageSize (1..200, default 50) from a query string. */
+export function parsePaging(query: URLSearchParams): { page: number; pageSize: number } {
+  return { page: wholeParam(query, 'page', 1, 1, 1_000_000), pageSize: wholeParam(query, 'pageSize', 50, 1, MAX_PAGE_SIZE) };
+}
+
+export function wholeParam(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+  const text = query.get(name);
+  if (text === null || text === '') return fallback;
+  const value = Number(text);
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw badRequest(`${name} must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}

@@ -51,6 +51,7 @@ export async function openApp(browser: Browser, sandboxOptions: Partial<SandboxO
     host: booted.host,
     rendererDir: join(root, 'dist', 'renderer'),
     bridgeScript: join(root, 'dist', 'browser', 'bridge.js'),
+    stageDir: join(dir, 'staged'),
   });
   const context = await browser.newContext({ viewport: { width: 1200, height: 780 } });
   const page = await context.newPage();

@@ -144,6 +144,23 @@ describe('command line', () => {
     assert.equal((await run(['operator', 'add-user', '--nope', ...data])).code, 2);
   });
 
+  it('operator commands add models and folders and list them with uploads', async () => {
+    const data = ['--data', tempDir()];
+    const projects = JSON.parse((await run(['operator', 'list-projects', '--json', ...data])).stdout) as { projectId: string }[];
+    const projectId = projects[0].projectId;
+    const cube = path.resolve(import.meta.dirname, '../../../shared/corpus/stl/Cube-binary.stl');
+    assert.equal((await run(['operator', 'add-model', projectId, cube, ...data])).code, 0);
+    const folder = await run(['operator', 'create-folder', projectId, 'Parts', '--json', ...data]);
+    assert.equal(folder.code, 0, folder.stderr);
+    const child = await run(['operator', 'create-folder', projectId, 'Gears', '--parent', (JSON.parse(folder.stdout) as { folderId: string }).folderId, ...data]);
+    assert.equal(child.code, 0, child.stderr);
+    assert.match((await run(['operator', 'list-folders', projectId, ...data])).stdout, /"Gears"\s+parent [0-9a-f-]{36}/);
+    assert.match((await run(['operator', 'list-models', projectId, ...data])).stdout, /"Cube-binary"\s+stl\s+684 bytes/);
+    assert.equal((await run(['operator', 'list-uploads', ...data])).stdout.trim(), '(no uploads)');
+    const broken = await run(['operator', 'add-model', projectId, path.resolve(import.meta.dirname, '../../../shared/corpus/stl/LICENSE.numpy-stl'), ...data]);
+    assert.equal(broken.code, 1);
+  });
+
   it('operator faults set/clear talk to the running sandbox', async () => {
     const dataDir = tempDir();
     const { child, url } = await serve(dataDir);

@@ -100,6 +100,7 @@ export const safeStorage = {
 };
 
 export const shell = { openPath: async () => '' };
+export const dialog = { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) };
 
 export class Notification {
   static isSupported = () => true;
@@ -113,4 +114,4 @@ export class Notification {
 }
 export const BrowserWindow = FakeWindow;
 
-export default { app, ipcMain, Menu, Notification, safeStorage, shell, BrowserWindow };
+export default { app, dialog, ipcMain, Menu, Notification, safeStorage, shell, BrowserWindow };

@@ -43,10 +43,11 @@ test('output is held to the contract too: extra fields dropped, wrong shapes ref
 test('the renderer API has one function per contract channel and nothing else', async () => {
   const calls: string[] = [];
   const api = createPrintdeskApi(
-    { invoke: async (channel) => void calls.push(channel), subscribe: () => () => undefined },
+    { invoke: async (channel) => void calls.push(channel), subscribe: () => () => undefined, pathForFile: async () => '' },
     { channels: channelNames, events: eventNames },
   );
   const exposed = Object.entries(api).flatMap(([ns, methods]) => (typeof methods === 'function' ? [] : Object.keys(methods).map((m) => `${ns}:${m}`)));
+  assert.deepEqual(Object.keys(api).filter((key) => typeof (api as unknown as Record<string, unknown>)[key] === 'function').sort(), ['on', 'pathForFile']);
   assert.deepEqual(exposed.sort(), [...channelNames].sort());
   await api.session.get();
   assert.deepEqual(calls, ['session:get']);

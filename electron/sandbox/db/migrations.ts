@@ -102,6 +102,54 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX order_events_by_order ON order_events(order_id, at);
     `,
   },
+  {
+    version: 3,
+    name: 'folders, uploads, model deletion',
+    sql: `
+      -- name_key (trimmed, NFC, lower case) makes sibling names unique regardless of case.
+      CREATE TABLE folders (
+        folder_id        TEXT PRIMARY KEY,
+        project_id       TEXT NOT NULL REFERENCES projects(project_id) ON DELETE CASCADE,
+        parent_folder_id TEXT REFERENCES folders(folder_id),
+        name             TEXT NOT NULL,
+        name_key         TEXT NOT NULL,
+        created_at       INTEGER NOT NULL,
+        updated_at       INTEGER NOT NULL
+      ) STRICT;
+      CREATE UNIQUE INDEX folders_unique_sibling_name ON folders(project_id, ifnull(parent_folder_id, ''), name_key);
+      CREATE INDEX folders_by_parent ON folders(parent_folder_id);
+
+      -- A model used by an order is only marked deleted (order_lines keep their foreign key).
+      ALTER TABLE models ADD COLUMN deleted_at INTEGER;
+      CREATE INDEX models_by_project_sha ON models(project_id, sha256);
+      CREATE INDEX models_by_folder ON models(folder_id);
+
+      -- Resumable uploads: received_bytes is the offset the client resumes from; the bytes live
+      -- in <data>/uploads/<upload_id>.part. bytes_received counts every byte taken in, re-sent ones too.
+      CREATE TABLE uploads (
+        upload_id       TEXT PRIMARY KEY,
+        kind            TEXT NOT NULL,
+        user_id         TEXT NOT NULL REFERENCES users(user_id) ON DELETE CASCADE,
+        project_id      TEXT NOT NULL REFERENCES projects(project_id) ON DELETE CASCADE,
+        folder_id       TEXT,
+        name            TEXT NOT NULL,
+        file_name       TEXT NOT NULL,
+        size_bytes      INTEGER NOT NULL,
+        declared_sha256 TEXT,
+        allow_duplicate INTEGER NOT NULL,
+        received_bytes  INTEGER NOT NULL,
+        bytes_received  INTEGER NOT NULL,
+        state           TEXT NOT NULL,
+        model_id        TEXT,
+        duplicate       INTEGER NOT NULL DEFAULT 0,
+        error           TEXT,
+        created_at      INTEGER NOT NULL,
+        updated_at      INTEGER NOT NULL,
+        expires_at      INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX uploads_by_state ON uploads(state, expires_at);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

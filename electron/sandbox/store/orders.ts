@@ -2,6 +2,7 @@
 // repeated reference can never become a second order, whatever the route layer does.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/open.ts';
+import { sql } from '../db/statements.ts';
 import { isoSeconds, nowSeconds } from '../validate.ts';
 
 export const ORDER_STATUSES = ['received', 'in_production', 'shipped', 'delivered', 'cancelled'] as const;
@@ -80,7 +81,8 @@ interface OrderRow {
 export function insertOrder(db: Db, order: NewOrder): OrderRecord {
   const orderId = randomUUID();
   const now = nowSeconds();
-  db.prepare(
+  sql(
+    db,
     `INSERT INTO orders (order_id, user_id, project_id, order_reference, request_hash, status, shipping_method_id,
        shipping_price, currency, recipient, order_content, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 'received', ?, ?, ?, ?, ?, ?, ?)`,
@@ -88,27 +90,27 @@ export function insertOrder(db: Db, order: NewOrder): OrderRecord {
     orderId, order.userId, order.projectId, order.orderReference, order.requestHash, order.shippingMethod,
     order.shippingPrice, order.currency, JSON.stringify(order.recipient), JSON.stringify(order.orderContent), now, now,
   );
-  const line = db.prepare('INSERT INTO order_lines (order_id, line_no, model_id, quantity) VALUES (?, ?, ?, ?)');
+  const line = sql(db, 'INSERT INTO order_lines (order_id, line_no, model_id, quantity) VALUES (?, ?, ?, ?)');
   order.models.forEach((m, index) => line.run(orderId, index + 1, m.modelId, m.quantity));
-  db.prepare("INSERT INTO order_events (order_id, status, at) VALUES (?, 'received', ?)").run(orderId, now);
+  sql(db, "INSERT INTO order_events (order_id, status, at) VALUES (?, 'received', ?)").run(orderId, now);
   return getOrder(db, orderId)!;
 }
 
 export function findOrderByReference(db: Db, userId: string, orderReference: string): { order: OrderRecord; requestHash: string } | undefined {
-  const row = db.prepare('SELECT * FROM orders WHERE user_id = ? AND order_reference = ?').get(userId, orderReference) as OrderRow | undefined;
+  const row = sql(db, 'SELECT * FROM orders WHERE user_id = ? AND order_reference = ?').get(userId, orderReference) as OrderRow | undefined;
   return row && { order: toRecord(db, row), requestHash: row.request_hash };
 }
 
 export function getOrder(db: Db, orderId: string): OrderRecord | undefined {
-  const row = db.prepare('SELECT * FROM orders WHERE order_id = ?').get(orderId.toLowerCase()) as OrderRow | undefined;
+  const row = sql(db, 'SELECT * FROM orders WHERE order_id = ?').get(orderId.toLowerCase()) as OrderRow | undefined;
   return row && toRecord(db, row);
 }
 
 export function listOrders(db: Db, filter: { projectId?: string } = {}): OrderRecord[] {
   const rows = (
     filter.projectId
-      ? db.prepare('SELECT * FROM orders WHERE project_id = ? ORDER BY created_at, rowid').all(filter.projectId)
-      : db.prepare('SELECT * FROM orders ORDER BY created_at, rowid').all()
+      ? sql(db, 'SELECT * FROM orders WHERE project_id = ? ORDER BY created_at, rowid').all(filter.projectId)
+      : sql(db, 'SELECT * FROM orders ORDER BY created_at, rowid').all()
   ) as OrderRow[];
   return rows.map((row) => toRecord(db, row));
 }
@@ -120,15 +122,14 @@ export function setOrderStatus(db: Db, orderId: string, status: OrderStatus): Or
     if (!order) return `No order with id ${orderId}`;
     if (!TRANSITIONS[order.status].includes(status)) return `An order cannot go from ${order.status} to ${status}`;
     const now = nowSeconds();
-    db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE order_id = ?').run(status, now, order.orderId);
-    db.prepare('INSERT INTO order_events (order_id, status, at) VALUES (?, ?, ?)').run(order.orderId, status, now);
+    sql(db, 'UPDATE orders SET status = ?, updated_at = ? WHERE order_id = ?').run(status, now, order.orderId);
+    sql(db, 'INSERT INTO order_events (order_id, status, at) VALUES (?, ?, ?)').run(order.orderId, status, now);
     return getOrder(db, order.orderId)!;
   }).immediate();
 }
 
 function toRecord(db: Db, row: OrderRow): OrderRecord {
-  const lines = db
-    .prepare('SELECT model_id, quantity FROM order_lines WHERE order_id = ? ORDER BY line_no')
+  const lines = sql(db, 'SELECT model_id, quantity FROM order_lines WHERE order_id = ? ORDER BY line_no')
     .all(row.order_id) as { model_id: string; quantity: number }[];
   return {
     orderId: row.order_id,
@@ -144,4 +145,14 @@ function toRecord(db: Db, row: OrderRow): OrderRecord {
     createdAt: isoSeconds(row.created_at),
     updatedAt: isoSeconds(row.updated_at),
   };
+}
+
+/** One page of a project's orders, newest first (rowid breaks ties within a second). */
+export function pageOfOrders(db: Db, filter: { projectId: string; status?: OrderStatus }, page: number, pageSize: number): { orders: OrderRecord[]; total: number } {
+  const where = filter.status ? 'project_id = ? AND status = ?' : 'project_id = ?';
+  const params = filter.status ? [filter.projectId, filter.status] : [filter.projectId];
+  const { total } = sql(db, `SELECT count(*) AS total FROM orders WHERE ${where}`).get(...params) as { total: number };
+  const rows = sql(db, `SELECT * FROM orders WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`)
+    .all(...params, pageSize, (page - 1) * pageSize) as OrderRow[];
+  return { orders: rows.map((row) => toRecord(db, row)), total };
 }

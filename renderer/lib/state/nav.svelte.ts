@@ -1,6 +1,6 @@
 import type { ModelLine, ShippingMethod } from '../../../electron/schemas/orders.ts';
 
-export type View = 'overview' | 'quote' | 'orders' | 'order-form';
+export type View = 'overview' | 'library' | 'model' | 'quote' | 'orders' | 'order-form';
 
 /** What an order form opens with: an existing draft, or a start from a quote or a selection. */
 export interface OrderFormStart {
@@ -14,6 +14,12 @@ class Nav {
   view = $state<View>('overview');
   orderForm = $state<OrderFormStart>({});
   quoteModels = $state<ModelLine[]>([]);
+  modelId = $state<string | null>(null);
+
+  openModel = (modelId: string) => {
+    this.modelId = modelId;
+    this.view = 'model';
+  };
 
   go = (view: View) => {
     this.view = view;

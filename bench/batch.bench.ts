@@ -1,0 +1,161 @@
+// Batch ordering: reading and validating a 10,000-row CSV beside papaparse alone on the same
+// bytes, and placing 10,000 orders against a sandbox (in its own process, as a real service
+// would be) limited to 2,000 CreateOrder calls per 10 s window, beside the least time that
+// limit allows.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import Papa from 'papaparse';
+import { autoMap } from '../common/batch/mapping.ts';
+import { parseCsv } from '../common/batch/parse-csv.ts';
+import { rowsToOrders } from '../common/batch/rows-to-orders.ts';
+import { createBatchHost } from '../electron/batch/node-host.ts';
+import { DEMO_ACCOUNT } from '../electron/sandbox/seed.ts';
+import { openDatabase } from '../electron/storage/database.ts';
+import type { BenchResult } from './run.ts';
+
+const ROWS = 10_000;
+const ORDERS = 10_000;
+const LIMIT = 2_000;
+const WINDOW_SECONDS = 10;
+const DESTINATIONS = [
+  { country: 'NL', state: '', postal: '1015 CJ', city: 'Amsterdam', phone: '+31 20 123 4567' },
+  { country: 'DE', state: '', postal: '10117', city: 'Berlin', phone: '+49 30 1234567' },
+  { country: 'BE', state: '', postal: '1000', city: 'Brussel', phone: '+32 2 123 45 67' },
+  { country: 'FR', state: '', postal: '75001', city: 'Paris', phone: '+33 1 23 45 67 89' },
+  { country: 'US', state: 'NY', postal: '10001', city: 'New York', phone: '+1 212 555 0100' },
+];
+
+/**
+ * A shop export: every fifth order has two models (two rows), addresses vary, some cells quoted.
+ * Stops at `limit` rows or `limit` orders, whichever `by` says.
+ */
+export function generate(limit: number, by: 'rows' | 'orders', model = 'Cube-binary.stl', destinations = DESTINATIONS): Uint8Array {
+  const lines = ['orderReference,firstName,lastName,streetAddress,postal,city,country,countryState,phoneNumber,email,model,quantity,shippingMethod'];
+  for (let i = 0; (by === 'rows' ? lines.length - 1 : i) < limit; i++) {
+    const d = destinations[i % destinations.length];
+    const reference = i % 5 === 0 ? `SHOP-${i}` : '';
+    lines.push(`${reference},Customer${i},"Family, ${i}",Main Street ${i + 1},${d.postal},${d.city},${d.country},${d.state},${d.phone},c${i}@example.com,${model},${1 + (i % 3)},cheapest`);
+    if (reference && (by === 'orders' || lines.length - 1 < limit)) lines.push(`${reference},,,,,,,,,,${model},1,`);
+  }
+  return new TextEncoder().encode(lines.join('\r\n'));
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+function rowsPerSecond(runs: number, fn: () => void): number {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    fn();
+    samples.push(ROWS / ((performance.now() - started) / 1000));
+  }
+  return Math.round(median(samples));
+}
+
+function parseAndValidate(): BenchResult {
+  const bytes = generate(ROWS, 'rows');
+  const models = new Map([['cube-binary.stl', '0f8fad5b-d9cb-469f-a165-70867728950e']]);
+  const ours = rowsPerSecond(7, () => {
+    const parsed = parseCsv(bytes);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const { header, records } = parsed.value;
+    const { errors } = rowsToOrders({ header, records, mapping: autoMap(header), fileHash: 'ab'.repeat(32), models });
+    if (errors.length) throw new Error(`generated rows should be valid: ${errors[0].message}`);
+  });
+  const baseline = rowsPerSecond(7, () => Papa.parse<string[]>(new TextDecoder().decode(bytes), { delimiter: ',' }));
+  return {
+    name: `parse + validate a ${ROWS.toLocaleString('en')}-row CSV (rows/s)`,
+    value: ours,
+    unit: 'rows/s',
+    baseline: { name: 'papaparse alone on the same bytes (decode + parse, no validation)', value: baseline },
+    ratio: Number((ours / baseline).toFixed(3)),
+  };
+}
+
+const SANDBOX_SCRIPT = `
+const { startSandbox } = await import('./electron/sandbox/server.ts');
+const [dataDir, limit, windowSeconds, model] = process.argv.slice(1);
+const sandbox = await startSandbox({ dataDir, quiet: true, rateLimits: { default: { limit: 1000000, windowSeconds: 60 }, 'Order/CreateOrder': { limit: Number(limit), windowSeconds: Number(windowSeconds) } } });
+const projectId = (await sandbox.operator.listProjects())[0].projectId;
+await sandbox.operator.addModel(projectId, model);
+console.log(JSON.stringify({ baseUrl: sandbox.baseUrl, projectId }));
+for await (const line of (await import('node:readline')).createInterface({ input: process.stdin })) {
+  const orders = await sandbox.operator.listOrders({ projectId });
+  console.log(JSON.stringify({ orders: orders.length, references: new Set(orders.map((o) => o.orderReference)).size }));
+}
+await sandbox.close();
+`;
+
+async function startChildSandbox(dir: string) {
+  const model = join(import.meta.dirname, '..', '..', 'shared', 'corpus', 'stl', 'Cube-binary.stl');
+  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', SANDBOX_SCRIPT, join(dir, 'sandbox'), String(LIMIT), String(WINDOW_SECONDS), model], {
+    cwd: join(import.meta.dirname, '..'),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async () => JSON.parse((await lines.next()).value as string) as Record<string, unknown>;
+  const { baseUrl, projectId } = (await next()) as { baseUrl: string; projectId: string };
+  return {
+    baseUrl,
+    projectId,
+    count: async () => {
+      child.stdin!.write('count\n');
+      return (await next()) as { orders: number; references: number };
+    },
+    close: () => new Promise<void>((resolve) => {
+      child.on('exit', () => resolve());
+      child.stdin!.end();
+    }),
+  };
+}
+
+async function placeUnderRateLimit(): Promise<BenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'printdesk-batch-bench-'));
+  const sandbox = await startChildSandbox(dir);
+  const db = openDatabase(join(dir, 'printdesk.db'));
+  const host = createBatchHost({ db, baseUrl: sandbox.baseUrl });
+  try {
+    await host.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    host.start();
+    const importStarted = performance.now();
+    const batch = await host.batches.import({ bytes: generate(ORDERS, 'orders'), fileName: 'bench.csv', projectId: sandbox.projectId });
+    const importMs = performance.now() - importStarted;
+    if (batch.errors) throw new Error(`generated rows should be valid: ${host.batches.errors(batch.id)[0].message}`);
+    const started = performance.now();
+    await host.batches.send(batch.id);
+    const done = await host.batches.settled(batch.id);
+    const seconds = (performance.now() - started) / 1000;
+    const placed = await sandbox.count();
+    if (done.done !== batch.orders || placed.orders !== batch.orders || placed.references !== batch.orders) {
+      throw new Error(`expected ${batch.orders} orders placed once each: ${JSON.stringify({ done, placed })}`);
+    }
+    const calls = batch.orders;
+    // Windows open at the first call; the last one cannot open before (windows - 1) full windows have passed.
+    const floor = (Math.ceil(calls / LIMIT) - 1) * WINDOW_SECONDS;
+    const sustained = (calls / LIMIT) * WINDOW_SECONDS;
+    return {
+      name: `place ${calls.toLocaleString('en')} orders (${batch.rows.toLocaleString('en')} rows) at ${LIMIT}/${WINDOW_SECONDS} s CreateOrder limit: wall time (s)`,
+      value: Number(seconds.toFixed(2)),
+      unit: 's',
+      baseline: { name: `least time the fixed-window limit allows: (ceil(${calls}/${LIMIT}) - 1) x ${WINDOW_SECONDS} s`, value: floor },
+      ratio: Number((seconds / floor).toFixed(3)),
+      sustainedRate: { name: `${calls} calls at the limit's average rate (${LIMIT / WINDOW_SECONDS}/s)`, value: sustained, ratio: Number((seconds / sustained).toFixed(3)) },
+      importAndValidateMs: Math.round(importMs),
+      ordersPerSecond: Math.round(calls / seconds),
+    };
+  } finally {
+    host.stop();
+    db.close();
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<BenchResult[]> {
+  return [parseAndValidate(), await placeUnderRateLimit()];
+}

@@ -1,0 +1,224 @@
+// `npm run bench -- parsers`: parse + geometry pass per format, on the corpus and on generated large files,
+// each beside three.js's own loader on the same bytes in the same run and beside a plain Buffer copy of the
+// same size. Each (file set, implementation) runs in its own child process: peak memory is that process's
+// maxRSS high-water mark minus its level just before parsing, which counts ArrayBuffers and the V8 heap alike
+// and is not blurred by another implementation's garbage (process.memoryUsage() deltas in one process are).
+// 3MFLoader needs a DOMParser, which Node lacks: @xmldom/xmldom (already installed with electron-builder)
+// with a small querySelectorAll shim stands in. It is slower than Chromium's native DOMParser, so read the
+// 3MF ratio as an upper bound of what the browser would show.
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
+import type { BenchResult } from './run.ts';
+
+const exec = promisify(execFile);
+const ROOT = join(import.meta.dirname, '..');
+const CORPUS = join(ROOT, '..', 'shared', 'corpus');
+
+type Kind = 'stl-binary' | 'stl-ascii' | 'obj' | '3mf';
+type Implementation = 'ours' | 'ours-measures' | 'three' | 'copy';
+
+interface ChildSpec {
+  implementation: Implementation;
+  files: string[];
+  runs: number;
+}
+
+interface ChildResult {
+  bytes: number;
+  triangles: number;
+  /** Sum over files of each file's median time. */
+  ms: number;
+  peakMiB: number;
+}
+
+/**
+ * Small files need dozens of calls before V8 optimises a parser (three's regexes are native from the start),
+ * so both sides are warmed up to a call count or a time budget, whichever comes first.
+ */
+const WARMUP_RUNS_SMALL = 40;
+const WARMUP_BUDGET_MS = 400;
+let WARMUP_RUNS = 1;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+async function installDomParser(): Promise<void> {
+  const { DOMParser } = (await import('@xmldom/xmldom')) as unknown as { DOMParser: new () => { parseFromString(text: string, type: string): object } };
+  type Node = { nodeType: number; localName?: string; childNodes: ArrayLike<Node> };
+  const collect = (node: Node, name: string, into: Node[]) => {
+    for (let i = 0; i < node.childNodes.length; i++) {
+      const child = node.childNodes[i];
+      if (child.nodeType !== 1) continue;
+      if (child.localName === name) into.push(child);
+      collect(child, name, into);
+    }
+  };
+  function querySelectorAll(this: Node, selector: string): Node[] {
+    let scope: Node[] = [this];
+    for (const name of selector.trim().split(/\s+/)) {
+      const next: Node[] = [];
+      for (const node of scope) collect(node, name, next);
+      scope = next;
+    }
+    return scope;
+  }
+  const document = new DOMParser().parseFromString('<a><b/></a>', 'application/xml') as { documentElement: object };
+  for (const prototype of [Object.getPrototypeOf(document), Object.getPrototypeOf(document.documentElement)]) {
+    prototype.querySelectorAll = querySelectorAll;
+    prototype.querySelector = function (this: Node, selector: string) {
+      return querySelectorAll.call(this, selector)[0] ?? null;
+    };
+  }
+  (globalThis as Record<string, unknown>).DOMParser = DOMParser;
+}
+
+type Parse = (bytes: Uint8Array, name: string) => number;
+
+async function implementationFor(implementation: Implementation, kind: Kind): Promise<Parse> {
+  if (implementation === 'copy') return (bytes) => (Buffer.from(bytes), 0);
+  if (implementation !== 'three') {
+    const { parseModel } = await import('../common/models/index.ts');
+    const skipTopology = implementation === 'ours-measures';
+    return (bytes, name) => parseModel(bytes, name, { skipTopology }).facts.triangles;
+  }
+  type Geometry = { index: { count: number } | null; getAttribute(name: string): { count: number } };
+  type Group = { traverse(visit: (node: { geometry?: Geometry }) => void): void };
+  const trianglesOf = (group: Group) => {
+    let count = 0;
+    group.traverse((node) => (count += node.geometry ? (node.geometry.index?.count ?? node.geometry.getAttribute('position').count) / 3 : 0));
+    return count;
+  };
+  const owned = (bytes: Uint8Array) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  if (kind === 'stl-binary' || kind === 'stl-ascii') {
+    const { STLLoader } = await import('three/examples/jsm/loaders/STLLoader.js');
+    return (bytes) => new STLLoader().parse(owned(bytes)).getAttribute('position').count / 3;
+  }
+  if (kind === 'obj') {
+    const { OBJLoader } = await import('three/examples/jsm/loaders/OBJLoader.js');
+    return (bytes) => trianglesOf(new OBJLoader().parse(new TextDecoder().decode(bytes)) as unknown as Group);
+  }
+  await installDomParser();
+  const { ThreeMFLoader } = await import('three/examples/jsm/loaders/3MFLoader.js');
+  return (bytes) => trianglesOf(new ThreeMFLoader().parse(owned(bytes)) as unknown as Group);
+}
+
+/**
+ * Runs in the child: the first run alone sets the memory peak (current RSS before it, maxRSS after it; the
+ * file is read without an extra copy so reading does not set a higher mark), then warm-up runs so that
+ * both sides are measured JIT-compiled, then timed runs with a GC between them.
+ */
+async function child(spec: ChildSpec, kind: Kind): Promise<ChildResult> {
+  const parse = await implementationFor(spec.implementation, kind);
+  WARMUP_RUNS = spec.runs >= 10 ? WARMUP_RUNS_SMALL : 1;
+  const inputs = spec.files.map((file) => ({ name: basename(file), bytes: readFileSync(file) as Uint8Array }));
+  const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+  gc();
+  const before = process.memoryUsage().rss / 1024;
+  let ms = 0, triangles = 0, bytes = 0, peakMiB = 0;
+  for (const [k, input] of inputs.entries()) {
+    triangles += parse(input.bytes, input.name);
+    if (k === 0) peakMiB = (process.resourceUsage().maxRSS - before) / 1024;
+    gc();
+    const warmUntil = performance.now() + WARMUP_BUDGET_MS;
+    for (let r = 0; r < WARMUP_RUNS && (r === 0 || performance.now() < warmUntil); r++) parse(input.bytes, input.name);
+    const samples: number[] = [];
+    for (let r = 0; r < spec.runs; r++) {
+      const started = performance.now();
+      parse(input.bytes, input.name);
+      samples.push(performance.now() - started);
+      gc();
+    }
+    ms += median(samples);
+    bytes += input.bytes.length;
+  }
+  return { bytes, triangles, ms, peakMiB };
+}
+
+async function measure(kind: Kind, implementation: Implementation, files: string[], runs: number): Promise<ChildResult> {
+  const spec = JSON.stringify({ implementation, files, runs } satisfies ChildSpec);
+  const { stdout } = await exec(process.execPath, ['--expose-gc', '--max-old-space-size=12000', import.meta.filename, '--child', kind, spec], { maxBuffer: 1 << 20, cwd: ROOT });
+  return JSON.parse(stdout) as ChildResult;
+}
+
+const LABEL: Record<Kind, string> = { 'stl-binary': 'binary STL', 'stl-ascii': 'ASCII STL', obj: 'OBJ', '3mf': '3MF' };
+const LOADER: Record<Kind, string> = { 'stl-binary': 'three STLLoader', 'stl-ascii': 'three STLLoader', obj: 'three OBJLoader', '3mf': 'three 3MFLoader (xmldom)' };
+
+async function compare(kind: Kind, set: string, files: string[], runs: number): Promise<BenchResult[]> {
+  const ours = await measure(kind, 'ours', files, runs);
+  const measuresOnly = await measure(kind, 'ours-measures', files, runs);
+  const three = await measure(kind, 'three', files, runs);
+  const copy = await measure(kind, 'copy', files, runs);
+  const mbps = (r: ChildResult) => round(r.bytes / 1e3 / r.ms);
+  const results: BenchResult[] = [{
+    name: `${LABEL[kind]} ${set}: parse + all facts (MB/s)`,
+    value: mbps(ours),
+    unit: 'MB/s',
+    baseline: { name: LOADER[kind], value: mbps(three) },
+    ratio: round(ours.ms ? three.ms / ours.ms : 0, 2),
+    triangles: ours.triangles,
+    threeTriangles: three.triangles,
+    megabytes: round(ours.bytes / 1e6, 2),
+    trianglesPerSecond: Math.round(ours.triangles / (ours.ms / 1000)),
+    threeTrianglesPerSecond: Math.round(three.triangles / (three.ms / 1000)),
+    measuresOnlyMBps: mbps(measuresOnly),
+    measuresOnlyRatio: round(three.ms / measuresOnly.ms, 2),
+    bufferCopyMBps: mbps(copy),
+  }];
+  if (set !== 'corpus') {
+    results.push({
+      name: `${LABEL[kind]} ${set}: peak memory of parse + all facts (MiB)`,
+      value: round(ours.peakMiB),
+      unit: 'MiB',
+      baseline: { name: LOADER[kind], value: round(three.peakMiB) },
+      ratio: round(ours.peakMiB / Math.max(1, three.peakMiB), 2),
+      fileMiB: round(ours.bytes / 2 ** 20),
+      bufferCopyMiB: round(copy.peakMiB),
+    });
+  }
+  return results;
+}
+
+function corpus(kind: Kind): string[] {
+  const folder = kind.startsWith('stl') ? 'stl' : kind;
+  const names = readdirSync(join(CORPUS, folder)).filter((name) => !name.startsWith('LICENSE'));
+  const wanted = names.filter((name) => kind === 'stl-binary' ? name.includes('-binary') : kind === 'stl-ascii' ? name.includes('-ascii') : true);
+  return wanted.map((name) => join(CORPUS, folder, name));
+}
+
+async function generated(): Promise<Record<string, string>> {
+  const { asciiStl, binaryStl, obj, threeMf, torusWith } = await import('../scripts/generate-models.ts');
+  const dir = join(tmpdir(), 'printdesk-bench-models');
+  mkdirSync(dir, { recursive: true });
+  const million = torusWith(1_000_000);
+  const files: Record<string, string> = {
+    'stl-binary-1m': join(dir, 'torus-1m-binary.stl'),
+    'stl-binary-5m': join(dir, 'torus-5m-binary.stl'),
+    'stl-ascii-1m': join(dir, 'torus-1m-ascii.stl'),
+    'obj-1m': join(dir, 'torus-1m.obj'),
+    '3mf-1m': join(dir, 'torus-1m.3mf'),
+  };
+  writeFileSync(files['stl-binary-1m'], binaryStl(million));
+  writeFileSync(files['stl-binary-5m'], binaryStl(torusWith(5_000_000)));
+  writeFileSync(files['stl-ascii-1m'], asciiStl(million));
+  writeFileSync(files['obj-1m'], obj(million));
+  writeFileSync(files['3mf-1m'], threeMf(million));
+  return files;
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const kind of ['stl-binary', 'stl-ascii', 'obj', '3mf'] as const) results.push(...(await compare(kind, 'corpus', corpus(kind), 10)));
+  const files = await generated();
+  results.push(...(await compare('stl-binary', 'torus 1M triangles', [files['stl-binary-1m']], 5)));
+  results.push(...(await compare('stl-binary', 'torus 5M triangles', [files['stl-binary-5m']], 2)));
+  results.push(...(await compare('stl-ascii', 'torus 1M triangles', [files['stl-ascii-1m']], 2)));
+  results.push(...(await compare('obj', 'torus 1M triangles', [files['obj-1m']], 3)));
+  results.push(...(await compare('3mf', 'torus 1M triangles', [files['3mf-1m']], 1)));
+  return results;
+}
+
+if (import.meta.main && process.argv[2] === '--child') {
+  process.stdout.write(JSON.stringify(await child(JSON.parse(process.argv[4]) as ChildSpec, process.argv[3] as Kind)));
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// Launcher for the `printdesk` command. The CLI is TypeScript run natively (type stripping), which needs
+// Node 22.6 or newer; npm puts the project's Node 24 first on PATH, a bare system `node` may be older.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 6)) {
+  process.stderr.write(`printdesk needs Node.js 22.6 or newer (this is ${process.versions.node}). Run it through npm (npx printdesk …), which uses the project's Node 24.\n`);
+  process.exit(2);
+}
+const { main } = await import('../electron/cli/main.ts');
+process.exitCode = await main(process.argv.slice(2), {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+});

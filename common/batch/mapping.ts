@@ -1,0 +1,144 @@
+// Which CSV column feeds which order field: matched from header names where obvious, checked
+// before any row is read, and keyed by the header layout so a shop's export is mapped once.
+
+export const BATCH_FIELDS = [
+  'orderReference',
+  'firstName',
+  'lastName',
+  'streetAddress',
+  'postal',
+  'city',
+  'country',
+  'countryState',
+  'phoneNumber',
+  'email',
+  'modelId',
+  'modelName',
+  'quantity',
+  'shippingMethod',
+  'carrier',
+  'method',
+  'configIds',
+  'externalConfigIds',
+  'stockIds',
+] as const;
+export type BatchField = (typeof BATCH_FIELDS)[number];
+
+/** field → 0-based column of the header */
+export type ColumnMapping = Partial<Record<BatchField, number>>;
+
+export const FIELD_LABELS: Record<BatchField, string> = {
+  orderReference: 'Order reference',
+  firstName: 'First name',
+  lastName: 'Last name',
+  streetAddress: 'Street address',
+  postal: 'Postal code',
+  city: 'City',
+  country: 'Country',
+  countryState: 'State / province',
+  phoneNumber: 'Phone number',
+  email: 'E-mail',
+  modelId: 'Model id',
+  modelName: 'Model file name',
+  quantity: 'Quantity',
+  shippingMethod: 'Shipping method (id, or cheapest / fastest)',
+  carrier: 'Carrier code',
+  method: 'Delivery method code',
+  configIds: 'Config ids',
+  externalConfigIds: 'External config ids',
+  stockIds: 'Stock ids',
+};
+
+export const REQUIRED_FIELDS: readonly BatchField[] = ['firstName', 'lastName', 'streetAddress', 'postal', 'city', 'country', 'email'];
+
+// Names as shop fronts and spreadsheets write them (English, Dutch, German, French, Spanish), normalised.
+const SYNONYMS: Record<BatchField, readonly string[]> = {
+  orderReference: ['orderreference', 'reference', 'ref', 'orderid', 'ordernumber', 'orderno', 'ordernr', 'order', 'bestelnummer', 'referentie', 'bestellnummer', 'referenz'],
+  firstName: ['firstname', 'first', 'givenname', 'forename', 'voornaam', 'vorname', 'prenom', 'nombre'],
+  lastName: ['lastname', 'last', 'surname', 'familyname', 'achternaam', 'nachname', 'nom', 'apellido', 'apellidos'],
+  streetAddress: ['streetaddress', 'address', 'street', 'address1', 'addressline1', 'straat', 'adres', 'strasse', 'adresse', 'direccion'],
+  postal: ['postal', 'postalcode', 'zip', 'zipcode', 'postcode', 'plz', 'codepostal', 'codigopostal'],
+  city: ['city', 'town', 'plaats', 'woonplaats', 'stad', 'stadt', 'ort', 'ville', 'ciudad'],
+  country: ['country', 'countrycode', 'land', 'pays', 'pais', 'countryiso'],
+  countryState: ['countrystate', 'state', 'province', 'region', 'provincie', 'bundesland', 'county', 'stateprovince'],
+  phoneNumber: ['phonenumber', 'phone', 'telephone', 'tel', 'telefoon', 'telefon', 'mobile', 'telefono'],
+  email: ['email', 'emailaddress', 'mail', 'emailadres'],
+  modelId: ['modelid', 'modelguid'],
+  modelName: ['modelname', 'model', 'file', 'modelfile', 'filename', 'bestand', 'datei', 'fichier'],
+  quantity: ['quantity', 'qty', 'amount', 'count', 'aantal', 'anzahl', 'menge', 'quantite', 'cantidad', 'pieces'],
+  shippingMethod: ['shippingmethod', 'shippingmethodid', 'shipping', 'shippingid', 'verzendmethode', 'versandart'],
+  carrier: ['carrier', 'carriercode', 'shippingcarrier', 'vervoerder'],
+  method: ['method', 'methodcode', 'deliverymethod', 'shippingmethodcode'],
+  configIds: ['configids', 'configid'],
+  externalConfigIds: ['externalconfigids', 'externalconfigid'],
+  stockIds: ['stockids', 'stockid'],
+};
+
+// Prefixes that shop exports put before the field ("Shipping City", "Recipient Name", "Lineitem quantity").
+const PREFIXES = ['shipping', 'recipient', 'delivery', 'customer', 'lineitem', 'item', 'ship'];
+
+const LOOKUP = new Map<string, BatchField>();
+for (const field of BATCH_FIELDS) for (const name of SYNONYMS[field]) if (!LOOKUP.has(name)) LOOKUP.set(name, field);
+
+/** Lower case, accents and punctuation dropped: "E-mail", "e_mail " and "EMail" are one name. */
+export function normalizeHeader(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+function fieldOf(name: string): BatchField | undefined {
+  const normal = normalizeHeader(name);
+  const exact = LOOKUP.get(normal);
+  if (exact) return exact;
+  const prefix = PREFIXES.find((p) => normal.startsWith(p) && normal.length > p.length);
+  return prefix ? LOOKUP.get(normal.slice(prefix.length)) : undefined;
+}
+
+/** Each field takes the first column whose name matches it; exact names beat prefixed ones. */
+export function autoMap(header: readonly string[]): ColumnMapping {
+  const mapping: ColumnMapping = {};
+  const exactFirst = [...header.keys()].sort((a, b) => Number(!LOOKUP.has(normalizeHeader(header[a]))) - Number(!LOOKUP.has(normalizeHeader(header[b]))) || a - b);
+  for (const column of exactFirst) {
+    const field = fieldOf(header[column]);
+    if (field && mapping[field] === undefined) mapping[field] = column;
+  }
+  return mapping;
+}
+
+/** A short, stable name for a header layout (FNV-1a of the normalised names), for remembering mappings. */
+export function layoutKey(header: readonly string[]): string {
+  const text = header.map(normalizeHeader).join('\u001f');
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `csv-${header.length}-${hash.toString(16).padStart(8, '0')}`;
+}
+
+export interface MappingProblem {
+  field: BatchField | null;
+  message: string;
+}
+
+/** What keeps a mapping from being used: required fields without a column, columns that do not exist. */
+export function checkMapping(header: readonly string[], mapping: ColumnMapping): MappingProblem[] {
+  const problems: MappingProblem[] = [];
+  for (const field of REQUIRED_FIELDS) {
+    if (mapping[field] === undefined) problems.push({ field, message: `No column for ${FIELD_LABELS[field]}: add one to the file or map a column to it` });
+  }
+  if (mapping.modelId === undefined && mapping.modelName === undefined) {
+    problems.push({ field: 'modelId', message: 'No column for the model: map a Model id or a Model file name column' });
+  }
+  if ((mapping.carrier === undefined) !== (mapping.method === undefined)) {
+    problems.push({ field: mapping.carrier === undefined ? 'carrier' : 'method', message: 'A carrier code and a delivery method code are only used together: map both or neither' });
+  }
+  const used = new Map<number, BatchField>();
+  for (const [field, column] of Object.entries(mapping) as [BatchField, number][]) {
+    if (!Number.isInteger(column) || column < 0 || column >= header.length) {
+      problems.push({ field, message: `${FIELD_LABELS[field]} is mapped to column ${column + 1}, which the file does not have` });
+    } else if (used.has(column)) {
+      problems.push({ field, message: `Column "${header[column]}" is mapped to both ${FIELD_LABELS[used.get(column) as BatchField]} and ${FIELD_LABELS[field]}` });
+    } else used.set(column, field);
+  }
+  return problems;
+}

@@ -1,0 +1,132 @@
+// CSV/TSV bytes → header and records, with the failures a print shop meets named plainly:
+// not UTF-8, a quote left open, an empty file. Pure: no DOM, no Node.
+import Papa from 'papaparse';
+
+export interface CsvRecord {
+  /** 1-based row as a spreadsheet shows it: the header is row 1, so the first record is row 2 */
+  row: number;
+  cells: string[];
+}
+
+export interface ParsedCsv {
+  header: string[];
+  records: CsvRecord[];
+  delimiter: string;
+  /** 'utf-8' or, for Excel's "Unicode text", 'utf-16le' / 'utf-16be' */
+  encoding: string;
+}
+
+export interface CsvError {
+  code: 'encoding' | 'quotes' | 'empty';
+  message: string;
+  /** the line of the file (as a text editor counts it) where the problem is */
+  line?: number;
+  row?: number;
+}
+
+export type CsvResult = { ok: true; value: ParsedCsv } | { ok: false; error: CsvError };
+
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+export function parseCsv(bytes: Uint8Array): CsvResult {
+  const decoded = decode(bytes);
+  if (!decoded.ok) return decoded;
+  let text = decoded.text;
+  // Excel writes "sep=;" as a first line when asked to keep the separator with the file.
+  const hint = /^sep=(.)\r?\n/i.exec(text);
+  let skippedLines = 0;
+  if (hint) {
+    text = text.slice(hint[0].length);
+    skippedLines = 1;
+  }
+  if (!text.trim()) return { ok: false, error: { code: 'empty', message: 'The file is empty: it needs a header row and at least one order row' } };
+  const delimiter = hint?.[1] ?? detectDelimiter(text);
+  const parsed = Papa.parse<string[]>(text, { delimiter, header: false, skipEmptyLines: false });
+  const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
+  if (quoteError) return { ok: false, error: quotesError(text, quoteError, skippedLines) };
+  const [first, ...rest] = parsed.data;
+  const header = first.map((name, i) => name.trim() || `Column ${i + 1}`);
+  const records: CsvRecord[] = [];
+  rest.forEach((cells, index) => {
+    // Blank lines still count as spreadsheet rows, so later row numbers match what the user sees.
+    if (cells.every((cell) => cell.trim() === '')) return;
+    records.push({ row: index + 2, cells });
+  });
+  return { ok: true, value: { header, records, delimiter, encoding: decoded.encoding } };
+}
+
+type Decoded = { ok: true; text: string; encoding: string } | { ok: false; error: CsvError };
+
+function decode(bytes: Uint8Array): Decoded {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { ok: true, text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { ok: true, text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding: 'utf-8' };
+  } catch {
+    const at = firstInvalidUtf8(body);
+    const line = lineOfByte(body, at);
+    const byte = body[at]?.toString(16).toUpperCase().padStart(2, '0');
+    return {
+      ok: false,
+      error: {
+        code: 'encoding',
+        line,
+        message: `The file is not UTF-8 text: byte 0x${byte} on line ${line} cannot be read. ` +
+          'It was probably saved as Windows-1252 or Latin-1; in Excel choose "CSV UTF-8 (comma delimited)" and save again.',
+      },
+    };
+  }
+}
+
+/** Offset of the first byte that breaks UTF-8; only run once decoding has already failed. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    if (need < 0) return i;
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+    }
+    // Overlong forms, surrogates and code points above U+10FFFF are invalid too.
+    const second = bytes[i + 1];
+    if ((b === 0xe0 && second < 0xa0) || (b === 0xed && second > 0x9f) || (b === 0xf0 && second < 0x90) || (b === 0xf4 && second > 0x8f)) return i;
+    i += need + 1;
+  }
+  return bytes.length;
+}
+
+function lineOfByte(bytes: Uint8Array, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
+  return line;
+}
+
+/** The separator that splits the header line most often, counting only outside quotes. */
+export function detectDelimiter(text: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && counts.has(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  }
+  let best = ',';
+  for (const d of DELIMITERS) if ((counts.get(d) ?? 0) > (counts.get(best) ?? 0)) best = d;
+  return best;
+}
+
+function quotesError(text: string, error: Papa.ParseError, skippedLines: number): CsvError {
+  const index = error.index ?? 0;
+  let line = 1 + skippedLines;
+  for (let i = 0; i < index && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  const row = (error.row ?? 0) + 1;
+  const message =
+    error.code === 'MissingQuotes'
+      ? `Line ${line}: a quoted field opened here is never closed (a " is missing), so the rest of the file cannot be read`
+      : `Line ${line}: a quoted field has text after its closing quote; write "" for a quote inside a quoted field`;
+  return { code: 'quotes', message, line, row };
+}

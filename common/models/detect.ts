@@ -1,0 +1,73 @@
+// Which parser a file needs, decided by its content first and its name second.
+import { ModelParseError } from './errors.ts';
+import { isSpace, matchesWord } from './numbers.ts';
+import { declaredFacets, STL_FACET_BYTES, STL_HEADER_BYTES } from './stl-binary.ts';
+import type { ModelFormat } from './types.ts';
+import { isZip } from './zip.ts';
+
+const FORMAT_NAMES: Record<ModelFormat, string> = { 'stl-binary': 'a binary STL', 'stl-ascii': 'an ASCII STL', obj: 'an OBJ', '3mf': 'a 3MF package' };
+
+export function describeFormat(format: ModelFormat): string {
+  return FORMAT_NAMES[format];
+}
+
+function firstNonSpace(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length && i < 4096 && isSpace(bytes[i])) i++;
+  return i;
+}
+
+/** Looks like text made of OBJ statements: a line starting with v, f, o, g, #, vn, vt, usemtl or mtllib. */
+function looksLikeObj(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length, 64 * 1024);
+  for (let i = 0; i < end; i++) {
+    const c = bytes[i];
+    if (c === 0) return false;
+    if (i > 0 && bytes[i - 1] !== 10) continue;
+    if ((c === 118 || c === 102) && (bytes[i + 1] === 32 || bytes[i + 1] === 9)) return true;
+  }
+  return false;
+}
+
+/** Names what a non-model file most likely is, for a message the user can act on. */
+function foreignFormat(bytes: Uint8Array): string | null {
+  const b = bytes;
+  if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'a PNG image';
+  if (b[0] === 0xff && b[1] === 0xd8) return 'a JPEG image';
+  if (b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46) return 'a PDF document';
+  if (b[0] === 0x1f && b[1] === 0x8b) return 'a gzip archive';
+  if (isZip(b)) return 'a ZIP archive';
+  return null;
+}
+
+export function extensionOf(fileName: string): string {
+  const match = /\.([a-z0-9]+)$/i.exec(fileName);
+  return match ? match[1].toLowerCase() : '';
+}
+
+/**
+ * STL binary vs ASCII by size arithmetic (84 + 50 × count, trailing bytes allowed): many binary headers
+ * begin with "solid", so the first bytes prove nothing. A text file read as a binary count gives at least
+ * 0x20202020 facets (26 GB), so an ASCII file can never pass the size test.
+ */
+export function detectFormat(bytes: Uint8Array, fileName: string): ModelFormat {
+  if (bytes.length === 0) throw new ModelParseError('EMPTY', `${fileName} is empty (0 bytes).`);
+  if (isZip(bytes)) return '3mf';
+  const facets = declaredFacets(bytes);
+  if (facets >= 0 && bytes.length >= STL_HEADER_BYTES + STL_FACET_BYTES * facets) return 'stl-binary';
+  if (matchesWord(bytes, firstNonSpace(bytes), 'solid')) return 'stl-ascii';
+  if (looksLikeObj(bytes)) return 'obj';
+  const foreign = foreignFormat(bytes);
+  // A short or truncated binary STL: let its parser say exactly what is wrong with it.
+  if (!foreign && extensionOf(fileName) === 'stl') return 'stl-binary';
+  throw new ModelParseError('NOT_A_MODEL', `${fileName} is ${foreign ?? 'not a 3D model this app reads'}: PrintDesk reads STL, OBJ and 3MF.`);
+}
+
+const EXPECTED: Record<string, ModelFormat[]> = { stl: ['stl-binary', 'stl-ascii'], obj: ['obj'], '3mf': ['3mf'] };
+
+/** A warning when the content is a model but not the one its extension promises (it is still read). */
+export function extensionMismatch(format: ModelFormat, fileName: string): string | undefined {
+  const expected = EXPECTED[extensionOf(fileName)];
+  if (!expected || expected.includes(format)) return undefined;
+  return `${fileName} is named .${extensionOf(fileName)} but contains ${describeFormat(format)}; read as such.`;
+}

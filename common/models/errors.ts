@@ -1,0 +1,53 @@
+/** Why a model file could not be read. Stable codes: the UI and the CLI branch on them, never on messages. */
+export type ModelErrorCode =
+  | 'EMPTY'
+  | 'NOT_A_MODEL'
+  | 'TRUNCATED'
+  | 'BAD_COUNT'
+  | 'BAD_SYNTAX'
+  | 'NAN_COORDINATE'
+  | 'INDEX_OUT_OF_RANGE'
+  | 'ZIP_BOMB'
+  | 'BAD_ZIP'
+  | 'XML_ENTITY'
+  | 'BAD_XML'
+  | 'MISSING_PART'
+  | 'TOO_LARGE'
+  | 'UNSUPPORTED'
+  | 'CANCELLED';
+
+/** Where in the file the problem is; whichever the format can tell. */
+export interface ModelErrorWhere {
+  offset?: number;
+  line?: number;
+  part?: string;
+}
+
+export class ModelParseError extends Error {
+  readonly code: ModelErrorCode;
+  readonly where: ModelErrorWhere;
+
+  constructor(code: ModelErrorCode, message: string, where: ModelErrorWhere = {}) {
+    super(message);
+    this.name = 'ModelParseError';
+    this.code = code;
+    this.where = where;
+  }
+
+  /** Plain data, for postMessage and --json (class identity does not survive structured clone). */
+  toJSON(): { code: ModelErrorCode; message: string; where: ModelErrorWhere } {
+    return { code: this.code, message: this.message, where: this.where };
+  }
+}
+
+export function isModelParseError(error: unknown): error is ModelParseError {
+  return error instanceof ModelParseError;
+}
+
+/** 1-based line of a byte offset, counted only when an error needs it so that parsers never track lines. */
+export function lineAt(bytes: Uint8Array, offset: number): number {
+  let line = 1;
+  const end = Math.min(offset, bytes.length);
+  for (let i = 0; i < end; i++) if (bytes[i] === 10) line++;
+  return line;
+}

@@ -1,0 +1,40 @@
+// The shared model module: pure (typed arrays and TextDecoder only), used by the renderer's worker and the CLI.
+import { detectFormat, extensionMismatch } from './detect.ts';
+import { ModelParseError } from './errors.ts';
+import { computeFacts } from './facts.ts';
+import { parseObj } from './obj.ts';
+import { parseAsciiStl } from './stl-ascii.ts';
+import { parseBinaryStl } from './stl-binary.ts';
+import { parse3mf } from './threemf.ts';
+import type { ModelFormat, ParseOptions, ParsedModel, RawMesh } from './types.ts';
+
+export { describeFormat, detectFormat } from './detect.ts';
+export { isModelParseError, ModelParseError, type ModelErrorCode, type ModelErrorWhere } from './errors.ts';
+export type { ModelFacts, ModelFormat, ParseOptions, ParsedModel, Vec3 } from './types.ts';
+export { DEFAULT_MAX_TRIANGLES, DEFAULT_MAX_UNZIPPED_BYTES } from './types.ts';
+export type { UnitName } from './units.ts';
+
+const PARSERS: Record<ModelFormat, (bytes: Uint8Array, options: ParseOptions) => RawMesh> = {
+  'stl-binary': parseBinaryStl,
+  'stl-ascii': parseAsciiStl,
+  obj: parseObj,
+  '3mf': parse3mf,
+};
+
+/**
+ * Reads a model file: picks the parser by content (then extension), parses, and runs the geometry pass.
+ * Throws ModelParseError for every problem with the file; anything else thrown is a bug.
+ */
+export function parseModel(bytes: Uint8Array, fileName: string, options: ParseOptions = {}): ParsedModel {
+  const format = detectFormat(bytes, fileName);
+  const mesh = PARSERS[format](bytes, options);
+  const mismatch = extensionMismatch(format, fileName);
+  if (mismatch) mesh.warnings.unshift(mismatch);
+  if (mesh.positions.length === 0) throw new ModelParseError('EMPTY', `${fileName} contains no triangles.`);
+  const { facts, boundaryEdges } = computeFacts(mesh, options);
+  options.onProgress?.(1);
+  const model: ParsedModel = { format, positions: mesh.positions, facts };
+  if (mesh.colors) model.colors = mesh.colors;
+  if (boundaryEdges) model.boundaryEdges = boundaryEdges;
+  return model;
+}

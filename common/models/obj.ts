@@ -1,0 +1,188 @@
+import { lineAt, ModelParseError, type ModelErrorCode } from './errors.ts';
+import { GrowableFloat32, GrowableInt32, GrowableUint8 } from './growable.ts';
+import { cursor, excerpt, matchesWord, readInt, readNumber } from './numbers.ts';
+import type { ParseOptions, RawMesh } from './types.ts';
+import { DEFAULT_MAX_TRIANGLES } from './types.ts';
+
+const NEWLINE = 10;
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 11 || c === 12;
+}
+
+class ObjReader {
+  readonly bytes: Uint8Array;
+  readonly options: ParseOptions;
+  readonly vertices = new GrowableFloat32(4096);
+  readonly corners = new GrowableInt32(4096);
+  colors: GrowableUint8 | null = null;
+  vertexCount = 0;
+  /** Positive indices may point ahead of the vertices read so far; checked once at the end. */
+  largestIndex = -1;
+  largestIndexAt = 0;
+  shortFaces = 0;
+  readonly scratch = new Float64Array(7);
+  i = 0;
+
+  constructor(bytes: Uint8Array, options: ParseOptions) {
+    this.bytes = bytes;
+    this.options = options;
+  }
+
+  fail(code: ModelErrorCode, what: string, at = this.i): never {
+    const line = lineAt(this.bytes, at);
+    throw new ModelParseError(code, `${what} at line ${line}.`, { offset: at, line });
+  }
+
+  skipBlanks(): number {
+    const bytes = this.bytes;
+    let i = this.i;
+    while (i < bytes.length && isBlank(bytes[i])) i++;
+    this.i = i;
+    return i < bytes.length ? bytes[i] : NEWLINE;
+  }
+
+  skipLine(): void {
+    const bytes = this.bytes;
+    let i = this.i;
+    while (i < bytes.length && bytes[i] !== NEWLINE) i++;
+    this.i = i + 1;
+  }
+
+  coordinate(): number {
+    const start = this.i;
+    const value = readNumber(this.bytes, start);
+    if (value !== value) {
+      const word = this.bytes[start] === 45 || this.bytes[start] === 43 ? start + 1 : start;
+      if (matchesWord(this.bytes, word, 'nan') || matchesWord(this.bytes, word, 'inf')) this.fail('NAN_COORDINATE', `${excerpt(this.bytes, start, 12)} is not a finite coordinate`, start);
+      this.fail('BAD_SYNTAX', `Expected a number but found ${excerpt(this.bytes, start)}`, start);
+    }
+    if (value - value !== 0) this.fail('NAN_COORDINATE', `${excerpt(this.bytes, start, 12)} is not a finite coordinate`, start);
+    this.i = cursor.end;
+    return value;
+  }
+
+  vertex(): void {
+    const numbers = this.scratch;
+    let n = 0;
+    for (let c = this.skipBlanks(); c !== NEWLINE && c !== 35 && n < numbers.length; c = this.skipBlanks()) numbers[n++] = this.coordinate();
+    if (n < 3) this.fail('BAD_SYNTAX', `A vertex needs three coordinates, found ${n}`);
+    const vertices = this.vertices;
+    vertices.reserve(3);
+    vertices.data[vertices.length++] = numbers[0];
+    vertices.data[vertices.length++] = numbers[1];
+    vertices.data[vertices.length++] = numbers[2];
+    // "v x y z r g b" is the common vertex-colour extension (MeshLab, ZBrush); "v x y z w" is a weight.
+    if (n === 6 && !this.colors) {
+      this.colors = new GrowableUint8(this.vertices.data.length * 4 / 3);
+      this.colors.data.fill(255, 0, this.vertexCount * 4);
+      this.colors.length = this.vertexCount * 4;
+    }
+    if (this.colors) {
+      const colors = this.colors;
+      colors.reserve(4);
+      for (let k = 3; k < 6; k++) colors.data[colors.length++] = n === 6 ? Math.round(Math.min(1, Math.max(0, numbers[k])) * 255) : 255;
+      colors.data[colors.length++] = 255;
+    }
+    this.vertexCount++;
+    this.skipLine();
+  }
+
+  /** One face corner: `v`, `v/vt`, `v//vn` or `v/vt/vn`; returns the 0-based vertex index. */
+  corner(): number {
+    const bytes = this.bytes;
+    const start = this.i;
+    const index = readInt(bytes, start);
+    if (index !== index) this.fail('BAD_SYNTAX', `Expected a vertex index but found ${excerpt(bytes, start)}`, start);
+    let i = cursor.end;
+    for (let slashes = 0; bytes[i] === 47 && slashes < 2; slashes++) {
+      i++;
+      if (bytes[i] !== 47) {
+        readInt(bytes, i);
+        i = cursor.end;
+      }
+    }
+    if (i < bytes.length && !isBlank(bytes[i]) && bytes[i] !== NEWLINE) this.fail('BAD_SYNTAX', `Malformed face corner ${excerpt(bytes, start)}`, start);
+    this.i = i;
+    if (index === 0) this.fail('INDEX_OUT_OF_RANGE', 'Vertex index 0 (OBJ indices start at 1)', start);
+    const resolved = index > 0 ? index - 1 : this.vertexCount + index;
+    if (resolved < 0) this.fail('INDEX_OUT_OF_RANGE', `Vertex index ${index} points before the first vertex (${this.vertexCount} read so far)`, start);
+    if (resolved > this.largestIndex) {
+      this.largestIndex = resolved;
+      this.largestIndexAt = start;
+    }
+    return resolved;
+  }
+
+  /** Polygons are fanned from their first corner: exact for the convex faces exporters write. */
+  face(): void {
+    const corners = this.corners;
+    let first = -1, previous = -1, count = 0;
+    for (let c = this.skipBlanks(); c !== NEWLINE && c !== 35; c = this.skipBlanks()) {
+      const index = this.corner();
+      count++;
+      if (count === 1) first = index;
+      else if (count >= 3) {
+        corners.reserve(3);
+        corners.data[corners.length++] = first;
+        corners.data[corners.length++] = previous;
+        corners.data[corners.length++] = index;
+      }
+      previous = index;
+    }
+    if (count < 3) this.shortFaces++;
+    const limit = this.options.maxTriangles ?? DEFAULT_MAX_TRIANGLES;
+    if (corners.length / 3 > limit) this.fail('TOO_LARGE', `More than ${limit} triangles`);
+    this.skipLine();
+  }
+
+  read(): RawMesh {
+    const bytes = this.bytes;
+    let nextProgress = 1 << 22;
+    while (this.i < bytes.length) {
+      const c = this.skipBlanks();
+      const next = bytes[this.i + 1];
+      if (c === 118 && isBlank(next)) {
+        this.i++;
+        this.vertex();
+      } else if (c === 102 && isBlank(next)) {
+        this.i++;
+        this.face();
+      } else this.skipLine();
+      if (this.i > nextProgress) {
+        this.options.onProgress?.(this.i / bytes.length);
+        nextProgress = this.i + (1 << 22);
+      }
+    }
+    if (this.largestIndex >= this.vertexCount) {
+      this.fail('INDEX_OUT_OF_RANGE', `Vertex index ${this.largestIndex + 1} but the file has only ${this.vertexCount} vertices`, this.largestIndexAt);
+    }
+    return this.expand();
+  }
+
+  expand(): RawMesh {
+    const vertices = this.vertices.trimmed();
+    const corners = this.corners.trimmed();
+    const positions = new Float32Array(corners.length * 3);
+    for (let c = 0, p = 0; c < corners.length; c++, p += 3) {
+      const v = corners[c] * 3;
+      positions[p] = vertices[v];
+      positions[p + 1] = vertices[v + 1];
+      positions[p + 2] = vertices[v + 2];
+    }
+    let colors: Uint8Array | undefined;
+    if (this.colors) {
+      const source = this.colors.data;
+      colors = new Uint8Array(corners.length * 4);
+      for (let c = 0; c < corners.length; c++) for (let k = 0; k < 4; k++) colors[c * 4 + k] = source[corners[c] * 4 + k];
+    }
+    const warnings: string[] = [];
+    if (this.shortFaces > 0) warnings.push(`${this.shortFaces} faces with fewer than three corners were skipped.`);
+    return { positions, colors, vertices, corners, declaredUnit: null, warnings };
+  }
+}
+
+/** `v` and `f` are read; everything else (vt, vn, usemtl, g, o, s, l, comments) is skipped by line. */
+export function parseObj(bytes: Uint8Array, options: ParseOptions): RawMesh {
+  return new ObjReader(bytes, options).read();
+}

@@ -1,0 +1,137 @@
+import { lineAt, ModelParseError } from './errors.ts';
+import { cursor, excerpt, isSpace, matchesWord, readNumber } from './numbers.ts';
+import type { ParseOptions, RawMesh } from './types.ts';
+import { DEFAULT_MAX_TRIANGLES } from './types.ts';
+
+/** Typical exporters write 200–260 bytes per facet; the guess only sets the first allocation. */
+const BYTES_PER_FACET_GUESS = 220;
+const CORNERS = ['for corner 1', 'for corner 2', 'for corner 3'];
+
+class AsciiStlReader {
+  readonly bytes: Uint8Array;
+  readonly options: ParseOptions;
+  positions: Float32Array;
+  floats = 0;
+  i = 0;
+
+  constructor(bytes: Uint8Array, options: ParseOptions) {
+    this.bytes = bytes;
+    this.options = options;
+    this.positions = new Float32Array(Math.max(9, Math.ceil(bytes.length / BYTES_PER_FACET_GUESS) * 9));
+  }
+
+  fail(code: 'BAD_SYNTAX' | 'TRUNCATED' | 'NAN_COORDINATE' | 'TOO_LARGE', what: string, at = this.i): never {
+    const line = lineAt(this.bytes, at);
+    throw new ModelParseError(code, `${what} at line ${line} (byte ${at}).`, { offset: at, line });
+  }
+
+  skipSpace(): number {
+    const bytes = this.bytes;
+    let i = this.i;
+    while (i < bytes.length && isSpace(bytes[i])) i++;
+    this.i = i;
+    return i < bytes.length ? bytes[i] : -1;
+  }
+
+  skipLine(): void {
+    const bytes = this.bytes;
+    let i = this.i;
+    while (i < bytes.length && bytes[i] !== 10) i++;
+    this.i = i;
+  }
+
+  /** Consumes `word` if it is the next token (case-insensitive), else fails saying what was expected. */
+  expect(word: string, context: string, facetStart = -1): void {
+    const c = this.skipSpace();
+    const facet = () => (facetStart >= 0 ? ` of the facet that starts on line ${lineAt(this.bytes, facetStart)}` : '');
+    if (c === -1) this.fail('TRUNCATED', `The file ends ${context}${facet()}, where "${word}" was expected`);
+    const end = this.i + word.length;
+    if (!matchesWord(this.bytes, this.i, word) || (end < this.bytes.length && !isSpace(this.bytes[end]))) {
+      this.fail('BAD_SYNTAX', `Expected "${word}" ${context}${facet()} but found ${excerpt(this.bytes, this.i)}`);
+    }
+    this.i = end;
+  }
+
+  number(context: string): number {
+    if (this.skipSpace() === -1) this.fail('TRUNCATED', `The file ends ${context}`);
+    const start = this.i;
+    const value = readNumber(this.bytes, start);
+    const end = cursor.end;
+    if (value !== value) {
+      const word = this.bytes[start] === 45 || this.bytes[start] === 43 ? start + 1 : start;
+      if (matchesWord(this.bytes, word, 'nan') || matchesWord(this.bytes, word, 'inf')) this.fail('NAN_COORDINATE', `${excerpt(this.bytes, start, 12)} is not a finite coordinate`, start);
+      this.fail('BAD_SYNTAX', `Expected a number ${context} but found ${excerpt(this.bytes, start)}`, start);
+    }
+    if (end < this.bytes.length && !isSpace(this.bytes[end])) this.fail('BAD_SYNTAX', `Malformed number ${excerpt(this.bytes, start)} ${context}`, start);
+    if (value - value !== 0) this.fail('NAN_COORDINATE', `${excerpt(this.bytes, start, 12)} is not a finite coordinate`, start);
+    this.i = end;
+    return value;
+  }
+
+  push(value: number): void {
+    if (this.floats === this.positions.length) {
+      const limit = (this.options.maxTriangles ?? DEFAULT_MAX_TRIANGLES) * 9;
+      if (this.floats >= limit) this.fail('TOO_LARGE', `More than ${limit / 9} triangles`);
+      const bigger = new Float32Array(Math.min(limit, this.positions.length * 2));
+      bigger.set(this.positions);
+      this.positions = bigger;
+    }
+    this.positions[this.floats++] = value;
+  }
+
+  facet(): void {
+    const start = this.i;
+    this.expect('normal', 'after "facet"');
+    for (let k = 0; k < 3; k++) this.number('in the facet normal');
+    this.expect('outer', 'after the facet normal');
+    this.expect('loop', 'after "outer"');
+    for (let v = 0; v < 3; v++) {
+      this.expect('vertex', CORNERS[v], start);
+      for (let k = 0; k < 3; k++) this.push(this.number('in a vertex'));
+    }
+    this.expect('endloop', 'after three vertices (only triangles are allowed)');
+    this.expect('endfacet', 'after "endloop"');
+  }
+
+  read(): RawMesh {
+    const bytes = this.bytes;
+    const warnings: string[] = [];
+    let solids = 0;
+    let open = false;
+    let nextProgress = 1 << 22;
+    for (;;) {
+      const c = this.skipSpace();
+      if (c === -1) break;
+      const at = this.i;
+      if ((c | 32) === 102 && matchesWord(bytes, at, 'facet')) {
+        if (!open) this.fail('BAD_SYNTAX', 'A facet outside "solid … endsolid"');
+        this.i = at + 5;
+        this.facet();
+        if (this.i > nextProgress) {
+          this.options.onProgress?.(this.i / bytes.length);
+          nextProgress = this.i + (1 << 22);
+        }
+      } else if ((c | 32) === 101 && matchesWord(bytes, at, 'endsolid')) {
+        open = false;
+        this.skipLine();
+      } else if ((c | 32) === 115 && matchesWord(bytes, at, 'solid')) {
+        if (open) warnings.push(`A "solid" at line ${lineAt(bytes, at)} starts before the previous one ended.`);
+        open = true;
+        solids++;
+        this.skipLine();
+      } else this.fail('BAD_SYNTAX', `Unexpected ${excerpt(bytes, at)}`);
+    }
+    const limit = this.options.maxTriangles ?? DEFAULT_MAX_TRIANGLES;
+    if (this.floats > limit * 9) throw new ModelParseError('TOO_LARGE', `${this.floats / 9} triangles is more than the ${limit} this app handles.`);
+    if (solids === 0) throw new ModelParseError('NOT_A_MODEL', 'No "solid" in the file: it is not an ASCII STL.');
+    if (open) warnings.push('The file ends without "endsolid": it may be truncated.');
+    if (solids > 1) warnings.push(`${solids} solids in one file were merged.`);
+    const positions = this.floats === this.positions.length ? this.positions : this.positions.slice(0, this.floats);
+    return { positions, declaredUnit: null, warnings };
+  }
+}
+
+/** A byte-level reader: no strings per line, numbers folded straight from the digits. */
+export function parseAsciiStl(bytes: Uint8Array, options: ParseOptions): RawMesh {
+  return new AsciiStlReader(bytes, options).read();
+}

@@ -1,0 +1,73 @@
+import type { ModelErrorWhere } from './errors.ts';
+import type { UnitName } from './units.ts';
+
+export type ModelFormat = 'stl-binary' | 'stl-ascii' | 'obj' | '3mf';
+
+export type Vec3 = [number, number, number];
+
+/** What a buyer wants to know before paying for a print. Lengths in mm, volume in mm³, area in mm². */
+export interface ModelFacts {
+  triangles: number;
+  bounds: { min: Vec3; max: Vec3 };
+  size: Vec3;
+  /** |Σ signed tetrahedron volumes|; meaningful only when watertight. */
+  volume: number;
+  area: number;
+  /** Edges used by exactly one triangle: holes. */
+  openEdges: number;
+  /** Edges shared by three or more triangles. */
+  nonManifoldEdges: number;
+  /** Edges whose two triangles traverse them the same way: flipped normals. */
+  inconsistentEdges: number;
+  /** Triangles with (near) zero area. */
+  degenerateTriangles: number;
+  /** Connected pieces, counted over vertices welded by position. */
+  shells: number;
+  /** No open and no non-manifold edges: the mesh encloses a volume. */
+  watertight: boolean;
+  /** Unit the file declares (3MF), or millimetre assumed (STL/OBJ); `guess` when the size looks wrong for it. */
+  unit: { declared: UnitName | null; assumed: UnitName; guess?: { unit: UnitName; sizeMm: Vec3; reason: string } };
+  warnings: string[];
+}
+
+export interface ParsedModel {
+  format: ModelFormat;
+  /** Triangle soup in mm: 9 floats per triangle. */
+  positions: Float32Array;
+  /** sRGB RGBA, 4 bytes per triangle corner (so 12 per triangle), present only when the file has colours. */
+  colors?: Uint8Array;
+  /** Open (boundary) edges as line segments in mm, 6 floats per edge, when asked for. */
+  boundaryEdges?: Float32Array;
+  facts: ModelFacts;
+}
+
+export interface ParseOptions {
+  /** Called with 0…1 now and then on large inputs. */
+  onProgress?: (fraction: number) => void;
+  /** Refuse more triangles than this (TOO_LARGE). Default 50 million. */
+  maxTriangles?: number;
+  /** Refuse a 3MF whose model parts decompress to more than this many bytes (ZIP_BOMB). Default 1 GiB. */
+  maxUnzippedBytes?: number;
+  /** Also return the open edges as segments (for the viewer's highlight). */
+  boundaryEdges?: boolean;
+  /** Skip welding, edges and shells (watertight is then unknown: reported false with a warning). */
+  skipTopology?: boolean;
+}
+
+export const DEFAULT_MAX_TRIANGLES = 50_000_000;
+export const DEFAULT_MAX_UNZIPPED_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * What a parser hands to the geometry pass. Indexed formats (OBJ, 3MF) also pass their vertex table and
+ * each corner's index into it, so the geometry pass welds V vertices instead of 3·T corners.
+ */
+export interface RawMesh {
+  positions: Float32Array;
+  colors?: Uint8Array;
+  vertices?: Float32Array;
+  corners?: Int32Array;
+  declaredUnit: UnitName | null;
+  warnings: string[];
+  /** Where triangle t sits in the file, for errors found by the geometry pass (binary STL: its byte offset). */
+  locateTriangle?: (triangle: number) => ModelErrorWhere;
+}

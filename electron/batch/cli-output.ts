@@ -1,0 +1,53 @@
+// What `printdesk batch` writes: one updating progress line on a terminal, plain lines in a
+// pipe or a CI log, and problems listed row by row.
+import type { BatchError, BatchProgress } from './schemas.ts';
+
+export interface Output {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+const PLAIN_EVERY_MS = 5_000;
+const TTY_EVERY_MS = 100;
+const MAX_LISTED = 20;
+
+export function describeProgress(p: BatchProgress): string {
+  const settled = p.done + p.failed;
+  const parts = [`${settled}/${p.total} sent: ${p.done} placed, ${p.failed} failed, ${p.left} left`];
+  if (p.ratePerSecond > 0) parts.push(`${p.ratePerSecond.toFixed(1)} orders/s`);
+  if (p.left > 0 && p.etaSeconds !== null) parts.push(`about ${formatSeconds(p.etaSeconds)} left`);
+  return parts.join(' · ');
+}
+
+export function formatSeconds(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 60 ? `${minutes} min ${Math.round(seconds % 60)} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** Throttled progress: redrawn in place on a TTY, one line every few seconds elsewhere. */
+export function createProgressPrinter(out: Output, now: () => number = Date.now) {
+  let last = -Infinity;
+  let drawn = false;
+  return {
+    update(p: BatchProgress, force = false) {
+      const every = out.isTTY ? TTY_EVERY_MS : PLAIN_EVERY_MS;
+      if (!force && now() - last < every) return;
+      last = now();
+      if (out.isTTY) {
+        out.write(`\r\x1b[2K${describeProgress(p)}`);
+        drawn = true;
+      } else out.write(`progress: ${describeProgress(p)}\n`);
+    },
+    /** Ends the updating line so what follows starts on a fresh one. */
+    done() {
+      if (drawn) out.write('\n');
+      drawn = false;
+    },
+  };
+}
+
+export function listErrors(out: Output, errors: readonly BatchError[]) {
+  for (const e of errors.slice(0, MAX_LISTED)) out.write(`  row ${e.row}${e.column ? `, ${e.column}` : ''}: ${e.message}\n`);
+  if (errors.length > MAX_LISTED) out.write(`  … and ${errors.length - MAX_LISTED} more (write them all with --report <file>)\n`);
+}

@@ -1,0 +1,65 @@
+// Turning a batch's valid orders into queued drafts, in durable chunks. Idempotent: a reference
+// this batch already holds is reused (a re-send after a crash or a cancel), and a reference that
+// belongs to anything else is skipped and reported, so the same file sent twice places nothing twice.
+import { durably } from '../storage/database.ts';
+import type { OrdersStore } from '../orders/store.ts';
+import type { DraftFields, DraftState } from '../schemas/orders.ts';
+import type { BatchRecord, BatchTables } from './tables.ts';
+import type { ValidatedOrder } from './validate.ts';
+
+const CHUNK = 500;
+
+interface Existing {
+  id: string;
+  batch_id: string | null;
+  state: DraftState;
+  created_at: string;
+}
+
+export interface Enqueued {
+  created: number;
+  requeued: number;
+  skipped: number;
+}
+
+export async function enqueue(tables: BatchTables, store: OrdersStore, batch: BatchRecord, orders: readonly ValidatedOrder[], kick: () => void): Promise<Enqueued> {
+  const { db } = tables;
+  const existingOf = db.prepare<[string], Existing>('SELECT id, batch_id, state, created_at FROM drafts WHERE order_reference = ?');
+  const tagBatch = db.prepare<[string, string]>('UPDATE drafts SET batch_id = ? WHERE id = ?');
+  const fileOf = db.prepare<[string], { file_name: string; created_at: string }>('SELECT file_name, created_at FROM batches WHERE id = ?');
+  const record = db.prepare<[string, string, string | null, string | null]>(
+    `INSERT INTO batch_orders (batch_id, reference, draft_id, skipped) VALUES (?, ?, ?, ?)
+     ON CONFLICT (batch_id, reference) DO UPDATE SET draft_id = excluded.draft_id, skipped = excluded.skipped`,
+  );
+  const counts: Enqueued = { created: 0, requeued: 0, skipped: 0 };
+
+  function one(order: ValidatedOrder) {
+    const fields: DraftFields = { recipient: order.recipient, models: order.models, shippingMethod: order.method, orderContent: order.orderContent };
+    const existing = existingOf.get(order.reference);
+    if (existing && existing.batch_id === batch.id) {
+      if (existing.state === 'draft' && store.transition(existing.id, ['draft'], 'queued', { fields, problem: null, nextAttemptAt: 0 })) counts.requeued++;
+      record.run(batch.id, order.reference, existing.id, null);
+      return;
+    }
+    if (existing) {
+      const other = existing.batch_id ? fileOf.get(existing.batch_id) : undefined;
+      const where = other ? `in batch "${other.file_name}" of ${other.created_at.slice(0, 10)}` : `as a single order on ${existing.created_at.slice(0, 10)}`;
+      record.run(batch.id, order.reference, existing.id, `Reference ${order.reference} was already used ${where}`);
+      counts.skipped++;
+      return;
+    }
+    const draft = store.create(batch.account, batch.projectId, fields, order.reference);
+    tagBatch.run(batch.id, draft.id);
+    store.transition(draft.id, ['draft'], 'queued', { nextAttemptAt: 0 });
+    record.run(batch.id, order.reference, draft.id, null);
+    counts.created++;
+  }
+
+  for (let start = 0; start < orders.length; start += CHUNK) {
+    // One fsync per chunk: a crash keeps whole chunks or nothing of them, and a re-send fills in the rest.
+    durably(db, () => orders.slice(start, start + CHUNK).forEach(one));
+    kick();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return counts;
+}

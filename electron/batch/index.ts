@@ -1,0 +1,198 @@
+// Batch ordering in the host: import a CSV into a batch, fix it in place, validate it against
+// the order form's rules and live quotes, send it through the outbox, and report what happened.
+import { createHash } from 'node:crypto';
+import { autoMap, layoutKey } from '../../common/batch/mapping.ts';
+import { parseCsv, type CsvRecord } from '../../common/batch/parse-csv.ts';
+import { reportCsv } from '../../common/batch/report.ts';
+import { referenceOf } from '../../common/batch/rows-to-orders.ts';
+import type { ApiClient } from '../api/client.ts';
+import { HostError } from '../api/errors.ts';
+import type { Orders } from '../orders/index.ts';
+import type { Db } from '../storage/database.ts';
+import { reportRows } from './outcomes.ts';
+import { createRunner } from './runner.ts';
+import type { BatchProgress, BatchRow, BatchRowsPage, BatchSummary, ColumnMapping, ImportInput, ShippingChoice } from './schemas.ts';
+import { createBatchTables, type BatchRecord, type StoredRecord } from './tables.ts';
+import { createValidator, type ResolveModelName } from './validate.ts';
+
+export type { ResolveModelName };
+
+export interface BatchesDeps {
+  db: Db;
+  orders: Orders;
+  client: () => ApiClient;
+  /** `<service> <email>` of the signed-in user, or null (the same key the orders use) */
+  account: () => string | null;
+  /** the project's models by lower-case name and file name (the library service's job) */
+  resolveModelName: ResolveModelName;
+  onProgress?: (progress: BatchProgress) => void;
+  now?: () => number;
+  tickMs?: number;
+}
+
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+export const MAX_ROWS = 100_000;
+const DEFAULT_SHIPPING: ShippingChoice = { kind: 'rule', rule: 'cheapest' };
+const EDITABLE = new Set(['draft', 'cancelled']);
+
+export type Batches = ReturnType<typeof createBatches>;
+
+export function createBatches(deps: BatchesDeps) {
+  const tables = createBatchTables(deps.db);
+  const validator = createValidator({ orders: deps.orders, resolveModelName: deps.resolveModelName, now: deps.now });
+  const runner = createRunner({ tables, orders: deps.orders, client: deps.client, onProgress: deps.onProgress, now: deps.now, tickMs: deps.tickMs });
+
+  function account(): string {
+    const current = deps.account();
+    if (!current) throw new HostError('NOT_SIGNED_IN', 'Sign in first');
+    return current;
+  }
+
+  function owned(batchId: string): BatchRecord {
+    const batch = tables.get(batchId);
+    if (!batch || batch.account !== account()) throw new HostError('INVALID_INPUT', 'No such batch');
+    return batch;
+  }
+
+  function editable(batchId: string): BatchRecord {
+    const batch = owned(batchId);
+    if (!EDITABLE.has(batch.state)) throw new HostError('INVALID_INPUT', `This batch is ${batch.state}; import the file again as a new batch to change it`);
+    return batch;
+  }
+
+  function read(bytes: Uint8Array) {
+    if (bytes.byteLength > MAX_FILE_BYTES) throw new HostError('FILE_INVALID', `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split it into several batches`);
+    const parsed = parseCsv(bytes);
+    if (!parsed.ok) throw new HostError('FILE_INVALID', parsed.error.message, { details: { ...parsed.error } });
+    if (parsed.value.records.length === 0) throw new HostError('FILE_INVALID', 'The file has a header row but no order rows');
+    if (parsed.value.records.length > MAX_ROWS) throw new HostError('FILE_INVALID', `The file has ${parsed.value.records.length} rows; a batch holds at most ${MAX_ROWS}. Split it.`);
+    return { ...parsed.value, fileHash: createHash('sha256').update(bytes).digest('hex') };
+  }
+
+  const withReferences = (records: readonly CsvRecord[], mapping: ColumnMapping, fileHash: string): StoredRecord[] =>
+    records.map((r) => ({ ...r, reference: referenceOf({ mapping, fileHash }, r) }));
+
+  function summary(batch: BatchRecord): BatchSummary {
+    const { account: _account, ...rest } = batch;
+    return { ...rest, layoutKey: layoutKey(batch.header), ...tables.counts(batch.id) };
+  }
+
+  async function revalidate(batch: BatchRecord, fresh: boolean): Promise<BatchSummary> {
+    const { errors } = await validator.validate(batch, tables.records(batch.id), { fresh });
+    tables.putErrors(batch.id, errors);
+    return summary(batch);
+  }
+
+  async function importFile(input: ImportInput): Promise<BatchSummary> {
+    const file = read(input.bytes);
+    const key = layoutKey(file.header);
+    const mapping = input.mapping ?? tables.mappings.recall(key) ?? autoMap(file.header);
+    if (input.mapping) tables.mappings.remember(key, input.mapping);
+    const fields = { account: account(), projectId: input.projectId, fileName: input.fileName, fileHash: file.fileHash, header: file.header, mapping, shipping: input.shipping ?? DEFAULT_SHIPPING };
+    const batch = tables.create(fields, withReferences(file.records, mapping, file.fileHash));
+    return revalidate(batch, true);
+  }
+
+  /** A corrected file for a batch not sent yet: same batch, new rows; the mapping stays if the layout did. */
+  async function reimport(batchId: string, bytes: Uint8Array, fileName: string): Promise<BatchSummary> {
+    const batch = editable(batchId);
+    if (batch.sentAt) throw new HostError('INVALID_INPUT', 'Part of this batch was sent; import the corrected file as a new batch (orders already sent are skipped)');
+    const file = read(bytes);
+    const key = layoutKey(file.header);
+    const mapping = key === layoutKey(batch.header) ? batch.mapping : (tables.mappings.recall(key) ?? autoMap(file.header));
+    tables.replaceRows(batch.id, { fileName, fileHash: file.fileHash, header: file.header, mapping }, withReferences(file.records, mapping, file.fileHash));
+    return revalidate(owned(batchId), true);
+  }
+
+  async function setMapping(batchId: string, mapping: ColumnMapping): Promise<BatchSummary> {
+    const batch = editable(batchId);
+    if (batch.sentAt) throw new HostError('INVALID_INPUT', 'Part of this batch was sent; its mapping can no longer change');
+    tables.update(batch.id, { mapping });
+    tables.mappings.remember(layoutKey(batch.header), mapping);
+    const records = withReferences(tables.records(batch.id), mapping, batch.fileHash);
+    tables.db.transaction(() => records.forEach((r) => tables.setRow(batch.id, r)))();
+    return revalidate(owned(batchId), false);
+  }
+
+  async function setShipping(batchId: string, shipping: ShippingChoice): Promise<BatchSummary> {
+    editable(batchId);
+    tables.update(batchId, { shipping });
+    return revalidate(owned(batchId), false);
+  }
+
+  /** A fix in place: the row's order (and the order it joins, if its reference changed) is checked again. */
+  async function updateCell(batchId: string, row: number, column: number, value: string): Promise<{ summary: BatchSummary; rows: BatchRow[] }> {
+    const batch = editable(batchId);
+    const record = tables.record(batch.id, row);
+    if (!record) throw new HostError('INVALID_INPUT', `Row ${row} is not in this batch`);
+    if (!Number.isInteger(column) || column < 0 || column >= batch.header.length) throw new HostError('INVALID_INPUT', `Column ${column + 1} is not in this batch`);
+    if (batch.sentAt && column === batch.mapping.orderReference) throw new HostError('INVALID_INPUT', 'Part of this batch was sent; order references can no longer change');
+    const sent = tables.db.prepare<[string, string], { state: string }>(`SELECT d.state FROM batch_orders bo JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ? AND bo.reference = ? AND bo.skipped IS NULL`).get(batch.id, record.reference);
+    if (sent && sent.state !== 'draft') throw new HostError('INVALID_INPUT', `The order of row ${row} is ${sent.state}; it can no longer be changed here`);
+    const cells = Array.from({ length: Math.max(record.cells.length, column + 1) }, (_, i) => (i === column ? value : (record.cells[i] ?? '')));
+    const updated = { row, cells, reference: referenceOf({ mapping: batch.mapping, fileHash: batch.fileHash }, { row, cells }) };
+    tables.setRow(batch.id, updated);
+    const affected = tables.records(batch.id, [...new Set([record.reference, updated.reference])]);
+    const rowsAffected = affected.map((r) => r.row);
+    const { errors } = await validator.validate(batch, affected);
+    tables.putErrors(batch.id, errors.filter((e) => rowsAffected.includes(e.row)), rowsAffected);
+    return { summary: summary(batch), rows: withErrors(batch.id, affected) };
+  }
+
+  function withErrors(batchId: string, records: readonly StoredRecord[]): BatchRow[] {
+    const errors = tables.errors(batchId, records.map((r) => r.row));
+    return records.map((r) => ({ row: r.row, reference: r.reference, cells: r.cells, errors: errors.filter((e) => e.row === r.row) }));
+  }
+
+  function rows(batchId: string, options: { offset?: number; limit?: number; errorsOnly?: boolean } = {}): BatchRowsPage {
+    const batch = owned(batchId);
+    const { total, records } = tables.page(batch.id, options.offset ?? 0, Math.min(options.limit ?? 200, 1000), options.errorsOnly ?? false);
+    return { total, rows: withErrors(batch.id, records) };
+  }
+
+  /** Sends every valid order; with problems left, only when asked to leave the invalid ones out. */
+  async function send(batchId: string, options: { skipInvalid?: boolean } = {}): Promise<BatchProgress> {
+    const batch = owned(batchId);
+    if (batch.state === 'sending' || batch.state === 'paused') return runner.progress(batch);
+    const { orders, errors } = await validator.validate(batch, tables.records(batch.id));
+    tables.putErrors(batch.id, errors);
+    const rowsWithErrors = new Set(errors.map((e) => e.row)).size;
+    if (errors.length && !options.skipInvalid) {
+      throw new HostError('INVALID_INPUT', `${rowsWithErrors} row${rowsWithErrors === 1 ? ' has' : 's have'} problems: fix them, or send only the valid orders`, { details: { rowsWithErrors } });
+    }
+    const valid = orders.filter((o) => o.errors.length === 0 && o.method);
+    if (valid.length === 0) throw new HostError('INVALID_INPUT', 'This batch has no valid orders to send');
+    return runner.send(batch, valid);
+  }
+
+  return {
+    import: importFile,
+    reimport,
+    setMapping,
+    setShipping,
+    updateCell,
+    validate: (batchId: string) => revalidate(owned(batchId), true),
+    get: (batchId: string) => summary(owned(batchId)),
+    list: (projectId: string) => tables.list(account(), projectId).map(summary),
+    /** The newest batch of exactly these bytes in the project, for a re-run that should resume it. */
+    findByFile: (projectId: string, bytes: Uint8Array) => {
+      const found = tables.findByFile(projectId, createHash('sha256').update(bytes).digest('hex'));
+      return found && found.account === account() ? summary(found) : null;
+    },
+    rows,
+    errors: (batchId: string) => tables.errors(owned(batchId).id),
+    send,
+    progress: (batchId: string) => runner.progress(owned(batchId)),
+    pause: (batchId: string) => runner.pause(owned(batchId)),
+    resume: (batchId: string) => runner.resume(owned(batchId)),
+    cancel: (batchId: string) => runner.cancel(owned(batchId)),
+    settled: (batchId: string) => runner.settled(owned(batchId)),
+    report: (batchId: string) => reportRows(tables, owned(batchId)),
+    reportCsv: (batchId: string) => {
+      const batch = owned(batchId);
+      return reportCsv(batch.header, reportRows(tables, batch));
+    },
+    start: () => runner.start(),
+    stop: () => runner.stop(),
+  };
+}

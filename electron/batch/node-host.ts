@@ -1,0 +1,73 @@
+// The services batch ordering needs, wired in plain Node without the rest of the host: the
+// CLI, the crash-test worker and the bench use it. The app wires the same pieces in host.ts.
+import { createApiClient, type ApiClient } from '../api/client.ts';
+import { createModels } from '../library/models.ts';
+import { createOrders } from '../orders/index.ts';
+import { createSession } from '../session/session.ts';
+import { createMemoryVault, type TokenVault } from '../session/token-vault.ts';
+import type { Db } from '../storage/database.ts';
+import { createBatches } from './index.ts';
+import { modelNameLookup } from './model-names.ts';
+import type { BatchProgress } from './schemas.ts';
+
+export interface BatchHostOptions {
+  db: Db;
+  baseUrl: string;
+  /**
+   * The service part of the account key drafts and batches are filed under (default: baseUrl).
+   * The embedded sandbox listens on a new port each start, so the CLI passes a stable name.
+   */
+  serviceKey?: string;
+  vault?: TokenVault;
+  timeoutMs?: number;
+  maxRetries?: number;
+  tickMs?: number;
+  onProgress?: (progress: BatchProgress) => void;
+  onReachability?: (reachable: boolean) => void;
+}
+
+export type BatchHost = ReturnType<typeof createBatchHost>;
+
+export function createBatchHost(options: BatchHostOptions) {
+  const vault = options.vault ?? createMemoryVault('The command line keeps its session in memory only.');
+  const session = createSession({ vault, client: () => client, onChange: () => undefined });
+  const client: ApiClient = createApiClient({
+    baseUrl: options.baseUrl,
+    tokens: session.tokens,
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    onReachability: options.onReachability,
+  });
+  const account = () => {
+    const state = session.state();
+    return state.status === 'signed-in' && state.email ? `${options.serviceKey ?? options.baseUrl} ${state.email}` : null;
+  };
+  const orders = createOrders({ db: options.db, client: () => client, account, onDraft: () => undefined, onPlaced: () => undefined });
+  const models = createModels(() => client);
+  const batches = createBatches({
+    db: options.db,
+    orders,
+    client: () => client,
+    account,
+    resolveModelName: modelNameLookup((query) => models.list(query)),
+    onProgress: options.onProgress,
+    tickMs: options.tickMs,
+  });
+
+  return {
+    client,
+    session,
+    orders,
+    batches,
+    signIn: (email: string, password: string) => session.signIn(email, password),
+    /** Sends what an earlier run left queued or half-sent, and watches unfinished batches. */
+    start() {
+      orders.start();
+      batches.start();
+    },
+    stop() {
+      batches.stop();
+      orders.stop();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// Every row of a batch with what became of it, read from the batch tables and the drafts.
+import type { Outcome } from '../../common/batch/report.ts';
+import type { DraftState, PlacedOrder, Problem } from '../schemas/orders.ts';
+import type { BatchError, BatchReportRow } from './schemas.ts';
+import type { BatchRecord, BatchTables } from './tables.ts';
+import { describeErrors } from './validate.ts';
+
+interface OrderRow {
+  reference: string;
+  skipped: string | null;
+  state: DraftState | null;
+  problem: string | null;
+  placed: string | null;
+}
+
+export function reportRows(tables: BatchTables, batch: BatchRecord): BatchReportRow[] {
+  const orders = new Map(
+    tables.db
+      .prepare<[string], OrderRow>(
+        `SELECT bo.reference, bo.skipped, d.state, d.problem, d.placed
+         FROM batch_orders bo LEFT JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ?`,
+      )
+      .all(batch.id)
+      .map((o) => [o.reference, o]),
+  );
+  const errorsByRow = new Map<number, BatchError[]>();
+  for (const e of tables.errors(batch.id)) errorsByRow.set(e.row, [...(errorsByRow.get(e.row) ?? []), e]);
+  const headerErrors = errorsByRow.get(1) ?? [];
+  const invalidReferences = new Set<string>();
+  const records = tables.records(batch.id);
+  for (const r of records) if (errorsByRow.has(r.row)) invalidReferences.add(r.reference);
+
+  return records.map((r) => {
+    const order = orders.get(r.reference);
+    const own = errorsByRow.get(r.row) ?? [];
+    const base = { row: r.row, reference: r.reference, cells: r.cells, orderId: null as string | null };
+    if (order) return { ...base, ...fromOrder(order) };
+    if (headerErrors.length) return { ...base, outcome: 'invalid' as const, message: describeErrors(headerErrors) };
+    if (own.length) return { ...base, outcome: 'invalid' as const, message: describeErrors(own) };
+    if (invalidReferences.has(r.reference)) return { ...base, outcome: 'invalid' as const, message: 'Another row of this order has a problem' };
+    return { ...base, outcome: 'pending' as const, message: 'Not sent' };
+  });
+}
+
+function fromOrder(order: OrderRow): { outcome: Outcome; orderId: string | null; message: string | null } {
+  const placed = order.placed ? (JSON.parse(order.placed) as PlacedOrder) : null;
+  const problem = order.problem ? (JSON.parse(order.problem) as Problem) : null;
+  if (order.skipped) {
+    const then = order.state === 'placed' ? `; that order is placed (${placed?.orderId})` : order.state ? `; that order is ${order.state}` : '';
+    // The order id of the earlier order, when it was placed: the row did get its order, once.
+    return { outcome: 'skipped', orderId: placed?.orderId ?? null, message: `${order.skipped}${then}` };
+  }
+  switch (order.state) {
+    case 'placed':
+      return { outcome: 'placed', orderId: placed?.orderId ?? null, message: null };
+    case 'rejected':
+      return { outcome: 'rejected', orderId: null, message: problem?.message ?? 'Rejected by the service' };
+    case 'needs-attention':
+      return { outcome: 'needs-attention', orderId: null, message: problem?.message ?? 'Needs attention in Drafts' };
+    case 'draft':
+      return { outcome: 'cancelled', orderId: null, message: 'Cancelled before it was sent' };
+    case null:
+      return { outcome: 'cancelled', orderId: null, message: 'Removed from Drafts before it was sent' };
+    default:
+      return { outcome: 'pending', orderId: null, message: order.state === 'sending' ? 'Being sent' : 'Waiting to be sent' };
+  }
+}

@@ -1,0 +1,151 @@
+// Sending batches: enqueue through the outbox, watch progress, tune concurrency to the rate
+// limit, pause, resume and cancel. All state is in SQLite, so a restart picks up where it was.
+import type { ApiClient } from '../api/client.ts';
+import { HostError } from '../api/errors.ts';
+import type { Orders } from '../orders/index.ts';
+import { durably } from '../storage/database.ts';
+import { enqueue } from './enqueue.ts';
+import { concurrencyFor, countBatch, createRateMeter, DEFAULT_CONCURRENCY, progressOf } from './progress.ts';
+import type { BatchProgress } from './schemas.ts';
+import type { BatchRecord, BatchTables } from './tables.ts';
+import type { ValidatedOrder } from './validate.ts';
+
+export interface RunnerDeps {
+  tables: BatchTables;
+  orders: Orders;
+  client: () => ApiClient;
+  onProgress?: (progress: BatchProgress) => void;
+  now?: () => number;
+  /** how often progress is read and concurrency tuned while a batch sends */
+  tickMs?: number;
+}
+
+export type Runner = ReturnType<typeof createRunner>;
+
+export function createRunner(deps: RunnerDeps) {
+  const { tables, orders } = deps;
+  const { outbox, store } = orders;
+  const meter = createRateMeter(deps.now);
+  let concurrency = DEFAULT_CONCURRENCY;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const waiters = new Map<string, Array<(progress: BatchProgress) => void>>();
+
+  function progress(batch: BatchRecord): BatchProgress {
+    const counts = countBatch(tables.db, batch.id);
+    const { ratePerSecond } = batch.state === 'sending' ? meter.measure(batch.id, counts.done + counts.failed) : { ratePerSecond: 0 };
+    return progressOf(batch.id, batch.state, counts, ratePerSecond, concurrency);
+  }
+
+  function tune() {
+    let info;
+    try {
+      info = deps.client().rateLimit('createOrder');
+    } catch {
+      info = undefined;
+    }
+    setConcurrency(concurrencyFor(info));
+  }
+
+  function setConcurrency(next: number) {
+    if (next === concurrency) return;
+    concurrency = next;
+    outbox.setConcurrency(next);
+  }
+
+  function tick() {
+    tune();
+    const sending = tables.inState('sending');
+    for (const batch of sending) {
+      let current = progress(batch);
+      if (current.left === 0) {
+        tables.update(batch.id, { state: 'done', finishedAt: tables.stamp() });
+        meter.forget(batch.id);
+        current = { ...current, state: 'done', etaSeconds: 0 };
+        waiters.get(batch.id)?.splice(0).forEach((resolve) => resolve(current));
+      }
+      deps.onProgress?.(current);
+    }
+    if (sending.length === 0 && tables.inState('paused').length === 0) {
+      if (timer) clearInterval(timer);
+      timer = null;
+      setConcurrency(DEFAULT_CONCURRENCY);
+    }
+  }
+
+  function watch() {
+    // Not unref'd: while a batch sends, the process (the CLI) must stay up to see it finish.
+    timer ??= setInterval(() => {
+      try {
+        tick();
+      } catch {
+        // A closed database or a failing listener must not take the process down; send/start watch again.
+        if (timer) clearInterval(timer);
+        timer = null;
+      }
+    }, deps.tickMs ?? 250);
+  }
+
+  async function send(batch: BatchRecord, valid: readonly ValidatedOrder[]): Promise<BatchProgress> {
+    if (batch.state === 'sending' || batch.state === 'paused') return progress(batch);
+    await enqueue(tables, store, batch, valid, () => outbox.kick());
+    tables.update(batch.id, { state: 'sending', sentAt: batch.sentAt ?? tables.stamp(), finishedAt: null });
+    watch();
+    return progress(tables.get(batch.id) as BatchRecord);
+  }
+
+  function pause(batch: BatchRecord): BatchProgress {
+    if (batch.state !== 'sending') throw new HostError('INVALID_INPUT', `This batch is ${batch.state}; only a batch that is sending can be paused`);
+    // The outbox is shared: pausing it holds single orders too until the batch resumes.
+    outbox.pause();
+    tables.update(batch.id, { state: 'paused' });
+    return progress({ ...batch, state: 'paused' });
+  }
+
+  function resume(batch: BatchRecord): BatchProgress {
+    if (batch.state !== 'paused') throw new HostError('INVALID_INPUT', `This batch is ${batch.state}, not paused`);
+    tables.update(batch.id, { state: 'sending' });
+    if (tables.inState('paused').length === 0) outbox.resume();
+    watch();
+    return progress({ ...batch, state: 'sending' });
+  }
+
+  /** What is still queued goes back to draft; what is being sent finishes. The batch can be sent again. */
+  function cancel(batch: BatchRecord): BatchProgress {
+    if (batch.state !== 'sending' && batch.state !== 'paused') throw new HostError('INVALID_INPUT', `This batch is ${batch.state}; there is nothing to cancel`);
+    const ids = tables.db.prepare<[string], { id: string }>(`SELECT id FROM drafts WHERE batch_id = ? AND state = 'queued'`).all(batch.id);
+    durably(tables.db, () => ids.forEach(({ id }) => store.transition(id, ['queued'], 'draft', { problem: null })));
+    tables.update(batch.id, { state: 'cancelled', finishedAt: tables.stamp() });
+    if (batch.state === 'paused' && tables.inState('paused').length === 0) outbox.resume();
+    const current = progress({ ...batch, state: 'cancelled' });
+    waiters.get(batch.id)?.splice(0).forEach((resolve) => resolve(current));
+    deps.onProgress?.(current);
+    return current;
+  }
+
+  /** Resolves once nothing of the batch is queued or being sent (for the CLI and tests). */
+  function settled(batch: BatchRecord): Promise<BatchProgress> {
+    if (batch.state !== 'sending' && batch.state !== 'paused') return Promise.resolve(progress(batch));
+    watch();
+    return new Promise((resolve) => waiters.set(batch.id, [...(waiters.get(batch.id) ?? []), resolve]));
+  }
+
+  /** After a restart: a paused batch stays paused, a sending one is watched again. */
+  function start() {
+    if (tables.inState('paused').length) outbox.pause();
+    if (tables.inState('sending').length || tables.inState('paused').length) watch();
+  }
+
+  return {
+    progress,
+    send,
+    pause,
+    resume,
+    cancel,
+    settled,
+    start,
+    stop: () => {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}

@@ -1,0 +1,236 @@
+// The batches domain in SQLite: each batch, its rows as imported (cells fixed in place are
+// written back), the problems found per row, and which draft each order reference became.
+// Orders themselves live in the drafts table (with batch_id); nothing here duplicates them.
+import { randomUUID } from 'node:crypto';
+import type { CsvRecord } from '../../common/batch/parse-csv.ts';
+import { migrate, type Db } from '../storage/database.ts';
+import type { BatchError, BatchState, ColumnMapping, ShippingChoice } from './schemas.ts';
+
+const MIGRATIONS = [
+  (db: Db) =>
+    db.exec(`
+      CREATE TABLE batches (
+        id TEXT PRIMARY KEY,
+        account TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        file_hash TEXT NOT NULL,
+        header TEXT NOT NULL,
+        mapping TEXT NOT NULL,
+        shipping TEXT NOT NULL,
+        state TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        sent_at TEXT,
+        finished_at TEXT
+      );
+      CREATE INDEX batches_file ON batches (project_id, file_hash);
+      CREATE TABLE batch_rows (
+        batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
+        row INTEGER NOT NULL,
+        reference TEXT NOT NULL,
+        cells TEXT NOT NULL,
+        PRIMARY KEY (batch_id, row)
+      ) WITHOUT ROWID;
+      CREATE INDEX batch_rows_reference ON batch_rows (batch_id, reference);
+      CREATE TABLE batch_errors (
+        batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
+        row INTEGER NOT NULL,
+        column_name TEXT,
+        field TEXT,
+        message TEXT NOT NULL
+      );
+      CREATE INDEX batch_errors_row ON batch_errors (batch_id, row);
+      CREATE TABLE batch_orders (
+        batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
+        reference TEXT NOT NULL,
+        draft_id TEXT,
+        skipped TEXT,
+        PRIMARY KEY (batch_id, reference)
+      ) WITHOUT ROWID;
+      CREATE TABLE batch_mappings (layout_key TEXT PRIMARY KEY, mapping TEXT NOT NULL, used_at TEXT NOT NULL);
+      -- Progress counts a batch's drafts by state many times a second while it sends.
+      CREATE INDEX IF NOT EXISTS drafts_batch ON drafts (batch_id, state);
+    `),
+];
+
+export interface BatchRecord {
+  id: string;
+  account: string;
+  projectId: string;
+  fileName: string;
+  fileHash: string;
+  header: string[];
+  mapping: ColumnMapping;
+  shipping: ShippingChoice;
+  state: BatchState;
+  createdAt: string;
+  sentAt: string | null;
+  finishedAt: string | null;
+}
+
+interface BatchRow {
+  id: string;
+  account: string;
+  project_id: string;
+  file_name: string;
+  file_hash: string;
+  header: string;
+  mapping: string;
+  shipping: string;
+  state: BatchState;
+  created_at: string;
+  sent_at: string | null;
+  finished_at: string | null;
+}
+
+const toRecord = (r: BatchRow): BatchRecord => ({
+  id: r.id,
+  account: r.account,
+  projectId: r.project_id,
+  fileName: r.file_name,
+  fileHash: r.file_hash,
+  header: JSON.parse(r.header) as string[],
+  mapping: JSON.parse(r.mapping) as ColumnMapping,
+  shipping: JSON.parse(r.shipping) as ShippingChoice,
+  state: r.state,
+  createdAt: r.created_at,
+  sentAt: r.sent_at,
+  finishedAt: r.finished_at,
+});
+
+export interface StoredRecord extends CsvRecord {
+  reference: string;
+}
+
+export type BatchTables = ReturnType<typeof createBatchTables>;
+
+/** Needs the orders domain migrated first (the drafts index). */
+export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
+  migrate(db, 'batches', MIGRATIONS);
+  const stamp = () => now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const insertRow = db.prepare<[string, number, string, string]>('INSERT INTO batch_rows (batch_id, row, reference, cells) VALUES (?, ?, ?, ?)');
+  const insertError = db.prepare<[string, number, string | null, string | null, string]>('INSERT INTO batch_errors (batch_id, row, column_name, field, message) VALUES (?, ?, ?, ?, ?)');
+
+  function create(fields: Omit<BatchRecord, 'id' | 'state' | 'createdAt' | 'sentAt' | 'finishedAt'>, records: readonly StoredRecord[]): BatchRecord {
+    const id = randomUUID();
+    db.transaction(() => {
+      db.prepare(
+        `INSERT INTO batches (id, account, project_id, file_name, file_hash, header, mapping, shipping, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'draft', ?)`,
+      ).run(id, fields.account, fields.projectId, fields.fileName, fields.fileHash, JSON.stringify(fields.header), JSON.stringify(fields.mapping), JSON.stringify(fields.shipping), stamp());
+      putRows(id, records);
+    })();
+    return get(id) as BatchRecord;
+  }
+
+  function putRows(id: string, records: readonly StoredRecord[]) {
+    for (const r of records) insertRow.run(id, r.row, r.reference, JSON.stringify(r.cells));
+  }
+
+  /** A re-import: the batch keeps its id, its rows are the new file's. */
+  function replaceRows(id: string, fields: Pick<BatchRecord, 'fileName' | 'fileHash' | 'header' | 'mapping'>, records: readonly StoredRecord[]) {
+    db.transaction(() => {
+      db.prepare('UPDATE batches SET file_name = ?, file_hash = ?, header = ?, mapping = ? WHERE id = ?').run(fields.fileName, fields.fileHash, JSON.stringify(fields.header), JSON.stringify(fields.mapping), id);
+      db.prepare('DELETE FROM batch_rows WHERE batch_id = ?').run(id);
+      db.prepare('DELETE FROM batch_errors WHERE batch_id = ?').run(id);
+      putRows(id, records);
+    })();
+  }
+
+  function get(id: string): BatchRecord | null {
+    const row = db.prepare<[string], BatchRow>('SELECT * FROM batches WHERE id = ?').get(id);
+    return row ? toRecord(row) : null;
+  }
+
+  function list(account: string, projectId: string): BatchRecord[] {
+    return db.prepare<[string, string], BatchRow>('SELECT * FROM batches WHERE account = ? AND project_id = ? ORDER BY created_at DESC, rowid DESC').all(account, projectId).map(toRecord);
+  }
+
+  /** The latest batch of these exact bytes in this project (a re-run after an interruption). */
+  function findByFile(projectId: string, fileHash: string): BatchRecord | null {
+    const row = db.prepare<[string, string], BatchRow>('SELECT * FROM batches WHERE project_id = ? AND file_hash = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(projectId, fileHash);
+    return row ? toRecord(row) : null;
+  }
+
+  function inState(state: BatchState): BatchRecord[] {
+    return db.prepare<[string], BatchRow>('SELECT * FROM batches WHERE state = ?').all(state).map(toRecord);
+  }
+
+  function update(id: string, patch: Partial<Pick<BatchRecord, 'mapping' | 'shipping' | 'state' | 'sentAt' | 'finishedAt'>>) {
+    const columns: Record<string, unknown> = {};
+    if (patch.mapping) columns.mapping = JSON.stringify(patch.mapping);
+    if (patch.shipping) columns.shipping = JSON.stringify(patch.shipping);
+    if (patch.state) columns.state = patch.state;
+    if (patch.sentAt !== undefined) columns.sent_at = patch.sentAt;
+    if (patch.finishedAt !== undefined) columns.finished_at = patch.finishedAt;
+    const sets = Object.keys(columns).map((c) => `${c} = ?`).join(', ');
+    if (sets) db.prepare(`UPDATE batches SET ${sets} WHERE id = ?`).run(...Object.values(columns), id);
+  }
+
+  function records(id: string, references?: readonly string[]): StoredRecord[] {
+    type Row = { row: number; reference: string; cells: string };
+    const rows = references
+      ? references.flatMap((ref) => db.prepare<[string, string], Row>('SELECT row, reference, cells FROM batch_rows WHERE batch_id = ? AND reference = ?').all(id, ref))
+      : db.prepare<[string], Row>('SELECT row, reference, cells FROM batch_rows WHERE batch_id = ? ORDER BY row').all(id);
+    return rows.sort((a, b) => a.row - b.row).map((r) => ({ row: r.row, reference: r.reference, cells: JSON.parse(r.cells) as string[] }));
+  }
+
+  function record(id: string, row: number): StoredRecord | null {
+    const found = db.prepare<[string, number], { reference: string; cells: string }>('SELECT reference, cells FROM batch_rows WHERE batch_id = ? AND row = ?').get(id, row);
+    return found ? { row, reference: found.reference, cells: JSON.parse(found.cells) as string[] } : null;
+  }
+
+  /** One page of rows for the table view, optionally only those with problems. */
+  function page(id: string, offset: number, limit: number, errorsOnly: boolean): { total: number; records: StoredRecord[] } {
+    const where = `batch_id = ?${errorsOnly ? ' AND row IN (SELECT row FROM batch_errors WHERE batch_id = ?)' : ''}`;
+    const args = errorsOnly ? [id, id] : [id];
+    const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM batch_rows WHERE ${where}`).get(...args)?.n ?? 0;
+    const rows = db
+      .prepare<unknown[], { row: number; reference: string; cells: string }>(`SELECT row, reference, cells FROM batch_rows WHERE ${where} ORDER BY row LIMIT ? OFFSET ?`)
+      .all(...args, limit, offset);
+    return { total, records: rows.map((r) => ({ row: r.row, reference: r.reference, cells: JSON.parse(r.cells) as string[] })) };
+  }
+
+  function counts(id: string) {
+    const one = (sql: string) => db.prepare<[string], { n: number }>(sql).get(id)?.n ?? 0;
+    return {
+      rows: one('SELECT COUNT(*) AS n FROM batch_rows WHERE batch_id = ?'),
+      orders: one('SELECT COUNT(DISTINCT reference) AS n FROM batch_rows WHERE batch_id = ?'),
+      rowsWithErrors: one('SELECT COUNT(DISTINCT row) AS n FROM batch_errors WHERE batch_id = ?'),
+      errors: one('SELECT COUNT(*) AS n FROM batch_errors WHERE batch_id = ?'),
+    };
+  }
+
+  function setRow(id: string, record: StoredRecord) {
+    db.prepare('UPDATE batch_rows SET cells = ?, reference = ? WHERE batch_id = ? AND row = ?').run(JSON.stringify(record.cells), record.reference, id, record.row);
+  }
+
+  /** Replaces the problems of the given rows (all rows when absent). */
+  function putErrors(id: string, errors: readonly BatchError[], rows?: readonly number[]) {
+    db.transaction(() => {
+      if (rows) for (const row of rows) db.prepare('DELETE FROM batch_errors WHERE batch_id = ? AND row = ?').run(id, row);
+      else db.prepare('DELETE FROM batch_errors WHERE batch_id = ?').run(id);
+      for (const e of errors) insertError.run(id, e.row, e.column, e.field, e.message);
+    })();
+  }
+
+  function errors(id: string, rows?: readonly number[]): BatchError[] {
+    type Row = { row: number; column_name: string | null; field: string | null; message: string };
+    const sql = `SELECT row, column_name, field, message FROM batch_errors WHERE batch_id = ?${rows ? ` AND row IN (${rows.map(() => '?').join(', ')})` : ''} ORDER BY row, rowid`;
+    return db
+      .prepare<unknown[], Row>(sql)
+      .all(id, ...(rows ?? []))
+      .map((r) => ({ row: r.row, column: r.column_name, field: r.field as BatchError['field'], message: r.message }));
+  }
+
+  const mappings = {
+    remember(layoutKey: string, mapping: ColumnMapping) {
+      db.prepare('INSERT INTO batch_mappings (layout_key, mapping, used_at) VALUES (?, ?, ?) ON CONFLICT (layout_key) DO UPDATE SET mapping = excluded.mapping, used_at = excluded.used_at').run(layoutKey, JSON.stringify(mapping), stamp());
+    },
+    recall(layoutKey: string): ColumnMapping | null {
+      const row = db.prepare<[string], { mapping: string }>('SELECT mapping FROM batch_mappings WHERE layout_key = ?').get(layoutKey);
+      return row ? (JSON.parse(row.mapping) as ColumnMapping) : null;
+    },
+  };
+
+  return { db, stamp, create, replaceRows, get, list, findByFile, inState, update, records, record, page, counts, setRow, putErrors, errors, mappings };
+}

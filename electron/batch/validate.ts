@@ -1,0 +1,117 @@
+// A batch's rows checked as the order form checks one order, then each order's shipping picked
+// from a quote for its destination and models. Quotes are asked once per distinct
+// (country, models) and kept for ten minutes; the outbox's own quote cache is filled on the way,
+// so the staleness check it makes before each send costs no request.
+import PQueue from 'p-queue';
+import { checkMapping, FIELD_LABELS } from '../../common/batch/mapping.ts';
+import { rowsToOrders, type BatchOrder, type ModelLookup } from '../../common/batch/rows-to-orders.ts';
+import { resolveShipping } from '../../common/batch/shipping-rule.ts';
+import { toAlpha2 } from '../../common/orders/countries.ts';
+import type { Orders } from '../orders/index.ts';
+import type { Quote, ShippingMethod } from '../schemas/orders.ts';
+import type { BatchError } from './schemas.ts';
+import type { BatchRecord, StoredRecord } from './tables.ts';
+
+export type ResolveModelName = (projectId: string) => Promise<ReadonlyMap<string, string | readonly string[]>>;
+
+export interface ValidatedOrder extends BatchOrder {
+  method: ShippingMethod | null;
+}
+
+export interface Validation {
+  orders: ValidatedOrder[];
+  errors: BatchError[];
+}
+
+const QUOTE_TTL_MS = 10 * 60_000;
+const MODELS_TTL_MS = 60_000;
+const QUOTE_CONCURRENCY = 4;
+
+export type Validator = ReturnType<typeof createValidator>;
+
+export function createValidator(deps: { orders: Orders; resolveModelName: ResolveModelName; now?: () => number }) {
+  const now = deps.now ?? Date.now;
+  const lookups = new Map<string, { at: number; lookup: Promise<ModelLookup | null> }>();
+  const quotes = new Map<string, { at: number; quote: Promise<Quote> }>();
+
+  /** The project's models by name, or null when they cannot be listed (names then cannot be resolved). */
+  function modelsOf(projectId: string, fresh: boolean): Promise<ModelLookup | null> {
+    const hit = lookups.get(projectId);
+    if (!fresh && hit && now() - hit.at < MODELS_TTL_MS) return hit.lookup;
+    const lookup = deps.resolveModelName(projectId).catch(() => {
+      // Not kept: the next check asks again rather than failing for a minute.
+      lookups.delete(projectId);
+      return null;
+    });
+    lookups.set(projectId, { at: now(), lookup });
+    return lookup;
+  }
+
+  /** `fresh`: ask again what was asked before this run (`since`), but each distinct quote only once per run. */
+  function quoteFor(order: BatchOrder, fresh: boolean, since: number): Promise<Quote> {
+    const country = toAlpha2(order.recipient.country) ?? order.recipient.country;
+    const models = order.models.map(({ modelId, quantity }) => ({ modelId, quantity }));
+    const key = JSON.stringify([country, models]);
+    const hit = quotes.get(key);
+    if (hit && (fresh ? hit.at >= since : now() - hit.at < QUOTE_TTL_MS)) return hit.quote;
+    const quote = deps.orders.quote({ country, models });
+    quotes.set(key, { at: now(), quote });
+    quote.catch(() => quotes.delete(key));
+    return quote;
+  }
+
+  /** Rows → orders with their own problems only: no requests. */
+  function local(batch: BatchRecord, records: readonly StoredRecord[], lookup: ModelLookup | null): Validation {
+    const problems = checkMapping(batch.header, batch.mapping);
+    if (problems.length) {
+      const errors = problems.map((p) => ({ row: 1, column: null, field: p.field, message: p.message }));
+      return { orders: [], errors };
+    }
+    const { orders, errors } = rowsToOrders({ header: batch.header, records, mapping: batch.mapping, fileHash: batch.fileHash, models: lookup ?? undefined });
+    return { orders: orders.map((o) => ({ ...o, method: null })), errors };
+  }
+
+  /** Picks each valid order's method; a quote that fails or offers nothing fitting is that order's problem. */
+  async function ship(batch: BatchRecord, orders: ValidatedOrder[], fresh: boolean): Promise<BatchError[]> {
+    const queue = new PQueue({ concurrency: QUOTE_CONCURRENCY });
+    const added: BatchError[] = [];
+    const since = now();
+    await Promise.all(
+      orders
+        .filter((order) => order.errors.length === 0)
+        .map((order) =>
+          queue.add(async () => {
+            const choice = order.shipping ?? batch.shipping;
+            const at = { row: order.shippingAt.row, column: order.shippingAt.column, field: 'shippingMethod' as const };
+            try {
+              const quote = await quoteFor(order, fresh, since);
+              const resolved = resolveShipping(quote.methods, choice, quote.country);
+              if (resolved.ok) order.method = resolved.method;
+              else order.errors.push({ ...at, message: resolved.message });
+            } catch (error) {
+              const message = error instanceof Error ? error.message : String(error);
+              order.errors.push({ ...at, message: `Shipping methods could not be fetched for this order: ${message}` });
+            }
+            if (order.errors.length) added.push(...order.errors);
+          }),
+        ),
+    );
+    return added;
+  }
+
+  async function validate(batch: BatchRecord, records: readonly StoredRecord[], options: { fresh?: boolean } = {}): Promise<Validation> {
+    const fresh = options.fresh ?? false;
+    const lookup = batch.mapping.modelName !== undefined || batch.mapping.modelId !== undefined ? await modelsOf(batch.projectId, fresh) : null;
+    const result = local(batch, records, lookup);
+    const shippingErrors = await ship(batch, result.orders, fresh);
+    const errors = [...result.errors, ...shippingErrors].sort((a, b) => a.row - b.row);
+    return { orders: result.orders, errors };
+  }
+
+  return { validate, forget: () => (lookups.clear(), quotes.clear()) };
+}
+
+/** "Email: Not an e-mail address; Quantity: At least 1" for a report cell. */
+export function describeErrors(errors: readonly BatchError[]): string {
+  return errors.map((e) => `${e.column ?? (e.field ? FIELD_LABELS[e.field] : 'Row')}: ${e.message}`).join('; ');
+}

@@ -1,0 +1,99 @@
+// `printdesk inspect <file>... [--json]`: the same parser and geometry pass as the app's preview.
+import { open } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { describeFormat, isModelParseError, parseModel, type ModelFacts, type ModelFormat } from '../../common/models/index.ts';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
+
+/** Node Buffers top out near 4 GiB and a model that big would not fit the geometry pass either. */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024;
+
+const USAGE = 'Usage: printdesk inspect <file>... [--json]\n\nPrints format, triangles, size, volume, area and watertightness of STL, OBJ and 3MF files.';
+
+export type InspectReport =
+  | { file: string; ok: true; format: ModelFormat; facts: ModelFacts }
+  | { file: string; ok: false; error: { code: string; message: string } };
+
+class FileTooLarge extends Error {}
+
+/** Reads the whole file into one buffer of its known size (the parsers need random access). */
+async function readWhole(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > MAX_FILE_BYTES) throw new FileTooLarge(`${size} bytes is over the ${MAX_FILE_BYTES}-byte limit for inspect.`);
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    while (at < size) {
+      const { bytesRead } = await handle.read(bytes, at, size - at, at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    return at === size ? bytes : bytes.subarray(0, at);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function inspectFile(path: string): Promise<InspectReport> {
+  try {
+    const bytes = await readWhole(path);
+    const model = parseModel(bytes, basename(path));
+    return { file: path, ok: true, format: model.format, facts: model.facts };
+  } catch (error) {
+    if (isModelParseError(error)) return { file: path, ok: false, error: { code: error.code, message: error.message } };
+    if (error instanceof FileTooLarge) return { file: path, ok: false, error: { code: 'TOO_LARGE', message: error.message } };
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code) return { file: path, ok: false, error: { code: 'FILE_UNREADABLE', message: `Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code}.` } };
+    throw error;
+  }
+}
+
+const n = (value: number, digits = 2) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+const triple = (v: readonly number[]) => v.map((x) => n(x)).join(' × ');
+
+export function formatReport(report: InspectReport): string {
+  if (!report.ok) return `${report.file}\n  error (${report.error.code}): ${report.error.message}`;
+  const f = report.facts;
+  const lines = [
+    report.file,
+    `  format       ${describeFormat(report.format)}`,
+    `  triangles    ${n(f.triangles, 0)}`,
+    `  size         ${triple(f.size)} mm${f.unit.declared ? '' : ' (no unit in the file; read as mm)'}`,
+    `  bounds       min (${f.bounds.min.map((x) => n(x, 3)).join(', ')})  max (${f.bounds.max.map((x) => n(x, 3)).join(', ')})`,
+    `  volume       ${n(f.volume)} mm³ (${n(f.volume / 1000, 3)} cm³)${f.watertight ? '' : ' (unreliable: not watertight)'}`,
+    `  area         ${n(f.area)} mm²`,
+    `  watertight   ${f.watertight ? 'yes' : `no (${f.openEdges} open, ${f.nonManifoldEdges} non-manifold edges)`}`,
+    `  shells       ${f.shells}`,
+  ];
+  for (const warning of f.warnings) lines.push(`  warning      ${warning}`);
+  return lines.join('\n');
+}
+
+async function run(args: string[], io: CommandIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    io.err(`printdesk inspect: ${(error as Error).message}\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  if (parsed.values.help) {
+    io.out(USAGE);
+    return EXIT_OK;
+  }
+  if (parsed.positionals.length === 0) {
+    io.err(`printdesk inspect: no files given.\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const reports: InspectReport[] = [];
+  for (const file of parsed.positionals) {
+    const report = await inspectFile(file);
+    reports.push(report);
+    if (!parsed.values.json) (report.ok ? io.out : io.err)(formatReport(report));
+  }
+  if (parsed.values.json) io.out(JSON.stringify(reports, null, 2));
+  return reports.every((report) => report.ok) ? EXIT_OK : EXIT_FAILED;
+}
+
+export const inspectCommand: Command = { name: 'inspect', summary: 'Size, volume, area and watertightness of model files', usage: USAGE, run };

@@ -1,0 +1,55 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { Handlers } from '../dispatch.ts';
+import type { Library } from '../library/index.ts';
+import { HostError } from '../api/errors.ts';
+
+type LibraryHandlers = Pick<Handlers, Extract<keyof Handlers, `library:${string}` | `uploads:${string}` | 'files:pick'>>;
+
+// The preview reads the file whole; past this it is not worth holding in two processes.
+const PREVIEW_LIMIT_BYTES = 512 * 1024 * 1024;
+
+export interface FileDialog {
+  pickModels(options: { folders?: boolean }): Promise<string[] | null>;
+}
+
+export function libraryHandlers(library: Library, dialog: FileDialog | undefined): LibraryHandlers {
+  const item = (id: string) => {
+    const found = library.uploads.get(id);
+    if (!found) throw new HostError('INVALID_INPUT', 'No such upload');
+    return found;
+  };
+  return {
+    'library:folders': ({ projectId }) => library.folders.list(projectId),
+    'library:createFolder': ({ projectId, name, parentFolderId }) => library.folders.create(projectId, name, parentFolderId ?? null),
+    'library:renameFolder': ({ folderId, name }) => library.folders.rename(folderId, name),
+    'library:deleteFolder': async ({ projectId, folderId }) => {
+      await library.folders.remove(projectId, folderId);
+      return null;
+    },
+    'library:models': (query) => library.models.list(query),
+    'library:model': ({ modelId }) => library.models.get(modelId),
+    'library:moveModel': ({ modelId, folderId }) => library.models.move(modelId, folderId),
+    'library:deleteModel': async ({ projectId, modelId }) => {
+      await library.models.remove(projectId, modelId);
+      return null;
+    },
+    'library:localFile': async ({ modelId }) => {
+      const upload = library.uploads.list().find((u) => u.modelId === modelId && u.state === 'done');
+      if (!upload) return null;
+      const info = await stat(upload.path).catch(() => null);
+      // The file changed or went away since it was uploaded: it is no longer this model.
+      if (!info || info.size !== upload.sizeBytes || info.size > PREVIEW_LIMIT_BYTES) return null;
+      return { name: upload.fileName, bytes: new Uint8Array(await readFile(upload.path)) };
+    },
+    'uploads:enqueue': (request) => library.uploads.enqueue(request),
+    'uploads:list': () => library.uploads.list(),
+    'uploads:pause': ({ id }) => (item(id), library.uploads.pause(id)),
+    'uploads:resume': ({ id }) => (item(id), library.uploads.resume(id)),
+    'uploads:cancel': ({ id }) => (item(id), library.uploads.cancel(id)),
+    'uploads:retry': ({ id }) => (item(id), library.uploads.retry(id)),
+    'uploads:pauseAll': () => (library.uploads.pauseAll(), null),
+    'uploads:resumeAll': () => (library.uploads.resumeAll(), null),
+    'uploads:clearFinished': () => (library.uploads.clearFinished(), null),
+    'files:pick': (options) => dialog?.pickModels(options) ?? null,
+  };
+}

@@ -1,0 +1,247 @@
+// One queued file's way to the service: hash it, skip it if its bytes are already there, then send
+// it in chunks through a resumable session (resuming from the service's offset after any
+// interruption), or whole when the service has no resume endpoints or the file fits one chunk.
+// Transient failures (reset, timeout, 5xx, 429, offset conflicts) back off and retry here.
+import { createHash } from 'node:crypto';
+import { open, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import type { ApiClient, TokenSource } from '../api/client.ts';
+import { retryDelayMs } from '../api/backoff.ts';
+import { decodeEnvelope } from '../api/envelope.ts';
+import { HostError } from '../api/errors.ts';
+import { UploadedModel, UploadSession } from '../api/library-schemas.ts';
+import { routes } from '../api/routes.ts';
+import type { RouteName } from '../api/routes.ts';
+import { header } from '../api/transport.ts';
+import { streamFile } from '../api/upload.ts';
+import type { StreamUploadResult } from '../api/upload.ts';
+import type { ProgressMeter } from './progress.ts';
+import type { ItemPatch, StoredItem, UploadStore } from './upload-store.ts';
+
+export interface JobContext {
+  item: StoredItem;
+  client: ApiClient;
+  tokens: TokenSource | undefined;
+  store: UploadStore;
+  signal: AbortSignal;
+  chunkBytes: number;
+  maxAttempts: number;
+  /** per service: false once it answered 404/405 to CreateUpload */
+  resumeSupported: Map<string, boolean>;
+  progress: ProgressMeter;
+  /** records a change and tells the renderer */
+  save(patch: ItemPatch): StoredItem;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  random: () => number;
+}
+
+export async function runJob(ctx: JobContext): Promise<void> {
+  await checkUnchanged(ctx.item);
+  if (!ctx.item.sha256) {
+    ctx.item = ctx.save({ state: 'hashing' });
+    ctx.item = ctx.save({ sha256: await hashFile(ctx.item.path, ctx.signal) });
+  }
+  const twin = ctx.item.allowDuplicate ? undefined : ctx.store.sameContent(ctx.item.projectId, ctx.item.sha256!, ctx.item.id);
+  if (twin) {
+    ctx.save({ state: 'done', duplicate: true, modelId: twin.modelId, bytesSent: 0, error: null });
+    return;
+  }
+  ctx.item = ctx.save({ state: 'uploading' });
+  await withRetries(ctx, () => (useWholeFile(ctx) ? sendWhole(ctx) : sendResumable(ctx)));
+}
+
+function useWholeFile(ctx: JobContext): boolean {
+  return ctx.item.sizeBytes <= ctx.chunkBytes || ctx.resumeSupported.get(ctx.client.baseUrl) === false;
+}
+
+async function withRetries(ctx: JobContext, attempt: () => Promise<void>): Promise<void> {
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (ctx.signal.aborted) throw cancelled(error);
+      const failures = ctx.item.attempts + 1;
+      if (!isTransient(error) || failures >= ctx.maxAttempts) throw error;
+      ctx.item = ctx.save({ attempts: failures, error: describe(error) });
+      await ctx.sleep(retryDelayMs(failures - 1, (error as HostError).retryAfterSeconds, { random: ctx.random }), ctx.signal);
+    }
+  }
+}
+
+/** Worth another go: the network, the service being busy or failing, or our offset being stale. */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof HostError)) return false;
+  if (error.status === 409 || error.status === 460) return true;
+  return error.retryable;
+}
+
+const HASH_BUFFER_BYTES = 1024 * 1024;
+// Offset corrections in a row without a byte of progress before it counts as a failed attempt.
+const MAX_RESYNCS = 5;
+
+async function sendResumable(ctx: JobContext): Promise<void> {
+  let session = await openSession(ctx);
+  if (!session) return sendWhole(ctx);
+  let resyncs = 0;
+  while (!session.complete) {
+    const start = session.offset;
+    const end = Math.min(ctx.item.sizeBytes, start + ctx.chunkBytes);
+    const response = await sendAuthorized(ctx, 'appendUpload', { uploadId: ctx.item.uploadId!, offset: String(start) }, start, end);
+    if (response.status === 409 || response.status === 404) {
+      if (++resyncs > MAX_RESYNCS) throw new HostError('INTERNAL_ERROR', 'The service keeps refusing our upload offset', { status: 409 });
+      session = await resync(ctx, response);
+      if (!session) return sendWhole(ctx);
+      continue;
+    }
+    session = decodeEnvelope('PUT /Model3D/AppendUpload', response, UploadSession);
+    // Progress was made: earlier failures no longer count towards giving up.
+    resyncs = 0;
+    ctx.item = ctx.save({ bytesSent: session.offset, attempts: 0, error: null });
+  }
+  finish(ctx, session);
+}
+
+/** A new session, or the offset of the one this item already has; null if the service cannot resume. */
+async function openSession(ctx: JobContext): Promise<UploadSession | null> {
+  const { item, client } = ctx;
+  if (item.uploadId && item.baseUrl === client.baseUrl) {
+    const known = await client.call('getUploadOffset', UploadSession, { query: { uploadId: item.uploadId } }).catch(notFoundAsNull);
+    if (known && (known.state === null || known.state === 'open' || known.complete)) return known;
+  }
+  const body = {
+    projectId: item.projectId, folderId: item.folderId, fileName: item.fileName, sizeBytes: item.sizeBytes, sha256: item.sha256, allowDuplicate: item.allowDuplicate,
+  };
+  try {
+    const created = await client.call('createUpload', UploadSession, { body });
+    ctx.item = ctx.save({ uploadId: created.uploadId, baseUrl: client.baseUrl, bytesSent: created.offset });
+    return created;
+  } catch (error) {
+    // No resume endpoints at this service: send whole files from now on.
+    if (error instanceof HostError && (error.status === 404 || error.status === 405)) {
+      ctx.resumeSupported.set(client.baseUrl, false);
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** After a 409 (our offset is stale, or the session is busy) or a 404 (the session is gone): where to go on from. */
+async function resync(ctx: JobContext, response: StreamUploadResult): Promise<UploadSession | null> {
+  const offset = Number(header(response.headers['upload-offset']));
+  if (response.status === 409 && Number.isSafeInteger(offset)) {
+    // Busy (another append still running, e.g. the one a reset cut off): wait as told.
+    if (response.retryAfterSeconds !== undefined) await ctx.sleep(retryDelayMs(0, response.retryAfterSeconds, { random: ctx.random }), ctx.signal);
+    return { uploadId: ctx.item.uploadId, offset, sizeBytes: ctx.item.sizeBytes, state: 'open', complete: false, chunkSizeLimit: null, duplicate: false, model: null };
+  }
+  if (response.status === 404) ctx.item = ctx.save({ uploadId: null, bytesSent: 0 });
+  return openSession(ctx);
+}
+
+async function sendWhole(ctx: JobContext): Promise<void> {
+  const { item } = ctx;
+  const query: Record<string, string> = { projectId: item.projectId, fileName: item.fileName, sha256: item.sha256! };
+  if (item.folderId) query.folderId = item.folderId;
+  if (item.allowDuplicate) query.allowDuplicate = 'true';
+  const response = await sendAuthorized(ctx, 'uploadModel', query, 0, item.sizeBytes);
+  if (response.status === 404 || response.status === 405) {
+    throw new HostError('INTERNAL_ERROR', 'The service has no upload endpoint we know', { status: response.status });
+  }
+  finish(ctx, decodeEnvelope('POST /Model3D/UploadModel', response, UploadedModel));
+}
+
+function finish(ctx: JobContext, session: UploadSession): void {
+  ctx.progress.update(ctx.item.sizeBytes, true);
+  ctx.item = ctx.save({ state: 'done', bytesSent: ctx.item.sizeBytes, modelId: session.model?.modelId ?? null, duplicate: session.duplicate, error: null });
+}
+
+/** Streams bytes [start, end) with the access token; a 401 renews the token once and sends again. */
+async function sendAuthorized(ctx: JobContext, name: RouteName, query: Record<string, string>, start: number, end: number): Promise<StreamUploadResult> {
+  if (!ctx.tokens) throw new HostError('NOT_SIGNED_IN', 'Sign in first');
+  const route = routes[name];
+  const url = new URL(`${ctx.client.baseUrl}/${route.path}`);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  const send = (token: string) =>
+    streamFile({
+      method: route.method as 'PUT' | 'POST', url: url.href, headers: { authorization: `Bearer ${token}` },
+      filePath: ctx.item.path, start, end, signal: ctx.signal, onProgress: (sent) => ctx.progress.update(start + sent),
+    });
+  const token = await ctx.tokens.accessToken();
+  const first = await counted(ctx, send(token));
+  if (first.status !== 401) return first;
+  const renewed = await ctx.tokens.renewAfterRejection(token);
+  const second = await counted(ctx, send(renewed));
+  if (second.status === 401) decodeEnvelope(`${route.method} /${route.path}`, second, UploadSession);
+  return second;
+}
+
+/**
+ * Adds a request's body bytes to the item's wire total, failed requests included. Written to the
+ * store directly: it must be kept even when the job is being stopped.
+ */
+async function counted(ctx: JobContext, sending: Promise<StreamUploadResult>): Promise<StreamUploadResult> {
+  let bytes = 0;
+  try {
+    const result = await sending;
+    bytes = result.bytesSent;
+    return result;
+  } catch (error) {
+    bytes = Number((error as HostError).details?.bytesSent ?? 0);
+    throw error;
+  } finally {
+    const stored = ctx.store.get(ctx.item.id);
+    if (stored && bytes > 0) ctx.store.update(ctx.item.id, { bytesTransferred: stored.bytesTransferred + bytes });
+  }
+}
+
+async function checkUnchanged(item: StoredItem): Promise<void> {
+  const info = await stat(item.path).catch(() => undefined);
+  if (!info) throw new HostError('FILE_UNREADABLE', `${item.fileName} is no longer there`);
+  if (info.size !== item.sizeBytes || Math.floor(info.mtimeMs) !== item.mtimeMs) {
+    throw new HostError('FILE_INVALID', `${item.fileName} changed after it was added; add it again`);
+  }
+}
+
+/**
+ * SHA-256 of a file through two reused buffers (one being read while the other is hashed):
+ * no garbage per read, so hashing a large file does not grow memory while the collector catches up.
+ */
+export async function hashFile(filePath: string, signal: AbortSignal): Promise<string> {
+  const hash = createHash('sha256');
+  let file: FileHandle | undefined;
+  try {
+    file = await open(filePath, 'r');
+    const { size } = await file.stat();
+    const bytes = Math.max(1, Math.min(HASH_BUFFER_BYTES, size));
+    const buffers = [Buffer.allocUnsafe(bytes), Buffer.allocUnsafe(bytes)];
+    let position = 0;
+    let reading = file.read(buffers[0], 0, bytes, 0);
+    for (let turn = 0; ; turn++) {
+      const { bytesRead } = await reading;
+      if (bytesRead === 0) break;
+      if (signal.aborted) throw signal.reason;
+      position += bytesRead;
+      reading = file.read(buffers[(turn + 1) % 2], 0, bytes, position);
+      hash.update(buffers[turn % 2].subarray(0, bytesRead));
+    }
+  } catch (error) {
+    if (signal.aborted) throw cancelled(error);
+    throw new HostError('FILE_UNREADABLE', `Cannot read ${filePath}: ${(error as Error).message}`, { cause: error });
+  } finally {
+    await file?.close();
+  }
+  return hash.digest('hex');
+}
+
+function notFoundAsNull(error: unknown): null {
+  if (error instanceof HostError && error.status === 404) return null;
+  throw error;
+}
+
+function cancelled(cause: unknown): HostError {
+  return cause instanceof HostError && cause.code === 'CANCELLED' ? cause : new HostError('CANCELLED', 'The upload was stopped', { cause });
+}
+
+export function describe(error: unknown): { code: HostError['code']; message: string; retryable: boolean } {
+  if (error instanceof HostError) return { code: error.code, message: error.message, retryable: error.retryable };
+  return { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error), retryable: false };
+}

@@ -1,0 +1,229 @@
+// The upload queue on disk (the app's SQLite, domain "uploads"): every item and its state, the
+// service's session id and confirmed offset, so a restarted host carries on where it stopped.
+import { randomUUID } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
+import type { ErrorCode } from '../contract.ts';
+import { durably, migrate } from '../storage/database.ts';
+import type { Db, Migration } from '../storage/database.ts';
+
+export const UPLOAD_STATES = ['queued', 'hashing', 'uploading', 'paused', 'done', 'failed', 'cancelled'] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
+/** States an item can still leave by itself; the rest wait for the user. */
+export const ACTIVE_STATES: readonly UploadState[] = ['queued', 'hashing', 'uploading'];
+
+export interface UploadError {
+  code: ErrorCode;
+  message: string;
+  retryable: boolean;
+}
+
+/** One file in the queue, as the renderer sees it. */
+export interface UploadItem {
+  id: string;
+  projectId: string;
+  folderId: string | null;
+  path: string;
+  fileName: string;
+  sizeBytes: number;
+  sha256: string | null;
+  state: UploadState;
+  /** bytes the service has confirmed (its offset) */
+  bytesSent: number;
+  /** body bytes put on the wire over every attempt: above sizeBytes by what interruptions cost */
+  bytesTransferred: number;
+  modelId: string | null;
+  /** the bytes were already in the project, or in an earlier item of this queue */
+  duplicate: boolean;
+  error: UploadError | null;
+  attempts: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface Row {
+  id: string;
+  seq: number;
+  project_id: string;
+  folder_id: string | null;
+  path: string;
+  file_name: string;
+  size_bytes: number;
+  mtime_ms: number;
+  sha256: string | null;
+  allow_duplicate: number;
+  state: UploadState;
+  base_url: string | null;
+  upload_id: string | null;
+  bytes_sent: number;
+  bytes_transferred: number;
+  model_id: string | null;
+  duplicate: number;
+  error: string | null;
+  attempts: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The fields the queue itself manages besides what the renderer sees. */
+export interface StoredItem extends UploadItem {
+  mtimeMs: number;
+  allowDuplicate: boolean;
+  /** the service the session below belongs to */
+  baseUrl: string | null;
+  uploadId: string | null;
+}
+
+const MIGRATIONS: Migration[] = [
+  (db) =>
+    db.exec(`
+      CREATE TABLE upload_items (
+        id              TEXT PRIMARY KEY,
+        seq             INTEGER NOT NULL,
+        project_id      TEXT NOT NULL,
+        folder_id       TEXT,
+        path            TEXT NOT NULL,
+        file_name       TEXT NOT NULL,
+        size_bytes      INTEGER NOT NULL,
+        mtime_ms        INTEGER NOT NULL,
+        sha256          TEXT,
+        allow_duplicate INTEGER NOT NULL,
+        state           TEXT NOT NULL,
+        base_url        TEXT,
+        upload_id       TEXT,
+        bytes_sent      INTEGER NOT NULL DEFAULT 0,
+        bytes_transferred INTEGER NOT NULL DEFAULT 0,
+        model_id        TEXT,
+        duplicate       INTEGER NOT NULL DEFAULT 0,
+        error           TEXT,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        created_at      INTEGER NOT NULL,
+        updated_at      INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX upload_items_by_seq ON upload_items(seq);
+      CREATE INDEX upload_items_by_sha ON upload_items(project_id, sha256);
+    `),
+];
+
+export type NewItem = Pick<StoredItem, 'projectId' | 'folderId' | 'path' | 'fileName' | 'sizeBytes' | 'mtimeMs' | 'allowDuplicate'> &
+  Partial<Pick<StoredItem, 'state' | 'error'>>;
+
+export type ItemPatch = Partial<
+  Pick<StoredItem, 'state' | 'sha256' | 'baseUrl' | 'uploadId' | 'bytesSent' | 'modelId' | 'duplicate' | 'error' | 'attempts' | 'sizeBytes' | 'mtimeMs' | 'bytesTransferred'>
+>;
+
+const COLUMNS: Record<keyof ItemPatch, keyof Row> = {
+  state: 'state', sha256: 'sha256', baseUrl: 'base_url', uploadId: 'upload_id', bytesSent: 'bytes_sent',
+  modelId: 'model_id', duplicate: 'duplicate', error: 'error', attempts: 'attempts', sizeBytes: 'size_bytes', mtimeMs: 'mtime_ms', bytesTransferred: 'bytes_transferred',
+};
+
+export type UploadStore = ReturnType<typeof openUploadStore>;
+
+export function openUploadStore(db: Db, now: () => number = Date.now) {
+  migrate(db, 'uploads', MIGRATIONS);
+  const byId = db.prepare('SELECT * FROM upload_items WHERE id = ?');
+  // Updates touch a handful of column sets; preparing each once keeps per-file overhead low.
+  const statements = new Map<string, Statement<unknown[]>>();
+  const statement = (sql: string) => {
+    let prepared = statements.get(sql);
+    if (!prepared) statements.set(sql, (prepared = db.prepare(sql)));
+    return prepared;
+  };
+
+  function get(id: string): StoredItem | undefined {
+    const row = byId.get(id) as Row | undefined;
+    return row && toItem(row);
+  }
+
+  /** Items are added durably: a drop the user saw accepted survives a power cut. */
+  function insertMany(items: NewItem[]): StoredItem[] {
+    const at = now();
+    const ids = durably(db, () => {
+      const { next } = db.prepare('SELECT coalesce(max(seq), 0) + 1 AS next FROM upload_items').get() as { next: number };
+      const insert = db.prepare(
+        `INSERT INTO upload_items (id, seq, project_id, folder_id, path, file_name, size_bytes, mtime_ms, allow_duplicate, state, error, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      return items.map((item, index) => {
+        const id = randomUUID();
+        insert.run(id, next + index, item.projectId, item.folderId, item.path, item.fileName, item.sizeBytes, item.mtimeMs,
+          item.allowDuplicate ? 1 : 0, item.state ?? 'queued', item.error ? JSON.stringify(item.error) : null, at, at);
+        return id;
+      });
+    });
+    return ids.map((id) => get(id)!);
+  }
+
+  /**
+   * Plain (WAL, synchronous NORMAL) writes: they survive an app crash; a power cut may lose the
+   * last few, which costs at most an upload the service then recognises by its hash.
+   */
+  function update(id: string, patch: ItemPatch): StoredItem {
+    const keys = Object.keys(patch) as (keyof ItemPatch)[];
+    const values = keys.map((key) => {
+      const value = patch[key];
+      if (key === 'error') return value ? JSON.stringify(value) : null;
+      if (key === 'duplicate') return value ? 1 : 0;
+      return value ?? null;
+    });
+    const sql = `UPDATE upload_items SET ${keys.map((k) => `${COLUMNS[k]} = ?`).join(', ')}, updated_at = ? WHERE id = ?`;
+    statement(sql).run(...values, now(), id);
+    return get(id)!;
+  }
+
+  return {
+    get,
+    insertMany,
+    update,
+    all: (): StoredItem[] => (db.prepare('SELECT * FROM upload_items ORDER BY seq').all() as Row[]).map(toItem),
+    /** The same file (path, size, modification time) already waiting or done in this project. */
+    sameFile(item: Pick<StoredItem, 'projectId' | 'path' | 'sizeBytes' | 'mtimeMs'>): StoredItem | undefined {
+      const row = statement(
+        `SELECT * FROM upload_items WHERE project_id = ? AND path = ? AND size_bytes = ? AND mtime_ms = ?
+           AND state NOT IN ('failed', 'cancelled') ORDER BY seq LIMIT 1`,
+      ).get(item.projectId, item.path, item.sizeBytes, item.mtimeMs) as Row | undefined;
+      return row && toItem(row);
+    },
+    /** An earlier item of the project with the same bytes that is done or on its way (a paused one may never go). */
+    sameContent(projectId: string, sha256: string, before: string): StoredItem | undefined {
+      const row = statement(
+        `SELECT * FROM upload_items WHERE project_id = ? AND sha256 = ? AND id != ? AND allow_duplicate = 0
+           AND state IN ('queued', 'hashing', 'uploading', 'done') AND seq < (SELECT seq FROM upload_items WHERE id = ?) ORDER BY seq LIMIT 1`,
+      ).get(projectId, sha256, before, before) as Row | undefined;
+      return row && toItem(row);
+    },
+    remove(ids: readonly string[]): void {
+      const del = db.prepare('DELETE FROM upload_items WHERE id = ?');
+      db.transaction(() => ids.forEach((id) => del.run(id)))();
+    },
+  };
+}
+
+export function publicItem(item: StoredItem): UploadItem {
+  const { mtimeMs: _m, allowDuplicate: _a, baseUrl: _b, uploadId: _u, ...visible } = item;
+  return visible;
+}
+
+function toItem(row: Row): StoredItem {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    folderId: row.folder_id,
+    path: row.path,
+    fileName: row.file_name,
+    sizeBytes: row.size_bytes,
+    sha256: row.sha256,
+    state: row.state,
+    bytesSent: row.bytes_sent,
+    bytesTransferred: row.bytes_transferred,
+    modelId: row.model_id,
+    duplicate: row.duplicate === 1,
+    error: row.error ? (JSON.parse(row.error) as UploadError) : null,
+    attempts: row.attempts,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    mtimeMs: row.mtime_ms,
+    allowDuplicate: row.allow_duplicate === 1,
+    baseUrl: row.base_url,
+    uploadId: row.upload_id,
+  };
+}

@@ -1,0 +1,30 @@
+// Files from a drop, folders walked, kept to the formats PrintDesk uploads (the host checks again).
+const MODEL = /\.(stl|obj|3mf)$/i;
+
+export async function filesFromDrop(transfer: DataTransfer): Promise<{ files: File[]; skipped: number }> {
+  const entries = [...transfer.items].map((item) => item.webkitGetAsEntry?.()).filter((e): e is FileSystemEntry => !!e);
+  const all: File[] = [];
+  if (entries.length) for (const entry of entries) await walk(entry, all, 0);
+  else all.push(...transfer.files);
+  const files = all.filter((f) => MODEL.test(f.name));
+  return { files, skipped: all.length - files.length };
+}
+
+export function modelFiles(list: FileList | null): File[] {
+  return [...(list ?? [])].filter((f) => MODEL.test(f.name));
+}
+
+async function walk(entry: FileSystemEntry, out: File[], depth: number): Promise<void> {
+  if (entry.isFile) {
+    out.push(await new Promise<File>((resolve, reject) => (entry as FileSystemFileEntry).file(resolve, reject)));
+    return;
+  }
+  // Deep trees are walked, but not without end (a link loop).
+  if (!entry.isDirectory || depth > 16) return;
+  const reader = (entry as FileSystemDirectoryEntry).createReader();
+  for (;;) {
+    const batch = await new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
+    if (batch.length === 0) break;
+    for (const child of batch) await walk(child, out, depth + 1);
+  }
+}

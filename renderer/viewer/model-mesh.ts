@@ -1,0 +1,87 @@
+// three.js objects for a parsed model. Imported only from lazily loaded modules, so three stays in its own
+// chunk. Positions are used as they come from the worker (non-indexed, no normals): flat shading derives
+// normals in the fragment shader, which saves a normal buffer as big as the positions.
+import * as THREE from 'three';
+import type { ParsedModel } from '../../common/models/index.ts';
+
+const MODEL_COLOR = 0x4f8fd6;
+const OPEN_EDGE_COLOR = 0xe0262b;
+
+/** 3MF colours are sRGB bytes; three expects linear vertex colours. */
+const SRGB_TO_LINEAR = new Float32Array(256);
+for (let i = 0; i < 256; i++) {
+  const c = i / 255;
+  SRGB_TO_LINEAR[i] = c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+function linearColors(rgba: Uint8Array): Float32Array {
+  const out = new Float32Array((rgba.length / 4) * 3);
+  for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
+    out[j] = SRGB_TO_LINEAR[rgba[i]];
+    out[j + 1] = SRGB_TO_LINEAR[rgba[i + 1]];
+    out[j + 2] = SRGB_TO_LINEAR[rgba[i + 2]];
+  }
+  return out;
+}
+
+export interface ModelObjects {
+  /** Z-up model turned Y-up, centred on the plate and resting on it. */
+  root: THREE.Group;
+  surface: THREE.Mesh<THREE.BufferGeometry, THREE.MeshStandardMaterial>;
+  openEdges: THREE.LineSegments<THREE.BufferGeometry, THREE.LineBasicMaterial> | null;
+  dispose(): void;
+}
+
+export function buildModelObjects(model: ParsedModel): ModelObjects {
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.BufferAttribute(model.positions, 3));
+  if (model.colors) geometry.setAttribute('color', new THREE.BufferAttribute(linearColors(model.colors), 3));
+  const material = new THREE.MeshStandardMaterial({
+    color: model.colors ? 0xffffff : MODEL_COLOR,
+    vertexColors: Boolean(model.colors),
+    flatShading: true,
+    roughness: 0.75,
+    metalness: 0,
+    // Open meshes show their inside instead of vanishing where a face is missing.
+    side: THREE.DoubleSide,
+  });
+  const surface = new THREE.Mesh(geometry, material);
+  const root = new THREE.Group();
+  root.add(surface);
+
+  let openEdges: ModelObjects['openEdges'] = null;
+  if (model.boundaryEdges && model.boundaryEdges.length > 0) {
+    const edgeGeometry = new THREE.BufferGeometry();
+    edgeGeometry.setAttribute('position', new THREE.BufferAttribute(model.boundaryEdges, 3));
+    openEdges = new THREE.LineSegments(edgeGeometry, new THREE.LineBasicMaterial({ color: OPEN_EDGE_COLOR }));
+    openEdges.renderOrder = 1;
+    root.add(openEdges);
+  }
+
+  const { min, max } = model.facts.bounds;
+  // Print space is Z-up; three's camera conventions are Y-up.
+  root.rotation.x = -Math.PI / 2;
+  root.position.set(-(min[0] + max[0]) / 2, -min[2], (min[1] + max[1]) / 2);
+  geometry.boundingSphere = new THREE.Sphere(
+    new THREE.Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2),
+    Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2,
+  );
+
+  return {
+    root,
+    surface,
+    openEdges,
+    dispose() {
+      geometry.dispose();
+      material.dispose();
+      openEdges?.geometry.dispose();
+      openEdges?.material.dispose();
+    },
+  };
+}
+
+/** Centre and radius of the model in world space after placement on the plate. */
+export function worldSphere(model: ParsedModel): THREE.Sphere {
+  const [sx, sy, sz] = model.facts.size;
+  return new THREE.Sphere(new THREE.Vector3(0, sz / 2, 0), Math.max(1e-3, Math.hypot(sx, sy, sz) / 2));
+}

@@ -1,0 +1,118 @@
+// The viewer's three.js stage: renderer, camera, controls, lights, build plate. Loaded with import() by
+// Viewer.svelte so three.js is a separate chunk fetched only when a preview opens. Renders on demand only.
+import * as THREE from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import type { ParsedModel } from '../../common/models/index.ts';
+import { buildModelObjects, worldSphere, type ModelObjects } from './model-mesh.ts';
+
+export const PLATE_MM = 256;
+const GRID_CELL_MM = 10;
+
+export interface Stage {
+  show(model: ParsedModel): void;
+  setWireframe(on: boolean): void;
+  setOpenEdges(on: boolean): void;
+  fit(): void;
+  resize(width: number, height: number): void;
+  /** Frees every GPU resource and the WebGL context itself. */
+  dispose(): void;
+}
+
+function buildPlate(): THREE.Group {
+  const plate = new THREE.Group();
+  const base = new THREE.Mesh(new THREE.PlaneGeometry(PLATE_MM, PLATE_MM), new THREE.MeshStandardMaterial({ color: 0xe9ecef, roughness: 1 }));
+  base.rotation.x = -Math.PI / 2;
+  base.position.y = -0.05;
+  const cells = Math.floor(PLATE_MM / GRID_CELL_MM);
+  const grid = new THREE.GridHelper(cells * GRID_CELL_MM, cells, 0x9aa3ad, 0xc4cad1);
+  plate.add(base, grid);
+  return plate;
+}
+
+export function createStage(canvas: HTMLCanvasElement): Stage {
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+  renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio ?? 1));
+  renderer.setClearColor(0xf7f8fa);
+  const scene = new THREE.Scene();
+  const camera = new THREE.PerspectiveCamera(35, 1, 0.1, 10_000);
+  camera.position.set(200, 180, 260);
+  scene.add(camera);
+  scene.add(new THREE.HemisphereLight(0xffffff, 0x8a8f96, 1.6));
+  // A key light riding with the camera: whichever side the user looks at is lit and shows its relief.
+  const key = new THREE.DirectionalLight(0xffffff, 2.2);
+  key.position.set(0.6, 1, 0.8);
+  camera.add(key);
+  const plate = buildPlate();
+  scene.add(plate);
+  const controls = new OrbitControls(camera, canvas);
+  controls.screenSpacePanning = true;
+
+  let objects: ModelObjects | null = null;
+  let current: ParsedModel | null = null;
+  let frame = 0;
+
+  const render = () => {
+    frame = 0;
+    renderer.render(scene, camera);
+  };
+  const requestRender = () => {
+    if (!frame) frame = requestAnimationFrame(render);
+  };
+  controls.addEventListener('change', requestRender);
+
+  const fit = () => {
+    const sphere = current ? worldSphere(current) : new THREE.Sphere(new THREE.Vector3(), PLATE_MM / 2);
+    const halfFov = THREE.MathUtils.degToRad(camera.fov / 2);
+    const distance = (sphere.radius / Math.sin(Math.min(halfFov, halfFov * camera.aspect))) * 1.15;
+    const direction = new THREE.Vector3(0.55, 0.5, 0.68).normalize();
+    camera.position.copy(sphere.center).addScaledVector(direction, distance);
+    camera.near = Math.max(distance / 1000, 0.01);
+    camera.far = distance * 20 + PLATE_MM * 4;
+    camera.updateProjectionMatrix();
+    controls.target.copy(sphere.center);
+    controls.update();
+    requestRender();
+  };
+
+  return {
+    show(model) {
+      if (objects) {
+        scene.remove(objects.root);
+        objects.dispose();
+      }
+      current = model;
+      objects = buildModelObjects(model);
+      scene.add(objects.root);
+      fit();
+    },
+    setWireframe(on) {
+      if (objects) objects.surface.material.wireframe = on;
+      requestRender();
+    },
+    setOpenEdges(on) {
+      if (objects?.openEdges) objects.openEdges.visible = on;
+      requestRender();
+    },
+    fit,
+    resize(width, height) {
+      if (width <= 0 || height <= 0) return;
+      renderer.setSize(width, height, false);
+      camera.aspect = width / height;
+      camera.updateProjectionMatrix();
+      requestRender();
+    },
+    dispose() {
+      if (frame) cancelAnimationFrame(frame);
+      controls.removeEventListener('change', requestRender);
+      controls.dispose();
+      objects?.dispose();
+      plate.traverse((node) => {
+        const mesh = node as THREE.Mesh;
+        mesh.geometry?.dispose();
+        (mesh.material as THREE.Material | undefined)?.dispose();
+      });
+      renderer.dispose();
+      renderer.forceContextLoss();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// Renders a parsed model to a small PNG. One WebGL context is kept for all thumbnails: browsers cap live
+// contexts (about 16 in Chromium), so a context per library tile would evict the viewer's.
+import * as THREE from 'three';
+import type { ParsedModel } from '../../common/models/index.ts';
+import { buildModelObjects, worldSphere } from './model-mesh.ts';
+
+let renderer: THREE.WebGLRenderer | null = null;
+
+export function renderThumbnail(model: ParsedModel, size: number): string {
+  renderer ??= new THREE.WebGLRenderer({ canvas: document.createElement('canvas'), antialias: true, preserveDrawingBuffer: true, alpha: true });
+  renderer.setPixelRatio(1);
+  renderer.setSize(size, size, false);
+  renderer.setClearColor(0x000000, 0);
+  const scene = new THREE.Scene();
+  const camera = new THREE.PerspectiveCamera(30, 1, 0.1, 10_000);
+  scene.add(camera, new THREE.HemisphereLight(0xffffff, 0x8a8f96, 1.6));
+  const key = new THREE.DirectionalLight(0xffffff, 2.2);
+  key.position.set(0.6, 1, 0.8);
+  camera.add(key);
+  const objects = buildModelObjects({ ...model, boundaryEdges: undefined });
+  scene.add(objects.root);
+  const sphere = worldSphere(model);
+  const distance = (sphere.radius / Math.sin(THREE.MathUtils.degToRad(15))) * 1.05;
+  camera.position.copy(sphere.center).addScaledVector(new THREE.Vector3(0.55, 0.5, 0.68).normalize(), distance);
+  camera.near = distance / 100;
+  camera.far = distance * 10;
+  camera.updateProjectionMatrix();
+  camera.lookAt(sphere.center);
+  try {
+    renderer.render(scene, camera);
+    return renderer.domElement.toDataURL('image/png');
+  } finally {
+    objects.dispose();
+  }
+}
+
+/** Releases the shared thumbnail context (e.g. when the library view closes). */
+export function disposeThumbnailRenderer(): void {
+  renderer?.dispose();
+  renderer?.forceContextLoss();
+  renderer = null;
+}

@@ -1,0 +1,93 @@
+// Library thumbnails, rendered once per file content and cached by its SHA-256.
+// Two levels: an in-memory LRU (instant for the tiles on screen; capped so a big library cannot grow it
+// without bound) in front of IndexedDB (survives restarts, so a thumbnail is rendered once per file, not
+// once per session; a PNG data URL is ~5–20 KB). Without IndexedDB (private mode, tests) memory alone works.
+import type { ModelClient } from './worker-client.ts';
+import { sharedModelClient } from './worker-client.ts';
+
+export const THUMBNAIL_SIZE = 160;
+const MEMORY_ENTRIES = 200;
+const DB_NAME = 'printdesk-thumbnails';
+const STORE = 'thumbnails';
+
+const memory = new Map<string, string>();
+
+function remember(key: string, url: string): void {
+  memory.delete(key);
+  memory.set(key, url);
+  while (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value as string);
+}
+
+export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+let database: Promise<IDBDatabase | null> | null = null;
+
+function openDatabase(): Promise<IDBDatabase | null> {
+  database ??= new Promise((resolve) => {
+    if (typeof indexedDB === 'undefined') return resolve(null);
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => resolve(null);
+  });
+  return database;
+}
+
+async function stored(key: string): Promise<string | undefined> {
+  const db = await openDatabase();
+  if (!db) return undefined;
+  return new Promise((resolve) => {
+    const request = db.transaction(STORE, 'readonly').objectStore(STORE).get(key);
+    request.onsuccess = () => resolve(typeof request.result === 'string' ? request.result : undefined);
+    request.onerror = () => resolve(undefined);
+  });
+}
+
+async function store(key: string, url: string): Promise<void> {
+  const db = await openDatabase();
+  if (!db) return;
+  await new Promise<void>((resolve) => {
+    const transaction = db.transaction(STORE, 'readwrite');
+    transaction.objectStore(STORE).put(url, key);
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => resolve();
+  });
+}
+
+const pending = new Map<string, Promise<string>>();
+
+/**
+ * A PNG data URL of the model. `bytes` is read, not transferred: the hash needs it first, then a copy goes
+ * to the worker. Concurrent calls for the same content share one render.
+ */
+export async function thumbnailFor(bytes: ArrayBuffer, name: string, options: { client?: ModelClient; size?: number } = {}): Promise<string> {
+  const size = options.size ?? THUMBNAIL_SIZE;
+  const key = `${await sha256Hex(bytes)}@${size}`;
+  const cached = memory.get(key);
+  if (cached) {
+    remember(key, cached);
+    return cached;
+  }
+  const inFlight = pending.get(key);
+  if (inFlight) return inFlight;
+  const work = (async () => {
+    const persisted = await stored(key);
+    if (persisted) return persisted;
+    const model = await (options.client ?? sharedModelClient()).parse(bytes.slice(0), name);
+    const { renderThumbnail } = await import('./thumbnail-render.ts');
+    const url = renderThumbnail(model, size);
+    await store(key, url);
+    return url;
+  })();
+  pending.set(key, work);
+  try {
+    const url = await work;
+    remember(key, url);
+    return url;
+  } finally {
+    pending.delete(key);
+  }
+}

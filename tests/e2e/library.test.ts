@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { expect } from './expect.ts';
+import { launchChromium, openApp, type AppUnderTest } from './harness.ts';
+import { libraryPage } from './pages/library.ts';
+import { workspace } from './pages/orders.ts';
+import { projectsPage } from './pages/projects.ts';
+import { signInPage } from './pages/sign-in.ts';
+
+const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
+const GOOD = [join(corpus, 'stl', 'Moon-binary.stl'), join(corpus, 'stl', 'HalfDonut-ascii.stl'), join(corpus, 'obj', 'suzanne.obj'), join(corpus, '3mf', 'box.3mf')];
+
+let browser: Browser;
+let broken: string[];
+before(async () => {
+  browser = await launchChromium();
+  const dir = await mkdtemp(join(tmpdir(), 'broken-models-'));
+  const cube = await readFile(join(corpus, 'stl', 'Cube-binary.stl'));
+  broken = [join(dir, 'truncated.stl'), join(dir, 'not-a-model.3mf'), join(dir, 'empty.obj')];
+  await writeFile(broken[0], cube.subarray(0, cube.length - 30));
+  await writeFile(broken[1], 'this is not a zip file at all');
+  await writeFile(broken[2], '');
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function openLibrary(app: AppUnderTest) {
+  await app.page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(app.page).signInWithDemo();
+  await projectsPage(app.page).items.first().click();
+  await workspace(app.page).nav('library');
+  await expect(libraryPage(app.page).view).visible();
+}
+
+test('models dropped or picked are checked, uploaded, listed, and broken files are named with the reason', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const lib = libraryPage(app.page);
+  await openLibrary(app);
+  await expect(lib.empty).visible();
+  await app.screenshot('20-library-empty');
+  // Slow the service a little so the queue can be seen at work.
+  app.booted.sandbox?.faults.set({ kind: 'latency', path: '/Model3D/', ms: 400 });
+  await lib.fileInput.setInputFiles([...GOOD, ...broken]);
+  await expect(lib.uploadErrors).visible();
+  await expect(lib.uploadItems.first()).visible();
+  await app.screenshot('21-library-uploading');
+  const errors = await lib.uploadErrors.textContent();
+  for (const name of ['truncated.stl', 'not-a-model.3mf', 'empty.obj']) assert.ok(errors?.includes(name), `${name} should be listed: ${errors}`);
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 4, null, { timeout: 30_000 });
+  app.booted.sandbox?.faults.clear();
+  await app.screenshot('22-library');
+  assert.equal(await lib.rows.count(), 4);
+
+  // The same files again are recognised by their hash, not uploaded twice.
+  await app.page.getByTestId('clear-finished').click();
+  await lib.fileInput.setInputFiles(GOOD.slice(0, 2));
+  await app.page.waitForFunction(() => [...document.querySelectorAll('[data-testid="upload-item"]')].filter((e) => e.textContent?.includes('Already in the project')).length === 2, null, { timeout: 15_000 });
+  assert.equal(await lib.rows.count(), 4);
+});
+
+test('folders organise models, search narrows the list, a selection goes to a quote', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const lib = libraryPage(app.page);
+  await openLibrary(app);
+  await lib.fileInput.setInputFiles(GOOD);
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 4, null, { timeout: 30_000 });
+  await lib.newFolder.click();
+  await lib.folderName.fill('Moons');
+  await lib.saveFolder.click();
+  await expect(lib.folders.first()).hasText('Moons');
+  await lib.search.fill('moon');
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1);
+  await lib.rows.first().locator('input[type=checkbox]').check();
+  await expect(lib.selectionBar).visible();
+  const folderId = await lib.moveSelected.locator('option').nth(2).getAttribute('value');
+  await lib.moveSelected.selectOption(folderId ?? '');
+  await lib.search.fill('');
+  await lib.folders.first().click();
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1);
+  await lib.rows.first().locator('input[type=checkbox]').check();
+  await lib.quoteSelected.click();
+  await expect(app.page.getByTestId('quote')).visible();
+  assert.equal(await app.page.getByTestId('model-line').count(), 1);
+});
+
+test('a model opens with its service record, measured facts and a drawn preview', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const lib = libraryPage(app.page);
+  await openLibrary(app);
+  await lib.fileInput.setInputFiles([join(corpus, '3mf', 'cube_gears.3mf')]);
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
+  await lib.names.first().click();
+  await expect(lib.serviceRecord).visible();
+  await expect(lib.localFacts).hasText('Triangles');
+  await expect(lib.dimensions).hasText('mm');
+  await app.page.waitForTimeout(800);
+  const drawn = await lib.viewerCanvas.evaluate((canvas: HTMLCanvasElement) => {
+    const probe = document.createElement('canvas');
+    probe.width = canvas.width;
+    probe.height = canvas.height;
+    const context = probe.getContext('2d');
+    if (!context) return 0;
+    context.drawImage(canvas, 0, 0);
+    const { data } = context.getImageData(0, 0, probe.width, probe.height);
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return colours.size;
+  });
+  assert.ok(drawn > 20, `the preview should show a shaded model (saw ${drawn} colours)`);
+  await app.screenshot('23-model-detail');
+});

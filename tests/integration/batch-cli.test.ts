@@ -1,0 +1,141 @@
+// `printdesk batch` against the sandbox: exit codes, the report file, re-runs that place nothing
+// twice, and the default embedded sandbox in a child process.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, test } from 'node:test';
+import { parseCsv } from '../../common/batch/parse-csv.ts';
+import { runBatchCommand } from '../../electron/cli/batch.ts';
+import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { startSandbox } from '../../electron/sandbox/server.ts';
+import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+
+const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
+const root = join(import.meta.dirname, '..', '..');
+let sandbox: TestSandbox;
+let projectId: string;
+let dir: string;
+
+before(async () => {
+  sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 } } });
+  projectId = (await sandbox.operator.listProjects())[0].projectId;
+  await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'));
+  dir = mkdtempSync(join(tmpdir(), 'batch-cli-'));
+});
+after(async () => {
+  await sandbox.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const HEADER = 'orderReference,firstName,lastName,streetAddress,postal,city,country,phoneNumber,email,model,quantity';
+const row = (ref: string, lastName = 'Lovelace', phone = '', email = 'ada@example.com') => `${ref},Ada,${lastName},Keizersgracht 1,1015 CJ,Amsterdam,NL,${phone},${email},Cube-binary.stl,1`;
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const io = {
+    stdout: { write: (text: string) => (stdout += text), isTTY: false },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: { PRINTDESK_USER_DATA: join(dir, 'user-data'), PRINTDESK_EMAIL: DEMO_ACCOUNT.email, PRINTDESK_PASSWORD: DEMO_ACCOUNT.password, ...env },
+  };
+  const code = await runBatchCommand(args, io);
+  return { code, stdout, stderr };
+}
+
+function file(name: string, lines: string[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, [HEADER, ...lines].join('\n'));
+  return path;
+}
+
+const referencesOnService = async () => (await sandbox.operator.listOrders({ projectId })).map((o) => o.orderReference);
+
+test('a good file: exit 0, every row placed, a report with order ids and no live formulas', async () => {
+  const csv = file('good.csv', [row('C-1'), row('C-2', '"=HYPERLINK(""http://evil.example"",""x"")"'), row('')]);
+  const report = join(dir, 'good-report.csv');
+  const result = await cli([csv, '--project', projectId, '--service', sandbox.baseUrl, '--report', report]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /All 3 rows placed/);
+  const parsed = parseCsv(readFileSync(report));
+  assert.ok(parsed.ok);
+  if (!parsed.ok) return;
+  assert.deepEqual(parsed.value.records.map((r) => r.cells[1]), ['placed', 'placed', 'placed']);
+  assert.ok(parsed.value.records.every((r) => /^[0-9a-f-]{36}$/.test(r.cells[2])));
+  assert.equal(parsed.value.records[1].cells[5 + 2], `'=HYPERLINK("http://evil.example","x")`);
+  assert.equal((await referencesOnService()).filter((r) => r === 'C-1').length, 1);
+
+  const before = (await referencesOnService()).length;
+  const again = await cli([csv, '--project', 'Demo project', '--service', sandbox.baseUrl]);
+  assert.equal(again.code, 0, again.stderr);
+  assert.equal((await referencesOnService()).length, before, 'running the same file again places nothing');
+});
+
+test('a dry run validates with live quotes and sends nothing', async () => {
+  const result = await cli([file('dry.csv', [row('D-1')]), '--project', projectId, '--service', sandbox.baseUrl, '--dry-run', '--shipping', 'fastest']);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /Dry run: 1 orders are valid/);
+  assert.equal((await referencesOnService()).includes('D-1'), false);
+});
+
+test('rows with problems: exit 2, each problem listed by row and column, the report written, nothing sent', async () => {
+  const report = join(dir, 'bad-report.csv');
+  const result = await cli([file('bad.csv', [row('B-1'), row('B-2', 'Lovelace', '', 'nope')]), '--project', projectId, '--service', sandbox.baseUrl, '--report', report]);
+  assert.equal(result.code, 2);
+  assert.match(result.stderr, /row 3, email: Not an e-mail address/);
+  assert.match(readFileSync(report, 'utf8'), /"3","invalid","","B-2","email: Not an e-mail address"/);
+  assert.equal((await referencesOnService()).some((r) => r.startsWith('B-')), false);
+});
+
+test('a malformed file, a missing file and a missing option are invalid input (exit 2)', async () => {
+  const broken = join(dir, 'broken.csv');
+  writeFileSync(broken, `${HEADER}\n${row('Q-1')}\nQ-2,"Ada,Lovelace\n`);
+  const quotes = await cli([broken, '--project', projectId, '--service', sandbox.baseUrl]);
+  assert.equal(quotes.code, 2);
+  assert.match(quotes.stderr, /Line 3: a quoted field opened here is never closed/);
+  assert.equal((await cli([join(dir, 'nope.csv'), '--project', projectId, '--service', sandbox.baseUrl])).code, 2);
+  const usage = await cli([broken]);
+  assert.equal(usage.code, 2);
+  assert.match(usage.stderr, /--project is required/);
+});
+
+test('an order the service rejects: exit 1 and the reason in the report', async () => {
+  // A phone extension passes the form's check but not the service's: a rejection only the service can give.
+  const report = join(dir, 'partial.csv');
+  const result = await cli([file('partial-in.csv', [row('P-1'), row('P-2', 'Lovelace', '+31 20 123 4567 ext. 5')]), '--project', projectId, '--service', sandbox.baseUrl, '--report', report]);
+  assert.equal(result.code, 1, result.stderr);
+  assert.match(result.stdout, /1 of 2 rows were not placed/);
+  assert.match(readFileSync(report, 'utf8'), /"3","rejected","","P-2","phoneNumber may hold only digits/);
+});
+
+test('a service that cannot be reached, or a wrong password, is exit 3', async () => {
+  const csv = file('unreachable.csv', [row('U-1')]);
+  const offline = await cli([csv, '--project', projectId, '--service', 'http://127.0.0.1:9/v2']);
+  assert.equal(offline.code, 3);
+  assert.match(offline.stderr, /Cannot sign in/);
+  const wrong = await cli([csv, '--project', projectId, '--service', sandbox.baseUrl], { PRINTDESK_PASSWORD: 'wrong-password' });
+  assert.equal(wrong.code, 3);
+  assert.match(wrong.stderr, /Email or password is incorrect/);
+});
+
+test('without --service the CLI starts the embedded sandbox in the app data dir and prints plain progress lines', { timeout: 60_000 }, async () => {
+  const userData = join(dir, 'embedded');
+  const seeded = await startSandbox({ dataDir: join(userData, 'sandbox'), quiet: true });
+  const project = (await seeded.operator.listProjects())[0].projectId;
+  await seeded.operator.addModel(project, join(corpus, 'stl', 'Cube-binary.stl'));
+  await seeded.close();
+  const csv = file('embedded.csv', [row('E-1'), row('E-2')]);
+  const script = "import('./electron/cli/batch.ts').then((m) => m.runBatchCommand(process.argv.slice(1))).then((code) => process.exit(code))";
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['-e', script, csv, '--project', project], {
+    cwd: root,
+    env: { ...process.env, PRINTDESK_USER_DATA: userData, PRINTDESK_EMAIL: '', PRINTDESK_PASSWORD: '' },
+  });
+  assert.match(stderr, /as demo@printdesk.test/);
+  assert.match(stdout, /progress: 2\/2 sent: 2 placed, 0 failed, 0 left/);
+  assert.match(stdout, /All 2 rows placed/);
+  const after = await startSandbox({ dataDir: join(userData, 'sandbox'), quiet: true });
+  assert.deepEqual((await after.operator.listOrders({ projectId: project })).map((o) => o.orderReference).sort(), ['E-1', 'E-2']);
+  await after.close();
+});

@@ -1,0 +1,164 @@
+// Batch ordering end to end against the sandbox: import, fix a cell, send, report; re-import
+// without doubling; pause, cancel and send again; concurrency under a tight rate limit.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { createBatchHost, type BatchHost } from '../../electron/batch/node-host.ts';
+import { BatchProgress, BatchReportRow, BatchRowsPage, BatchSummary } from '../../electron/batch/schemas.ts';
+import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import { openDatabase } from '../../electron/storage/database.ts';
+
+const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
+let sandbox: TestSandbox;
+let projectId: string;
+let host: BatchHost;
+
+before(async () => {
+  sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 }, 'Order/CreateOrder': { limit: 20, windowSeconds: 1 } } });
+  projectId = (await sandbox.operator.listProjects())[0].projectId;
+  await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'));
+  await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Star-binary.stl'));
+  host = createBatchHost({ db: openDatabase(':memory:'), baseUrl: sandbox.baseUrl, timeoutMs: 5_000, tickMs: 50 });
+  await host.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  host.start();
+});
+after(async () => {
+  host.stop();
+  await sandbox.dispose();
+});
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const HEADER = 'orderReference,firstName,lastName,streetAddress,postal,city,country,countryState,phoneNumber,email,model,quantity,shipping';
+const FILE = [
+  HEADER,
+  'T-1,Ada,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,,+31 20 123 4567,ada@example.com,Cube-binary.stl,2,cheapest',
+  'T-1,,,,,,,,,,star-binary,1,',
+  ',Alan,Turing,Unter den Linden 5,10117,Berlin,DE,,,alan-at-example.com,CUBE-BINARY,1,DHL parcel',
+  ',Grace,Hopper,1 Main St,10001,New York,US,NY,,grace@example.com,Cube-binary.stl,1,fastest',
+].join('\r\n');
+
+async function sandboxOrders() {
+  return sandbox.operator.listOrders({ projectId });
+}
+
+test('import → fix a cell → send → report: every row placed, the two-row order as one order', async () => {
+  const imported = await host.batches.import({ bytes: encode(FILE), fileName: 'shop.csv', projectId });
+  assert.equal(imported.rows, 4);
+  assert.equal(imported.orders, 3);
+  const errors = host.batches.errors(imported.id);
+  assert.deepEqual(errors.map((e) => [e.row, e.column, e.message]), [[4, 'email', 'Not an e-mail address']]);
+  const onlyErrors = host.batches.rows(imported.id, { errorsOnly: true });
+  assert.deepEqual(onlyErrors.rows.map((r) => r.row), [4]);
+  await assert.rejects(host.batches.send(imported.id), /1 row has problems/);
+
+  const fixed = await host.batches.updateCell(imported.id, 4, 9, 'alan@example.com');
+  assert.equal(fixed.summary.errors, 0);
+  assert.deepEqual(fixed.rows.map((r) => [r.row, r.errors.length]), [[4, 0]]);
+
+  await host.batches.send(imported.id);
+  const done = await host.batches.settled(imported.id);
+  assert.deepEqual({ done: done.done, failed: done.failed, left: done.left, total: done.total }, { done: 3, failed: 0, left: 0, total: 3 });
+  assert.equal(host.batches.get(imported.id).state, 'done');
+
+  const report = host.batches.report(imported.id);
+  assert.deepEqual(report.map((r) => r.outcome), ['placed', 'placed', 'placed', 'placed']);
+  assert.equal(report[0].orderId, report[1].orderId, 'rows of one reference are one order');
+  const orders = await sandboxOrders();
+  assert.equal(orders.length, 3);
+  const byRef = new Map(orders.map((o) => [o.orderReference, o]));
+  assert.equal(byRef.get('T-1')?.models.length, 2);
+  assert.equal(byRef.get(report[2].reference)?.shippingMethod, 201, 'DHL parcel by carrier and method');
+  assert.equal(byRef.get(report[3].reference)?.shippingMethod, 203, 'fastest to the US is DHL express');
+  assert.equal(byRef.get(report[2].reference)?.email, 'alan@example.com');
+  // What crosses the contract matches the schemas the contract will declare.
+  BatchSummary.parse(host.batches.get(imported.id));
+  BatchRowsPage.parse(host.batches.rows(imported.id, { limit: 2 }));
+  BatchProgress.parse(done);
+  BatchReportRow.array().parse(report);
+  const csv = host.batches.reportCsv(imported.id);
+  assert.ok(csv.includes(`"placed","${report[0].orderId}","T-1"`));
+});
+
+test('importing the same file again places nothing twice: its orders are reported as skipped', async () => {
+  const before = (await sandboxOrders()).length;
+  const again = await host.batches.import({ bytes: encode(FILE), fileName: 'shop (1).csv', projectId });
+  await host.batches.send(again.id, { skipInvalid: true });
+  await host.batches.settled(again.id);
+  const report = host.batches.report(again.id);
+  assert.deepEqual(report.map((r) => r.outcome), ['skipped', 'skipped', 'invalid', 'skipped']);
+  assert.match(report[0].message ?? '', /already used in batch "shop.csv".*placed/);
+  assert.equal((await sandboxOrders()).length, before);
+});
+
+test('a layout nothing matches is mapped by hand once, remembered, and a corrected file re-imported', async () => {
+  const odd = 'Given,Family,Line 1,Code,Town,Nation,Mail,Part\nAda,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,nope.stl\n';
+  const batch = await host.batches.import({ bytes: encode(odd), fileName: 'odd.csv', projectId });
+  const problems = host.batches.errors(batch.id);
+  assert.equal(problems.length, 6, 'Town and Mail are recognised; the six others are missing');
+  assert.ok(problems.every((e) => e.row === 1 && e.column === null), 'missing columns are reported on the header row');
+  const mapping = { firstName: 0, lastName: 1, streetAddress: 2, postal: 3, city: 4, country: 5, email: 6, modelName: 7 };
+  const mapped = await host.batches.setMapping(batch.id, mapping);
+  assert.deepEqual(host.batches.errors(batch.id).map((e) => [e.row, e.column, e.message]), [[2, 'Part', 'No model named "nope.stl" in this project']]);
+  assert.equal(mapped.errors, 1);
+
+  const fixed = await host.batches.reimport(batch.id, encode(odd.replace('nope.stl', 'Cube-binary')), 'odd (fixed).csv');
+  assert.equal(fixed.errors, 0);
+  assert.equal(fixed.fileName, 'odd (fixed).csv');
+  const again = await host.batches.import({ bytes: encode(odd), fileName: 'odd again.csv', projectId });
+  assert.deepEqual(again.mapping, mapping, 'the mapping is remembered for this header layout');
+});
+
+function manyOrders(n: number, prefix: string): string {
+  const rows = Array.from({ length: n }, (_, i) => `${prefix}-${i},Ada,Lovelace,Keizersgracht ${i + 1},1015 CJ,Amsterdam,NL,,,ada@example.com,Cube-binary.stl,1,cheapest`);
+  return [HEADER, ...rows].join('\n');
+}
+
+test('pause holds the batch, cancel returns what was not sent to draft, and sending again finishes it once', async () => {
+  sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 100 });
+  try {
+    const batch = await host.batches.import({ bytes: encode(manyOrders(40, 'P')), fileName: 'pause.csv', projectId });
+    await host.batches.send(batch.id);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const paused = host.batches.pause(batch.id);
+    assert.equal(paused.state, 'paused');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const held = host.batches.progress(batch.id);
+    assert.ok(held.left > 0 && held.done < 40, JSON.stringify(held));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(host.batches.progress(batch.id).done, held.done, 'nothing is sent while paused');
+
+    const cancelled = host.batches.cancel(batch.id);
+    assert.equal(cancelled.state, 'cancelled');
+    // What was in flight (here: waiting out a 429) finishes; nothing is left queued.
+    assert.ok(cancelled.cancelled > 0);
+    assert.equal(cancelled.cancelled + cancelled.done + cancelled.left, 40);
+    assert.equal(host.orders.store.countByState(`${sandbox.baseUrl} ${DEMO_ACCOUNT.email}`, projectId).queued, 0);
+    assert.ok(host.batches.report(batch.id).some((r) => r.outcome === 'cancelled'));
+
+    await host.batches.send(batch.id);
+    const finished = await host.batches.settled(batch.id);
+    assert.equal(finished.done, 40);
+    const counts = new Map<string, number>();
+    for (const o of await sandboxOrders()) counts.set(o.orderReference, (counts.get(o.orderReference) ?? 0) + 1);
+    for (let i = 0; i < 40; i++) assert.equal(counts.get(`P-${i}`), 1, `P-${i}`);
+  } finally {
+    sandbox.faults.clear();
+  }
+});
+
+test('under a rate limit of 20 orders a second, in flight follows X-RateLimit-Remaining and nothing fails', async () => {
+  const seen: number[] = [];
+  const batch = await host.batches.import({ bytes: encode(manyOrders(60, 'R')), fileName: 'rate.csv', projectId });
+  const started = performance.now();
+  await host.batches.send(batch.id);
+  const timer = setInterval(() => seen.push(host.batches.progress(batch.id).concurrency), 20);
+  const done = await host.batches.settled(batch.id);
+  clearInterval(timer);
+  const seconds = (performance.now() - started) / 1000;
+  assert.equal(done.done, 60);
+  assert.equal(done.failed, 0);
+  assert.ok(seconds >= 1.9, `60 orders at 20/s cannot take less than 2 s (took ${seconds.toFixed(2)})`);
+  assert.ok(seen.every((n) => n >= 1 && n <= 16));
+  assert.ok(seen.some((n) => n < 16), 'concurrency dropped as a window ran out');
+});

@@ -1,0 +1,103 @@
+// A batch whose host process is killed (SIGKILL) at random moments, during import, enqueueing
+// and sending, and started again each time: the sandbox's own records must show every order of
+// the file placed exactly once.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { createBatchHost } from '../../electron/batch/node-host.ts';
+import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import { openDatabase } from '../../electron/storage/database.ts';
+
+const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
+const ORDERS = 400;
+let sandbox: TestSandbox;
+let projectId: string;
+let dir: string;
+
+before(async () => {
+  sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 } } });
+  projectId = (await sandbox.operator.listProjects())[0].projectId;
+  await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'));
+  await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Star-binary.stl'));
+  dir = mkdtempSync(join(tmpdir(), 'batch-kill-'));
+});
+after(async () => {
+  await sandbox.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Half the rows carry a reference, half get one derived from the file; every tenth order has two models. */
+function file(): { csv: string; orderRows: number } {
+  const lines = ['orderReference,firstName,lastName,streetAddress,postal,city,country,email,model,quantity'];
+  for (let i = 0; i < ORDERS; i++) {
+    const reference = i % 2 ? '' : `K-${i}`;
+    lines.push(`${reference},Ada,Lovelace,Keizersgracht ${i + 1},1015 CJ,Amsterdam,NL,ada${i}@example.com,Cube-binary.stl,1`);
+    if (reference && i % 10 === 0) lines.push(`${reference},,,,,,,,Star-binary.stl,2`);
+  }
+  return { csv: lines.join('\n'), orderRows: lines.length - 1 };
+}
+
+function runWorker(dbPath: string, csvPath: string, killAfterMs: number | null): Promise<{ output: string; killed: boolean }> {
+  const worker = join(import.meta.dirname, 'fixtures', 'batch-worker.ts');
+  const child = spawn(process.execPath, [worker, dbPath, sandbox.baseUrl, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, csvPath, projectId], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  let killed = false;
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const timer = killAfterMs === null ? null : setTimeout(() => {
+    killed = child.kill('SIGKILL');
+  }, killAfterMs);
+  return new Promise((resolve) => child.on('exit', () => {
+    if (timer) clearTimeout(timer);
+    resolve({ output, killed: killed && !output.includes('settled') });
+  }));
+}
+
+test('killed mid-batch again and again and resumed, a batch ends with 0 lost and 0 duplicated', { timeout: 120_000 }, async () => {
+  const { csv } = file();
+  const csvPath = join(dir, 'orders.csv');
+  writeFileSync(csvPath, csv);
+  const dbPath = join(dir, 'printdesk.db');
+  sandbox.faults.set([
+    { kind: 'reset-after', path: '/Order/CreateOrder', probability: 0.05, seed: 11 },
+    { kind: 'latency', path: '/Order/CreateOrder', probability: 0.5, seed: 12, ms: 25 },
+  ]);
+  let kills = 0;
+  let random = 7;
+  const next = () => (random = (random * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  try {
+    for (let run = 0; run < 30; run++) {
+      const { output, killed } = await runWorker(dbPath, csvPath, run < 6 ? 300 + Math.floor(next() * 1_200) : null);
+      if (killed) kills++;
+      if (output.includes('settled')) break;
+    }
+  } finally {
+    sandbox.faults.clear();
+  }
+  assert.ok(kills >= 3, `the host should have been killed a few times (was ${kills})`);
+
+  const counts = new Map<string, number>();
+  for (const order of await sandbox.operator.listOrders({ projectId })) counts.set(order.orderReference, (counts.get(order.orderReference) ?? 0) + 1);
+  const db = openDatabase(dbPath);
+  const host = createBatchHost({ db, baseUrl: sandbox.baseUrl });
+  await host.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  const batches = host.batches.list(projectId);
+  assert.equal(batches.length, 1, 'one batch, however often the import was interrupted');
+  const report = host.batches.report(batches[0].id);
+  const references = new Set(report.map((r) => r.reference));
+  assert.equal(references.size, ORDERS);
+  let lost = 0;
+  let doubled = 0;
+  for (const reference of references) {
+    const n = counts.get(reference) ?? 0;
+    if (n === 0) lost++;
+    if (n > 1) doubled++;
+  }
+  assert.deepEqual({ lost, doubled, others: counts.size - ORDERS }, { lost: 0, doubled: 0, others: 0 });
+  assert.ok(report.every((r) => r.outcome === 'placed' && r.orderId), 'the report shows every row placed with its order id');
+  host.stop();
+  db.close();
+});

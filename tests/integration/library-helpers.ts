@@ -1,0 +1,111 @@
+// A library wired as the host will wire it (real ApiClient, real session, a SQLite file) against a
+// real sandbox on 127.0.0.1. Backoff sleeps are shortened so retry tests run in seconds.
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { createApiClient } from '../../electron/api/client.ts';
+import type { ApiClient } from '../../electron/api/client.ts';
+import { createLibrary } from '../../electron/library/index.ts';
+import type { LibraryDeps, LibraryEvent, UploadItem } from '../../electron/library/index.ts';
+import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { makeTempDir, startTestSandbox } from '../../electron/sandbox/testing.ts';
+import type { TestSandbox } from '../../electron/sandbox/testing.ts';
+import type { SandboxOptions } from '../../electron/sandbox/server.ts';
+import { createSession } from '../../electron/session/session.ts';
+import type { Session } from '../../electron/session/session.ts';
+import { createMemoryVault } from '../../electron/session/token-vault.ts';
+import { openDatabase } from '../../electron/storage/database.ts';
+import type { Db } from '../../electron/storage/database.ts';
+
+export const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
+export const corpus = (...parts: string[]) => path.join(CORPUS, ...parts);
+
+export interface World {
+  sandbox: TestSandbox;
+  projectId: string;
+  api: ApiClient;
+  session: Session;
+  db: Db;
+  dbPath: string;
+  library: ReturnType<typeof createLibrary>;
+  events: LibraryEvent[];
+  /** the same events with the time they arrived */
+  timed: { event: LibraryEvent; at: number }[];
+  /** a second library on the same database, as after a host restart */
+  reopen(uploads?: LibraryDeps['uploads']): ReturnType<typeof createLibrary>;
+  dispose(): Promise<void>;
+}
+
+/** Backoff waits are cut to a tenth (and at most 300 ms) so retries are fast but still real. */
+export const quickSleep = (ms: number, signal: AbortSignal) => delay(Math.min(300, ms / 10), undefined, { signal });
+
+export async function startWorld(options: { sandbox?: Partial<SandboxOptions>; uploads?: LibraryDeps['uploads'] } = {}): Promise<World> {
+  const sandbox = await startTestSandbox({ rateLimits: { default: { limit: 100_000, windowSeconds: 60 } }, ...options.sandbox });
+  const projectId = (await sandbox.operator.listProjects())[0].projectId;
+  // The session asks for its client lazily, so the two can refer to each other.
+  const session = createSession({ vault: createMemoryVault('test'), client: () => api, onChange: () => {} });
+  const api: ApiClient = createApiClient({ baseUrl: sandbox.baseUrl, tokens: session.tokens, timeoutMs: 10_000, sleep: (ms) => delay(Math.min(300, ms / 10)) });
+  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  const dir = makeTempDir('printdesk-library-');
+  const dbPath = path.join(dir, 'app.sqlite');
+  const db = openDatabase(dbPath);
+  const events: LibraryEvent[] = [];
+  const timed: World['timed'] = [];
+  const onEvent = (event: LibraryEvent) => {
+    events.push(event);
+    timed.push({ event, at: performance.now() });
+  };
+  const make = (database: Db, uploads = options.uploads) =>
+    createLibrary({ client: () => api, tokens: session.tokens, db: database, onEvent, uploads: { sleep: quickSleep, ...uploads } });
+  const library = make(db);
+  const extra: Db[] = [];
+  return {
+    sandbox, projectId, api, session, db, dbPath, library, events, timed,
+    reopen(uploads) {
+      const again = openDatabase(dbPath);
+      extra.push(again);
+      return make(again, uploads);
+    },
+    async dispose() {
+      await library.close();
+      for (const d of [db, ...extra]) d.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+      await sandbox.dispose();
+    },
+  };
+}
+
+/** A throwaway directory for files a test makes (broken models, copies). */
+export function scratch(): { dir: string; file(name: string, bytes: string | Uint8Array): string; remove(): void } {
+  const dir = makeTempDir('printdesk-files-');
+  return {
+    dir,
+    file(name, bytes) {
+      const full = path.join(dir, name);
+      fs.mkdirSync(path.dirname(full), { recursive: true });
+      fs.writeFileSync(full, bytes);
+      return full;
+    },
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A valid binary STL of `facets` triangles whose bytes depend on `seed` (distinct files for dedup tests). */
+export function binaryStl(facets: number, seed = 1): Buffer {
+  const bytes = Buffer.alloc(84 + 50 * facets);
+  bytes.write(`test stl ${seed}`, 0);
+  bytes.writeUInt32LE(facets, 80);
+  let x = seed >>> 0 || 1;
+  for (let at = 84; at + 4 <= bytes.length; at += 4) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes.writeUInt32LE(x >>> 0, at);
+  }
+  return bytes;
+}
+
+export async function settle(library: ReturnType<typeof createLibrary>): Promise<UploadItem[]> {
+  await library.uploads.idle();
+  return library.uploads.list();
+}

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createProgressPrinter, describeProgress, formatSeconds, listErrors } from '../../electron/batch/cli-output.ts';
+import type { BatchProgress } from '../../electron/batch/schemas.ts';
+
+const progress = (done: number, left: number, extra: Partial<BatchProgress> = {}): BatchProgress => ({
+  batchId: 'b', state: 'sending', total: done + left, done, failed: 0, left, cancelled: 0, skipped: 0, ratePerSecond: 20, etaSeconds: Math.ceil(left / 20), concurrency: 16, ...extra,
+});
+
+test('progress reads as done / failed / left, rate and time left', () => {
+  assert.equal(describeProgress(progress(40, 60)), '40/100 sent: 40 placed, 0 failed, 60 left · 20.0 orders/s · about 3 s left');
+  assert.equal(describeProgress(progress(100, 0, { ratePerSecond: 0, etaSeconds: 0 })), '100/100 sent: 100 placed, 0 failed, 0 left');
+  assert.equal(formatSeconds(125), '2 min 5 s');
+  assert.equal(formatSeconds(7_260), '2 h 1 min');
+});
+
+test('on a terminal the line is redrawn in place; elsewhere plain lines, throttled', () => {
+  let clock = 0;
+  let tty = '';
+  const onTty = createProgressPrinter({ write: (s: string) => (tty += s), isTTY: true }, () => clock);
+  onTty.update(progress(1, 9));
+  clock += 50;
+  onTty.update(progress(2, 8));
+  clock += 100;
+  onTty.update(progress(3, 7));
+  onTty.done();
+  assert.equal(tty.split('\r\x1b[2K').length - 1, 2);
+  assert.ok(tty.endsWith('\n'));
+  let plain = '';
+  const onPipe = createProgressPrinter({ write: (s: string) => (plain += s) }, () => clock);
+  onPipe.update(progress(1, 9));
+  clock += 1_000;
+  onPipe.update(progress(2, 8));
+  onPipe.update(progress(10, 0), true);
+  onPipe.done();
+  assert.deepEqual(plain.trim().split('\n').map((l) => l.slice(0, 22)), ['progress: 1/10 sent: 1', 'progress: 10/10 sent: ']);
+  assert.ok(!plain.includes('\x1b'), 'no terminal codes in a pipe');
+});
+
+test('problems are listed by row and column, at most twenty', () => {
+  let out = '';
+  listErrors({ write: (s: string) => (out += s) }, Array.from({ length: 25 }, (_, i) => ({ row: i + 2, column: 'email', field: 'email' as const, message: 'Not an e-mail address' })));
+  assert.match(out, /^ {2}row 2, email: Not an e-mail address\n/);
+  assert.match(out, /… and 5 more/);
+});

@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { autoMap } from '../../common/batch/mapping.ts';
+import { parseCsv } from '../../common/batch/parse-csv.ts';
+import { generatedReference, rowsToOrders, type ModelLookup } from '../../common/batch/rows-to-orders.ts';
+
+const CUBE = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const STAR = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const MOON_A = '11111111-1111-4111-8111-111111111111';
+const MOON_B = '22222222-2222-4222-8222-222222222222';
+const models: ModelLookup = new Map<string, string | string[]>([
+  ['cube', CUBE],
+  ['cube.stl', CUBE],
+  ['star.obj', STAR],
+  ['moon', [MOON_A, MOON_B]],
+]);
+const HASH = 'ab12cd34ef56' + '0'.repeat(52);
+const HEADER = 'orderReference,firstName,lastName,streetAddress,postal,city,country,countryState,phoneNumber,email,modelName,quantity,shippingMethod';
+const ADA = 'Ada,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,,+31 20 123 4567,ada@example.com';
+
+function run(text: string, lookup: ModelLookup = models, fileHash = HASH) {
+  const parsed = parseCsv(new TextEncoder().encode(text));
+  if (!parsed.ok) assert.fail(parsed.error.message);
+  const { header, records } = parsed.value;
+  return rowsToOrders({ header, records, mapping: autoMap(header), fileHash, models: lookup });
+}
+
+test('rows sharing a reference form one order; later rows may leave the recipient blank', () => {
+  const { orders, errors } = run(`${HEADER}\nS-1,${ADA},Cube.STL,2,cheapest\nS-1,,,,,,,,,,star.obj,1,\nS-2,${ADA},cube,1,201\n`);
+  assert.deepEqual(errors, []);
+  assert.equal(orders.length, 2);
+  const [first, second] = orders;
+  assert.equal(first.reference, 'S-1');
+  assert.deepEqual(first.rows, [2, 3]);
+  assert.deepEqual(first.models, [{ modelId: CUBE, quantity: 2, name: 'Cube.STL' }, { modelId: STAR, quantity: 1, name: 'star.obj' }]);
+  assert.equal(first.recipient.city, 'Amsterdam');
+  assert.deepEqual(first.shipping, { kind: 'rule', rule: 'cheapest' });
+  assert.deepEqual(second.shipping, { kind: 'id', id: 201 });
+});
+
+test('a row of the same order that contradicts the first is an error naming both rows', () => {
+  const { errors } = run(`${HEADER}\nS-1,${ADA},cube,1,\nS-1,Ada,Lovelace,Other street 2,1015 CJ,Amsterdam,NL,,,,star.obj,1,fastest\nS-1,,,,,,,,,,cube,1,cheapest\n`);
+  assert.deepEqual(
+    errors.map((e) => [e.row, e.column, e.message]),
+    [
+      [3, 'streetAddress', 'Differs from row 2 of the same order ("Keizersgracht 1")'],
+      [4, 'shippingMethod', 'Differs from the shipping of row 3 of the same order (fastest)'],
+    ],
+  );
+});
+
+test('rows without a reference get one from the file hash and row, the same on every import', () => {
+  const text = `${HEADER}\n,${ADA},cube,1,\n,${ADA},cube,1,\n`;
+  const once = run(text).orders.map((o) => o.reference);
+  assert.deepEqual(once, ['PDB-ab12cd34ef56-2', 'PDB-ab12cd34ef56-3']);
+  assert.deepEqual(run(text).orders.map((o) => o.reference), once);
+  assert.notDeepEqual(run(text, models, 'ff'.repeat(32)).orders.map((o) => o.reference), once);
+  assert.equal(generatedReference(HASH, 7), 'PDB-ab12cd34ef56-7');
+});
+
+test('model names resolve without case and extension; unknown, ambiguous and foreign ids are errors', () => {
+  const { errors, orders } = run(`${HEADER}\nA,${ADA},CUBE.stl,1,\nB,${ADA},nothing.stl,1,\nC,${ADA},Moon,1,\nD,${ADA},,1,\n`);
+  assert.equal(orders[0].models[0].modelId, CUBE);
+  assert.deepEqual(
+    errors.map((e) => [e.row, e.column, e.message]),
+    [
+      [3, 'modelName', 'No model named "nothing.stl" in this project'],
+      [4, 'modelName', '2 models in this project are named "Moon": use the model id instead'],
+      [5, 'modelName', 'No model: give a model id or a model file name'],
+    ],
+  );
+  const byId = run(`firstName,lastName,streetAddress,postal,city,country,email,modelId\n${'Ada,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com'},${STAR.toUpperCase()}\nAda,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,33333333-3333-4333-8333-333333333333\nAda,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,not-a-guid\n`);
+  assert.equal(byId.orders[0].models[0].modelId, STAR);
+  assert.deepEqual(byId.errors.map((e) => [e.row, e.column]), [[3, 'modelId'], [4, 'modelId']]);
+  assert.match(byId.errors[0].message, /is not in this project/);
+});
+
+test('quantities are whole numbers from 1; the column may be left out (1 each)', () => {
+  const { errors } = run(`${HEADER}\nA,${ADA},cube,0,\nB,${ADA},cube,1.5,\nC,${ADA},cube,,\nD,${ADA},cube,two,\nE,${ADA},cube, 3 ,\n`);
+  assert.deepEqual(errors.map((e) => [e.row, e.column, e.message]), [
+    [2, 'quantity', 'At least 1'],
+    [3, 'quantity', '"1.5" is not a whole number of 1 or more'],
+    [4, 'quantity', 'Required: a whole number of 1 or more'],
+    [5, 'quantity', '"two" is not a whole number of 1 or more'],
+  ]);
+  const noQuantity = run(`firstName,lastName,streetAddress,postal,city,country,email,model\nAda,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,cube\n`);
+  assert.equal(noQuantity.orders[0].models[0].quantity, 1);
+});
+
+test('the order form rules apply, with each problem on its row and column', () => {
+  const { errors } = run(`${HEADER}\nA,Ada,,Keizersgracht 1,99999,Amsterdam,NL,,12,ada-at-example,cube,1,\nB,Bob,Smith,1 Main St,10001,New York,US,,,bob@example.com,cube,1,\nC,Cy,Doe,Main 1,1000,Brussels,XX,,,cy@example.com,cube,1,\n`);
+  assert.deepEqual(errors.map((e) => [e.row, e.column, e.message]), [
+    [2, 'lastName', 'Required'],
+    [2, 'postal', 'Not a postal code of NL'],
+    [2, 'phoneNumber', 'Not a phone number in NL (or give it with +country code)'],
+    [2, 'email', 'Not an e-mail address'],
+    [3, 'countryState', 'Required for this country'],
+    [4, 'country', 'XX is not a known country code'],
+  ]);
+});
+
+test('a required field without a column says so; a country name becomes its code', () => {
+  const { errors, orders } = run(`firstName,lastName,streetAddress,postal,city,country,email,model\nBob,Smith,1 Main St,10001,New York,United States,bob@example.com,cube\n`);
+  assert.equal(orders[0].recipient.country, 'US');
+  assert.deepEqual(errors.map((e) => [e.row, e.column, e.message]), [[2, null, 'Required for this country (the file has no column for it)']]);
+});
+
+test('cells beyond the header are refused when they hold something; empty trailing cells are fine', () => {
+  const { errors } = run(`${HEADER}\nA,${ADA},cube,1,,\nB,${ADA},cube,1,,oops\n`);
+  assert.deepEqual(errors.map((e) => [e.row, e.column]), [[3, 'Column 14']]);
+});
+
+test('line breaks in an address become commas; other control characters are refused', () => {
+  const { orders, errors } = run(`${HEADER}\nA,Ada,Lovelace,"Keizersgracht 1\r\nApt 2",1015 CJ,Amsterdam,NL,,,ada@example.com,cube,1,\nB,"Bo\u0007b",Smith,Main 1,1015 CJ,Amsterdam,NL,,,b@example.com,cube,1,\n`);
+  assert.equal(orders[0].recipient.streetAddress, 'Keizersgracht 1, Apt 2');
+  assert.deepEqual(errors.map((e) => [e.row, e.column]), [[3, 'firstName']]);
+});
+
+test('order content ids are split and merged across the rows of an order', () => {
+  const { orders } = run(`orderReference,firstName,lastName,streetAddress,postal,city,country,email,model,configIds,stockIds\nA,Ada,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,cube,"c1, c2",s1\nA,,,,,,,,star.obj,c2;c3,\n`);
+  assert.deepEqual(orders[0].orderContent, { ConfigIds: ['c1', 'c2', 'c3'], ExternalConfigIds: [], StockIds: ['s1'] });
+});
+
+test('carrier and method columns choose a method; an unknown shipping text is an error', () => {
+  const { orders, errors } = run(`firstName,lastName,streetAddress,postal,city,country,email,model,carrier,method,shipping\nAda,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,cube,DHL,parcel,\nAda,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,cube,DHL,,\nAda,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,cube,,,by air mail\n`);
+  assert.deepEqual(orders[0].shipping, { kind: 'code', carrier: 'DHL', method: 'parcel' });
+  assert.deepEqual(errors.map((e) => [e.row, e.column]), [[3, 'method'], [4, 'shipping']]);
+});
+
+test('an order of more than 100 models is refused at the 101st row', () => {
+  const rows = Array.from({ length: 101 }, () => `BIG,${ADA},cube,1,`).join('\n');
+  const { errors } = run(`${HEADER}\n${rows}\n`);
+  assert.deepEqual(errors.map((e) => e.row), [102]);
+});
+
+test('10,000 rows are turned into validated orders quickly', () => {
+  const rows = Array.from({ length: 10_000 }, (_, i) => `,${ADA},cube,${1 + (i % 3)},`).join('\n');
+  const started = performance.now();
+  const { orders, errors } = run(`${HEADER}\n${rows}\n`);
+  const ms = performance.now() - started;
+  assert.equal(orders.length, 10_000);
+  assert.equal(errors.length, 0);
+  assert.ok(ms < 5_000, `took ${ms.toFixed(0)} ms`);
+});

@@ -1,0 +1,194 @@
+// Generated broken and edge-case files (scripts/generate-models.ts builds the valid ones): each must give a
+// ModelParseError with the right code and a message that says where, or a result with the right warning.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { strToU8, zipSync } from 'fflate';
+import { isModelParseError, parseModel, type ModelErrorCode, type ParsedModel } from '../../common/models/index.ts';
+import { asciiStl, binaryStl, CORE_NS, meshXml, obj, package3mf, PRODUCTION_NS, threeMf, torus, type Mesh } from '../../scripts/generate-models.ts';
+
+const cube: Mesh = {
+  vertices: new Float32Array([0, 0, 0, 10, 0, 0, 10, 10, 0, 0, 10, 0, 0, 0, 10, 10, 0, 10, 10, 10, 10, 0, 10, 10]),
+  triangles: new Uint32Array([0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7]),
+};
+
+function fails(bytes: Uint8Array, name: string, code: ModelErrorCode, message?: RegExp, options = {}): void {
+  assert.throws(
+    () => parseModel(bytes, name, options),
+    (error: unknown) => {
+      assert.ok(isModelParseError(error), `expected a ModelParseError, got ${String(error)}`);
+      assert.equal(error.code, code, error.message);
+      if (message) assert.match(error.message, message);
+      return true;
+    },
+  );
+}
+
+const text = (s: string) => strToU8(s);
+const model3mf = (body: string, unit = 'millimeter', extra = '') => `<?xml version="1.0" encoding="UTF-8"?>\n<model unit="${unit}" xmlns="${CORE_NS}" xmlns:p="${PRODUCTION_NS}"${extra}>${body}</model>`;
+
+test('a generated torus is read identically from all four formats, closed, with the analytic volume', () => {
+  const mesh = torus(120, 48);
+  const results: ParsedModel[] = [parseModel(binaryStl(mesh), 't.stl'), parseModel(asciiStl(mesh), 't.stl'), parseModel(obj(mesh), 't.obj'), parseModel(threeMf(mesh), 't.3mf')];
+  const polygonVolume = results[0].facts.volume;
+  // A polygonal torus is a little smaller than the smooth one (2π²Rr²); within 1% at this resolution.
+  assert.ok(Math.abs(polygonVolume - 2 * Math.PI ** 2 * 40 * 144) / polygonVolume < 0.01);
+  for (const model of results) {
+    assert.equal(model.facts.triangles, 120 * 48 * 2);
+    assert.ok(model.facts.watertight, model.format);
+    assert.equal(model.facts.shells, 1);
+    assert.equal(model.facts.inconsistentEdges, 0);
+    assert.ok(Math.abs(model.facts.volume - polygonVolume) / polygonVolume < 1e-5, model.format);
+  }
+});
+
+test('binary STL: truncated, counts that lie up or down, NaN and Infinity coordinates with their offset', () => {
+  const good = binaryStl(cube);
+  fails(good.subarray(0, good.length - 7), 'c.stl', 'TRUNCATED', /inside facet 12/);
+  fails(good.subarray(0, 60), 'c.stl', 'TRUNCATED', /84-byte header/);
+  const liesUp = good.slice();
+  new DataView(liesUp.buffer).setUint32(80, 13, true);
+  fails(liesUp, 'c.stl', 'BAD_COUNT', /declares 13 facets but the file holds 12/);
+  const liesDown = good.slice();
+  new DataView(liesDown.buffer).setUint32(80, 10, true);
+  fails(liesDown, 'c.stl', 'BAD_COUNT', /declares 10 facets but the file holds 12/);
+  for (const bad of [NaN, Infinity]) {
+    const poisoned = good.slice();
+    new DataView(poisoned.buffer).setFloat32(84 + 50 * 5 + 12 + 16, bad, true);
+    fails(poisoned, 'c.stl', 'NAN_COORDINATE', new RegExp(`Triangle 6 \\(byte offset ${84 + 250}\\)`));
+  }
+});
+
+test('ASCII STL: truncated inside a facet, nan, a quad, garbage, all with line numbers', () => {
+  const good = new TextDecoder().decode(asciiStl(cube));
+  fails(text(good.slice(0, good.indexOf('endloop', 400))), 'c.stl', 'TRUNCATED', /line \d+/);
+  fails(text(good.replace(/vertex \S+/, 'vertex nan')), 'c.stl', 'NAN_COORDINATE', /line 4/);
+  fails(text(good.replace(/vertex \S+/, 'vertex 1e999')), 'c.stl', 'NAN_COORDINATE', /line 4/);
+  fails(text(good.replace('endloop', 'vertex 1 2 3\n    endloop')), 'c.stl', 'BAD_SYNTAX', /only triangles/);
+  fails(text(good.replace('outer loop', 'outer lop')), 'c.stl', 'BAD_SYNTAX', /line 3/);
+  const noEnd = parseModel(text(good.replace(/endsolid.*\n$/, '')), 'c.stl');
+  assert.ok(noEnd.facts.warnings.some((w) => w.includes('endsolid')));
+});
+
+test('OBJ: indices out of range (past the end, 0, too negative), nan, negative indices and polygons', () => {
+  fails(text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n'), 'x.obj', 'INDEX_OUT_OF_RANGE', /index 4 .* only 3 vertices at line 4/);
+  fails(text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n'), 'x.obj', 'INDEX_OUT_OF_RANGE', /line 4/);
+  fails(text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf -1 -2 -4\n'), 'x.obj', 'INDEX_OUT_OF_RANGE', /before the first vertex/);
+  fails(text('v 0 0 0\nv nan 0 0\n'), 'x.obj', 'NAN_COORDINATE', /line 2/);
+  fails(text('v 0 0\n'), 'x.obj', 'BAD_SYNTAX', /three coordinates/);
+  fails(text('# only a comment\nv 0 0 0\n'), 'x.obj', 'EMPTY');
+  const square = parseModel(text('o sq\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nvt 0 0\nvn 0 0 1\nusemtl m\ns off\ng g1\nf -4/1/1 -3/1/1 -2/1/1 -1/1/1\nf 1//1 2//1 3//1\n'), 'sq.obj');
+  assert.equal(square.facts.triangles, 3);
+  assert.equal(square.facts.area, 1.5);
+  const coloured = parseModel(text('v 0 0 0 1 0 0\nv 1 0 0 0 1 0\nv 0 1 0 0 0 1\nf 1 2 3\n'), 'c.obj');
+  assert.deepEqual([...(coloured.colors as Uint8Array)], [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255]);
+});
+
+test('3MF: zip bombs (lying sizes, impossible ratios, over the limit), DOCTYPE entities, bad indices, missing parts', () => {
+  const good = threeMf(torus(60, 30));
+  fails(good, 'b.3mf', 'ZIP_BOMB', /over the 1000-byte limit/, { maxUnzippedBytes: 1000 });
+  const lying = good.slice();
+  const view = new DataView(lying.buffer);
+  // Shrink the model part's declared size in the central directory: inflating must stop, not grow.
+  for (let at = lying.length - 22; at > 0; at--) {
+    if (view.getUint32(at, true) !== 0x02014b50) continue;
+    const nameLength = view.getUint16(at + 28, true);
+    if (new TextDecoder().decode(lying.subarray(at + 46, at + 46 + nameLength)).endsWith('.model')) view.setUint32(at + 24, 4096, true);
+  }
+  fails(lying, 'b.3mf', 'ZIP_BOMB', /more than the 4096 bytes its header declares/);
+  const impossible = lying.slice();
+  const impossibleView = new DataView(impossible.buffer);
+  for (let at = impossible.length - 22; at > 0; at--) if (impossibleView.getUint32(at, true) === 0x02014b50 && impossibleView.getUint32(at + 24, true) === 4096) impossibleView.setUint32(at + 24, 0xfff00000, true);
+  fails(impossible, 'b.3mf', 'ZIP_BOMB');
+  const laughs = model3mf('<resources/><build/>').replace('<model', '<!DOCTYPE model [<!ENTITY a "aaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>\n<model');
+  fails(package3mf({ '3D/3dmodel.model': laughs }), 'e.3mf', 'XML_ENTITY', /DOCTYPE/);
+  const badIndex = model3mf(`<resources><object id="1">${meshXml(cube).replace('v3="1"', 'v3="99"')}</object></resources><build><item objectid="1"/></build>`);
+  fails(package3mf({ '3D/3dmodel.model': badIndex }), 'i.3mf', 'INDEX_OUT_OF_RANGE', /v3="99" but the mesh has 8 vertices in 3D\/3dmodel.model at line \d+/);
+  const missing = model3mf('<resources><object id="1"><components><component objectid="5" p:path="/3D/gone.model"/></components></object></resources><build><item objectid="1"/></build>');
+  fails(package3mf({ '3D/3dmodel.model': missing }), 'm.3mf', 'MISSING_PART', /gone.model/);
+  const cycle = model3mf('<resources><object id="1"><components><component objectid="2"/></components></object><object id="2"><components><component objectid="1"/></components></object></resources><build><item objectid="1"/></build>');
+  fails(package3mf({ '3D/3dmodel.model': cycle }), 'c.3mf', 'BAD_XML', /cycle/);
+  fails(zipSync({ 'readme.txt': text('hello') }), 'z.3mf', 'MISSING_PART');
+  fails(good.subarray(0, good.length - 30), 't.3mf', 'BAD_ZIP');
+  fails(package3mf({ '3D/3dmodel.model': model3mf('<resources><object id="1"><mesh><vertices>').replace('</model>', '<vertex x="1" y="2"') }), 't.3mf', 'TRUNCATED', /ends inside a tag/);
+});
+
+test('3MF: production extension parts, components with mirror transforms, units, per-triangle colours', () => {
+  const part = model3mf(`<resources><object id="7">${meshXml(cube)}</object></resources><build/>`, 'inch');
+  const root = model3mf(
+    '<resources><object id="1"><components>' +
+      '<component objectid="7" p:path="/3D/part.model"/>' +
+      '<component objectid="7" p:path="/3D/part.model" transform="-1 0 0 0 1 0 0 0 1 -5 0 0"/>' +
+      '</components></object></resources><build><item objectid="1" transform="1 0 0 0 1 0 0 0 1 0 0 2"/></build>',
+    'inch',
+  );
+  const model = parseModel(package3mf({ '3D/3dmodel.model': root, '3D/part.model': part }), 'prod.3mf');
+  assert.equal(model.facts.triangles, 24);
+  assert.equal(model.facts.unit.declared, 'inch');
+  assert.equal(model.facts.shells, 2);
+  assert.ok(model.facts.watertight);
+  assert.equal(model.facts.inconsistentEdges, 0, 'a mirrored instance keeps its triangles facing out');
+  assert.ok(Math.abs(model.facts.volume / (2 * 1000 * 25.4 ** 3) - 1) < 1e-6);
+  assert.deepEqual(model.facts.bounds.min.map((v) => Math.round(v * 1000) / 1000), [-15 * 25.4, 0, 2 * 25.4]);
+
+  const colours = model3mf(
+    '<resources><basematerials id="3"><base name="red" displaycolor="#FF0000"/><base name="blue" displaycolor="#0000FFFF"/></basematerials>' +
+      `<object id="1" pid="3" pindex="1">${meshXml(cube).replace('<triangle v1="0" v2="2" v3="1"', '<triangle v1="0" v2="2" v3="1" pid="3" p1="0"')}</object></resources><build><item objectid="1"/></build>`,
+    'micron',
+  );
+  const painted = parseModel(package3mf({ '3D/3dmodel.model': colours }), 'c.3mf');
+  assert.deepEqual([...(painted.colors as Uint8Array).subarray(0, 4)], [255, 0, 0, 255]);
+  assert.deepEqual([...(painted.colors as Uint8Array).subarray(12, 16)], [0, 0, 255, 255], 'object default pid/pindex');
+  assert.ok(Math.abs(painted.facts.size[0] - 0.01) < 1e-9, '10 microns');
+  fails(package3mf({ '3D/3dmodel.model': model3mf('<resources/><build/>', 'furlong') }), 'u.3mf', 'BAD_XML', /Unknown unit/);
+});
+
+test('detection: by content and size, with the extension only as a hint; wrong extensions said clearly', () => {
+  fails(new Uint8Array(0), 'empty.stl', 'EMPTY', /empty/);
+  fails(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10, 0, 0]), 'photo.stl', 'NOT_A_MODEL', /photo.stl is a PNG image/);
+  fails(text('hello world, this is not a model'), 'notes.txt', 'NOT_A_MODEL');
+  const misnamed = parseModel(binaryStl(cube), 'cube.obj');
+  assert.equal(misnamed.format, 'stl-binary');
+  assert.match(misnamed.facts.warnings[0], /cube.obj is named .obj but contains a binary STL/);
+  assert.equal(parseModel(threeMf(cube), 'cube.stl').format, '3mf');
+  const solidHeader = binaryStl(cube, 'solid but binary, with facet words in the header');
+  assert.equal(parseModel(solidHeader, 'h.stl').format, 'stl-binary');
+});
+
+test('limits and progress: a triangle cap, and progress reported up to 1', () => {
+  const mesh = torus(300, 300);
+  fails(binaryStl(mesh), 'big.stl', 'TOO_LARGE', /more than the 1000/, { maxTriangles: 1000 });
+  fails(obj(mesh), 'big.obj', 'TOO_LARGE', undefined, { maxTriangles: 1000 });
+  fails(asciiStl(torus(10, 10)), 'big.stl', 'TOO_LARGE', undefined, { maxTriangles: 100 });
+  fails(threeMf(mesh), 'big.3mf', 'TOO_LARGE', undefined, { maxTriangles: 1000 });
+  const seen: number[] = [];
+  parseModel(binaryStl(torus(400, 400)), 'p.stl', { onProgress: (f) => seen.push(f) });
+  assert.ok(seen.length >= 2 && seen.at(-1) === 1 && seen.every((f, i) => f >= 0 && f <= 1 && (i === 0 || f >= seen[i - 1])));
+});
+
+test('unit guesses: metres, inches and microns are suggested, never applied', () => {
+  const scaled = (factor: number): Mesh => ({ vertices: cube.vertices.map((v) => v * factor), triangles: cube.triangles });
+  const metres = parseModel(binaryStl(scaled(0.005)), 'm.stl').facts;
+  assert.equal(metres.unit.guess?.unit, 'meter');
+  assert.deepEqual(metres.size.map((v) => Math.round(v * 1000) / 1000), [0.05, 0.05, 0.05], 'sizes stay as read');
+  assert.equal(parseModel(binaryStl(scaled(0.3)), 'i.stl').facts.unit.guess?.unit, 'inch');
+  assert.equal(parseModel(binaryStl(scaled(500)), 'u.stl').facts.unit.guess?.unit, 'micron');
+  assert.equal(parseModel(binaryStl(cube), 'ok.stl').facts.unit.guess, undefined);
+});
+
+test('topology: open edges, non-manifold edges, flipped triangles, degenerate triangles, shells', () => {
+  const open: Mesh = { vertices: cube.vertices, triangles: cube.triangles.slice(0, 33) };
+  const facts = parseModel(binaryStl(open), 'o.stl', { boundaryEdges: true });
+  assert.equal(facts.facts.openEdges, 3);
+  assert.equal(facts.boundaryEdges?.length, 18);
+  assert.equal(facts.facts.watertight, false);
+  const flipped = cube.triangles.slice();
+  flipped.set([0, 1, 2], 0);
+  assert.equal(parseModel(binaryStl({ vertices: cube.vertices, triangles: flipped }), 'f.stl').facts.inconsistentEdges, 3);
+  const fin = new Uint32Array([...cube.triangles, 0, 2, 5]);
+  const finFacts = parseModel(binaryStl({ vertices: cube.vertices, triangles: fin }), 'n.stl').facts;
+  assert.ok(finFacts.nonManifoldEdges >= 1);
+  const degenerate = new Uint32Array([...cube.triangles, 0, 0, 1]);
+  assert.equal(parseModel(binaryStl({ vertices: cube.vertices, triangles: degenerate }), 'd.stl').facts.degenerateTriangles, 1);
+  const two = parseModel(obj(torus(12, 6)), 'a.obj').facts.shells + parseModel(binaryStl(cube), 'b.stl').facts.shells;
+  assert.equal(two, 2);
+});

@@ -1,0 +1,91 @@
+// The worker protocol and the pool, in plain Node: a fake Worker runs the real handleRequest in-process
+// (asynchronously, like a worker) so ids, progress, transfers, errors-as-data and cancellation are exercised.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { isModelParseError } from '../../common/models/index.ts';
+import { binaryStl, torus } from '../../scripts/generate-models.ts';
+import { createModelClient, type WorkerLike } from '../../renderer/viewer/worker-client.ts';
+import { handleRequest, type WorkerReply, type WorkerRequest } from '../../renderer/viewer/worker-protocol.ts';
+
+const CORPUS = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
+
+function fakeWorkers() {
+  const made: { terminated: boolean; transfers: Transferable[][] }[] = [];
+  const create = (): WorkerLike => {
+    const record = { terminated: false, transfers: [] as Transferable[][] };
+    made.push(record);
+    const worker: WorkerLike = {
+      onmessage: null,
+      onerror: null,
+      postMessage(message: WorkerRequest, transfer: Transferable[]) {
+        record.transfers.push(transfer);
+        // Like postMessage: the transferred buffers move (and are detached on this side).
+        const received = structuredClone(message, { transfer });
+        setTimeout(() => {
+          if (record.terminated) return;
+          handleRequest(received, (reply, back) => {
+            if (!record.terminated) worker.onmessage?.({ data: structuredClone(reply, { transfer: back }) } as MessageEvent<WorkerReply>);
+          });
+        }, 5);
+      },
+      terminate() {
+        record.terminated = true;
+      },
+    };
+    return worker;
+  };
+  return { made, create };
+}
+
+function bytesOf(path: string): ArrayBuffer {
+  const data = readFileSync(path);
+  return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+}
+
+test('handleRequest replies with the model and lists its buffers for transfer; errors come back as data', () => {
+  const replies: { reply: WorkerReply; transfer?: Transferable[] }[] = [];
+  handleRequest({ type: 'parse', id: 7, bytes: bytesOf(join(CORPUS, '3mf/pyramid_vertexcolor.3mf')), name: 'p.3mf' }, (reply, transfer) => replies.push({ reply, transfer }));
+  const last = replies.at(-1);
+  assert.equal(last?.reply.type, 'result');
+  assert.equal(last?.reply.id, 7);
+  assert.equal(last?.transfer?.length, 2, 'positions and colours');
+  replies.length = 0;
+  handleRequest({ type: 'parse', id: 8, bytes: new ArrayBuffer(0), name: 'e.stl' }, (reply) => replies.push({ reply }));
+  assert.deepEqual(replies[0].reply, { type: 'error', id: 8, error: { code: 'EMPTY', message: 'e.stl is empty (0 bytes).', where: {} } });
+});
+
+test('the pool parses in parallel up to its size, reports progress, and rebuilds ModelParseErrors', async () => {
+  const workers = fakeWorkers();
+  const client = createModelClient({ size: 2, createWorker: workers.create });
+  const big = binaryStl(torus(400, 400));
+  const progress: number[] = [];
+  const results = await Promise.all([
+    client.parse(big.buffer as ArrayBuffer, 'big.stl', { onProgress: (f) => progress.push(f) }),
+    client.parse(bytesOf(join(CORPUS, 'stl/Cube-binary.stl')), 'cube.stl'),
+    client.parse(bytesOf(join(CORPUS, 'obj/suzanne.obj')), 'suzanne.obj', { boundaryEdges: true }),
+  ]);
+  assert.equal(big.buffer.byteLength, 0, 'the caller’s buffer was handed over, not copied');
+  assert.equal(workers.made.length, 2);
+  assert.deepEqual(results.map((m) => m.facts.triangles), [320_000, 12, 968]);
+  assert.ok(results[2].boundaryEdges && results[2].boundaryEdges.length > 0);
+  assert.equal(progress.at(-1), 1);
+  await assert.rejects(client.parse(new TextEncoder().encode('v 0 0 0\nf 1 2 3\n').buffer as ArrayBuffer, 'bad.obj'), (error) => isModelParseError(error) && error.code === 'INDEX_OUT_OF_RANGE');
+  client.dispose();
+  assert.ok(workers.made.every((w) => w.terminated));
+});
+
+test('cancelling a parse terminates its worker; the next parse gets a fresh one', async () => {
+  const workers = fakeWorkers();
+  const client = createModelClient({ size: 1, createWorker: workers.create });
+  const controller = new AbortController();
+  const pending = client.parse(bytesOf(join(CORPUS, 'stl/Cube-binary.stl')), 'cube.stl', { signal: controller.signal });
+  controller.abort();
+  await assert.rejects(pending, (error) => isModelParseError(error) && error.code === 'CANCELLED');
+  const model = await client.parse(bytesOf(join(CORPUS, 'stl/Star-binary.stl')), 'star.stl');
+  assert.equal(model.facts.triangles, 68);
+  assert.equal(workers.made.length, 2);
+  assert.ok(workers.made[0].terminated);
+  client.dispose();
+});
