@@ -117,3 +117,32 @@ test('a model opens with its service record, measured facts and a drawn preview'
   assert.ok(drawn > 20, `the preview should show a shaded model (saw ${drawn} colours)`);
   await app.screenshot('23-model-detail');
 });
+
+test('opening and closing a preview 100 times leaks neither WebGL contexts nor memory', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const lib = libraryPage(app.page);
+  const warnings: string[] = [];
+  app.page.on('console', (message) => {
+    if (/too many active webgl contexts|context lost/i.test(message.text())) warnings.push(message.text());
+  });
+  await openLibrary(app);
+  await lib.fileInput.setInputFiles([join(corpus, 'stl', 'Moon-binary.stl')]);
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
+  const heap = () => app.page.evaluate(() => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize);
+  const cycle = async () => {
+    await lib.names.first().click();
+    await app.page.locator('[data-testid="viewer"][data-state="ready"]').waitFor();
+    await app.page.getByRole('button', { name: '← Library' }).click();
+    await lib.rows.first().waitFor();
+  };
+  for (let i = 0; i < 10; i++) await cycle();
+  const client = await app.page.context().newCDPSession(app.page);
+  await client.send('HeapProfiler.collectGarbage');
+  const before = await heap();
+  for (let i = 0; i < 90; i++) await cycle();
+  await client.send('HeapProfiler.collectGarbage');
+  const grown = (await heap()) - before;
+  assert.deepEqual(warnings, [], 'no WebGL context may be left behind');
+  assert.ok(grown < 8 * 1024 * 1024, `heap grew by ${(grown / 1048576).toFixed(1)} MiB over 90 previews`);
+});
