@@ -29,8 +29,8 @@ function sqliteRate(stored: number, dir: string): number {
 }
 
 /** The disk's own floor: a bare one-row UPDATE committed with synchronous=FULL, nothing else. */
-function bareCommitRate(dir: string): number {
-  const db = openDatabase(join(dir, 'floor.db'));
+function bareCommitRate(dir: string, name: string): number {
+  const db = openDatabase(join(dir, `floor-${name}.db`));
   db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, state TEXT)');
   db.prepare(`INSERT INTO t (state) VALUES ('draft')`).run();
   const update = db.prepare('UPDATE t SET state = ? WHERE id = 1');
@@ -66,7 +66,7 @@ export async function run(): Promise<BenchResult[]> {
     return [1_000, 10_000].map((stored) => {
       const ours = Math.round(sqliteRate(stored, dir));
       const baseline = Math.round(jsonFileRate(stored, dir));
-      const floor = Math.round(bareCommitRate(dir));
+      const floor = Math.round(bareCommitRate(dir, String(stored)));
       return {
         floor: { name: 'bare SQLite commit with synchronous=FULL on this disk', value: floor, ratio: Number((ours / floor).toFixed(2)) },
         name: `durable outbox transitions/s with ${stored} drafts stored (SQLite WAL, synchronous=FULL)`,

@@ -2,6 +2,7 @@
 // the browser-mode bridge and the renderer's types are all derived from this file; a channel that
 // is not declared here does not exist.
 import { z } from 'zod';
+import { BatchProgress, BatchReportRow, BatchRow, BatchRowsPage, BatchSummary, ColumnMapping, ShippingChoice } from './batch/schemas.ts';
 import { EnqueueResult, Folder, Model, ModelPage, ModelQuery, UploadItem, UploadProgress } from './schemas/library.ts';
 import { Draft, DraftFields, Guid, Quote, QuoteRequest, Recipient } from './schemas/orders.ts';
 
@@ -75,6 +76,8 @@ export const Connectivity = z.object({ online: z.boolean() });
 const DraftId = z.object({ id: z.string().min(1).max(64) });
 const UploadRef = z.object({ id: z.string().min(1).max(64) });
 const ProjectRef = z.object({ projectId: Guid });
+const BatchId = z.string().min(1).max(64);
+const BatchRef = z.object({ batchId: BatchId });
 const Name = z.string().trim().min(1, 'Enter a name').max(100);
 
 interface ChannelDef<I extends z.ZodType, O extends z.ZodType> {
@@ -127,6 +130,24 @@ export const contract = {
     resumeAll: channel(Nothing, z.null()),
     clearFinished: channel(Nothing, z.null()),
   },
+  batch: {
+    list: channel(ProjectRef, z.array(BatchSummary)),
+    /** the file by path (see pathForFile): it may be tens of megabytes, too much to pass as a message */
+    import: channel(z.object({ projectId: Guid, path: z.string().min(1).max(4096), fileName: z.string().max(500).optional(), mapping: ColumnMapping.optional(), shipping: ShippingChoice.optional() }), BatchSummary),
+    reimport: channel(z.object({ batchId: BatchId, path: z.string().min(1).max(4096), fileName: z.string().max(500).optional() }), BatchSummary),
+    get: channel(BatchRef, BatchSummary),
+    rows: channel(z.object({ batchId: BatchId, offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(1000).optional(), errorsOnly: z.boolean().optional() }), BatchRowsPage),
+    setMapping: channel(z.object({ batchId: BatchId, mapping: ColumnMapping }), BatchSummary),
+    setShipping: channel(z.object({ batchId: BatchId, shipping: ShippingChoice }), BatchSummary),
+    updateCell: channel(z.object({ batchId: BatchId, row: z.number().int().min(1), column: z.number().int().min(0), value: z.string().max(1000) }), z.object({ summary: BatchSummary, rows: z.array(BatchRow) })),
+    send: channel(z.object({ batchId: BatchId, skipInvalid: z.boolean().optional() }), BatchProgress),
+    progress: channel(BatchRef, BatchProgress),
+    pause: channel(BatchRef, BatchProgress),
+    resume: channel(BatchRef, BatchProgress),
+    cancel: channel(BatchRef, BatchProgress),
+    report: channel(BatchRef, z.array(BatchReportRow)),
+    reportCsv: channel(BatchRef, z.object({ csv: z.string() })),
+  },
   files: {
     /** the system's file dialog (desktop only: browser mode answers null and the page uses its own picker) */
     pick: channel(z.object({ folders: z.boolean().optional() }), z.array(z.string()).nullable()),
@@ -165,6 +186,7 @@ export const events = {
   'library:changed': ProjectRef,
   /** model files handed to the app by the OS (command line, "Open with", a second launch) */
   'files:opened': z.object({ paths: z.array(z.string()) }),
+  'batch:progress': BatchProgress,
 } as const;
 
 export type Contract = typeof contract;

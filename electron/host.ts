@@ -4,6 +4,9 @@ import { createApiClient, type ApiClient } from './api/client.ts';
 import { HostError } from './api/errors.ts';
 import { send } from './api/transport.ts';
 import { dispatch, type Handlers } from './dispatch.ts';
+import { createBatches } from './batch/index.ts';
+import { modelNameLookup } from './batch/model-names.ts';
+import { batchHandlers } from './handlers/batch.ts';
 import { libraryHandlers, type FileDialog } from './handlers/library.ts';
 import { orderHandlers } from './handlers/orders.ts';
 import { createLibrary } from './library/index.ts';
@@ -67,7 +70,8 @@ export function createHost(deps: HostDeps): Host {
     if (!baseUrl) throw new HostError('OFFLINE', 'The embedded sandbox is not running. Choose a service in Settings.');
     let existing = clients.get(baseUrl);
     if (!existing) {
-      existing = createApiClient({ baseUrl, tokens: session.tokens, timeoutMs: deps.timeoutMs, onReachability: connectivity.report });
+      const serviceKey = prefs.service().kind === 'sandbox' ? 'embedded-sandbox' : baseUrl;
+      existing = createApiClient({ baseUrl, serviceKey, tokens: session.tokens, timeoutMs: deps.timeoutMs, onReachability: connectivity.report });
       clients.set(baseUrl, existing);
     }
     return existing;
@@ -100,8 +104,8 @@ export function createHost(deps: HostDeps): Host {
   const projects = createProjects({ client, prefs, signedInEmail: session.requireSignedIn });
   const account = () => {
     const state = session.state();
-    const baseUrl = serviceBaseUrl();
-    return state.status === 'signed-in' && state.email && baseUrl ? `${baseUrl} ${state.email}` : null;
+    if (state.status !== 'signed-in' || !state.email || !serviceBaseUrl()) return null;
+    return `${client().serviceKey} ${state.email}`;
   };
   const orders = createOrders({
     db: deps.db,
@@ -124,6 +128,15 @@ export function createHost(deps: HostDeps): Host {
       else if (event.type === 'upload:removed') emit('uploads:removed', { ids: event.ids });
       else emit('library:changed', { projectId: event.projectId });
     },
+  });
+
+  const batches = createBatches({
+    db: deps.db,
+    orders,
+    client,
+    account,
+    resolveModelName: modelNameLookup((query) => library.models.list(query)),
+    onProgress: (progress) => emit('batch:progress', progress),
   });
 
   const serviceInfo = (): AppInfo['service'] => ({
@@ -172,10 +185,12 @@ export function createHost(deps: HostDeps): Host {
     'projects:select': ({ projectId }) => projects.select(projectId),
     ...orderHandlers(orders, connectivity),
     ...libraryHandlers(library, deps.dialog),
+    ...batchHandlers(batches),
   };
 
   const ready = session.restore().then((state) => {
     orders.start();
+    batches.start();
     if (state.status === 'signed-in') library.start();
   });
 
@@ -195,6 +210,7 @@ export function createHost(deps: HostDeps): Host {
     },
     dispose() {
       orders.stop();
+      batches.stop();
       connectivity.stop();
       void library.close();
     },

@@ -21,6 +21,8 @@ export interface RateLimitInfo {
 
 export interface ApiClientOptions {
   baseUrl: string;
+  /** what local data (session, drafts, choices) is keyed by; the embedded sandbox's port changes every launch */
+  serviceKey?: string;
   tokens?: TokenSource;
   timeoutMs?: number;
   maxRetries?: number;
@@ -95,6 +97,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     baseUrl,
+    serviceKey: options.serviceKey ?? baseUrl,
     call,
     rateLimit: (name: RouteName) => rateLimits.get(name),
     login: (email: string, password: string) => call('login', TokenPair, { body: { email, password } }),

@@ -1,9 +1,18 @@
 // `printdesk <command> …`: a dispatcher only. Each command lives in its own file and exports a Command, so
 // `batch` (or anything else) is added by writing electron/cli/batch.ts and one line in COMMANDS.
 import { EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
+import { runBatchCommand, USAGE as BATCH_USAGE } from './batch.ts';
 import { inspectCommand } from './inspect.ts';
 
-const COMMANDS: Command[] = [inspectCommand];
+// batch writes to the process's own streams: it draws a live progress line when they are a terminal.
+const batchCommand: Command = {
+  name: 'batch',
+  summary: 'Place the orders of a CSV file exactly once, with a report',
+  usage: BATCH_USAGE,
+  run: (args) => runBatchCommand(args),
+};
+
+const COMMANDS: Command[] = [inspectCommand, batchCommand];
 
 function help(): string {
   const lines = COMMANDS.map((command) => `  ${command.name.padEnd(10)} ${command.summary}`);

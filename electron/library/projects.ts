@@ -21,10 +21,10 @@ export function createProjects(deps: ProjectsDeps) {
     const api = client();
     try {
       cached = await api.getProjects();
-      prefs.cacheProjects(api.baseUrl, email, cached);
+      prefs.cacheProjects(api.serviceKey, email, cached);
       return cached;
     } catch (error) {
-      const saved = z.array(Project).safeParse(prefs.cachedProjects(api.baseUrl, email));
+      const saved = z.array(Project).safeParse(prefs.cachedProjects(api.serviceKey, email));
       if (offline(error) && saved.success) return (cached = saved.data);
       throw error;
     }
@@ -38,7 +38,7 @@ export function createProjects(deps: ProjectsDeps) {
     if (!hasAccess) {
       throw new HostError('NO_PERMISSION', 'You no longer have access to this project. Ask the service operator to assign it to your account.');
     }
-    prefs.setSelectedProject(api.baseUrl, email, projectId);
+    prefs.setSelectedProject(api.serviceKey, email, projectId);
     const project = (cached ?? (await list())).find((p) => p.projectId === projectId) ?? null;
     return { project, hasAccess };
   }
@@ -47,7 +47,7 @@ export function createProjects(deps: ProjectsDeps) {
   async function current(): Promise<ProjectSelection> {
     const email = signedInEmail();
     const api = client();
-    const projectId = prefs.selectedProject(api.baseUrl, email);
+    const projectId = prefs.selectedProject(api.serviceKey, email);
     if (!projectId) return { project: null, hasAccess: false };
     const projects = await list();
     // Offline, the remembered project opens from the cache; access is checked again once online.
@@ -57,7 +57,7 @@ export function createProjects(deps: ProjectsDeps) {
     });
     const project = projects.find((p) => p.projectId === projectId) ?? null;
     if (!hasAccess || !project) {
-      prefs.setSelectedProject(api.baseUrl, email, null);
+      prefs.setSelectedProject(api.serviceKey, email, null);
       return { project: null, hasAccess: false };
     }
     return { project, hasAccess };

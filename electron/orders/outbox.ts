@@ -44,7 +44,9 @@ export function createOutbox(deps: OutboxDeps) {
     while (!paused && canSend() && running < concurrency) {
       const due = store.nextDue(now());
       if (!due) break;
-      const sending = store.transition(due.id, ['queued'], 'sending', { attempts: due.attempts + 1 }, true);
+      // NORMAL is enough here: should this mark be lost, the draft is still queued and is sent
+      // again with the same reference, which the service answers with the order it already has.
+      const sending = store.transition(due.id, ['queued'], 'sending', { attempts: due.attempts + 1 });
       if (!sending) continue;
       onChange(sending);
       running++;

@@ -6,7 +6,7 @@ import type { TokenVault } from './token-vault.ts';
 
 interface Current {
   email: string;
-  baseUrl: string;
+  service: string;
   refreshToken: string;
   accessToken: string | null;
   /** when to stop using the access token (its expiry less a margin), if readable */
@@ -41,18 +41,18 @@ export function createSession(deps: SessionDeps) {
     endedReason,
   });
 
-  function adopt(email: string, baseUrl: string, accessToken: string | null, refreshToken: string) {
-    current = { email, baseUrl, refreshToken, accessToken, accessRenewAt: accessToken ? renewTimeOf(accessToken) : null };
+  function adopt(email: string, service: string, accessToken: string | null, refreshToken: string) {
+    current = { email, service, refreshToken, accessToken, accessRenewAt: accessToken ? renewTimeOf(accessToken) : null };
   }
 
   async function persist() {
-    if (current) await vault.save({ email: current.email, baseUrl: current.baseUrl, refreshToken: current.refreshToken });
+    if (current) await vault.save({ email: current.email, service: current.service, refreshToken: current.refreshToken });
   }
 
   /** Picks up a session saved before a restart; the access token is fetched when first needed. */
   async function restore(): Promise<SessionState> {
     const saved = await vault.load();
-    if (saved && saved.baseUrl === client().baseUrl) adopt(saved.email, saved.baseUrl, null, saved.refreshToken);
+    if (saved && saved.service === client().serviceKey) adopt(saved.email, saved.service, null, saved.refreshToken);
     else if (saved) await vault.clear();
     return state();
   }
@@ -61,7 +61,7 @@ export function createSession(deps: SessionDeps) {
     const api = client();
     try {
       const pair = await api.login(email, password);
-      adopt(email, api.baseUrl, pair.accessToken, pair.refreshToken);
+      adopt(email, api.serviceKey, pair.accessToken, pair.refreshToken);
     } catch (error) {
       if (error instanceof HostError && error.code === 'AUTHENTICATION') {
         throw new HostError('AUTHENTICATION', 'Email or password is incorrect', { status: error.status, cause: error });
@@ -96,7 +96,7 @@ export function createSession(deps: SessionDeps) {
     try {
       const pair = await client().refresh(session.refreshToken);
       if (current !== session) throw new HostError('NOT_SIGNED_IN', 'You signed out');
-      adopt(session.email, session.baseUrl, pair.accessToken, pair.refreshToken);
+      adopt(session.email, session.service, pair.accessToken, pair.refreshToken);
       await persist();
       return pair.accessToken;
     } catch (error) {
@@ -121,9 +121,9 @@ export function createSession(deps: SessionDeps) {
     },
     async renewAfterRejection(rejected) {
       const session = requireCurrent();
-      // Another call already renewed it while this one was in flight.
-      if (session.accessToken && session.accessToken !== rejected) return session.accessToken;
-      return refresh();
+      // Another call already renewed it while this one was in flight (and it has not aged since).
+      const renewed = session.accessToken && session.accessToken !== rejected && (session.accessRenewAt === null || session.accessRenewAt > now());
+      return renewed ? (session.accessToken as string) : refresh();
     },
   };
 

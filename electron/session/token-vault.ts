@@ -5,7 +5,8 @@ import { z } from 'zod';
 /** What survives a restart: never a password, never an access token. */
 export const StoredSession = z.object({
   email: z.string(),
-  baseUrl: z.string(),
+  /** the service the token belongs to (its key: see ApiClientOptions.serviceKey) */
+  service: z.string(),
   refreshToken: z.string(),
 });
 export type StoredSession = z.infer<typeof StoredSession>;

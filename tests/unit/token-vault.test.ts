@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { createSafeStorageVault, type SafeStorageLike } from '../../electron/session/token-vault.ts';
 
-const session = { email: 'a@b.test', baseUrl: 'https://x/v2', refreshToken: 'secret-refresh-token' };
+const session = { email: 'a@b.test', service: 'https://x/v2', refreshToken: 'secret-refresh-token' };
 
 function keychain(backend = 'gnome_libsecret', available = true): SafeStorageLike {
   return {

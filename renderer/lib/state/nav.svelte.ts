@@ -1,6 +1,6 @@
 import type { ModelLine, ShippingMethod } from '../../../electron/schemas/orders.ts';
 
-export type View = 'overview' | 'library' | 'model' | 'quote' | 'orders' | 'order-form';
+export type View = 'overview' | 'library' | 'model' | 'quote' | 'orders' | 'order-form' | 'batch';
 
 /** What an order form opens with: an existing draft, or a start from a quote or a selection. */
 export interface OrderFormStart {

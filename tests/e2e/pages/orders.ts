@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 
 export function workspace(page: Page) {
   return {
-    nav: (view: 'overview' | 'library' | 'quote' | 'orders') => page.getByTestId(`nav-${view}`).click(),
+    nav: (view: 'overview' | 'library' | 'quote' | 'orders' | 'batch') => page.getByTestId(`nav-${view}`).click(),
     offlineBanner: page.getByTestId('offline-banner'),
   };
 }

@@ -1,0 +1,35 @@
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { HostError } from '../api/errors.ts';
+import { MAX_FILE_BYTES, type Batches } from '../batch/index.ts';
+import type { Handlers } from '../dispatch.ts';
+
+type BatchHandlers = Pick<Handlers, Extract<keyof Handlers, `batch:${string}`>>;
+
+async function readCsv(path: string): Promise<Uint8Array> {
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) throw new HostError('FILE_UNREADABLE', `${basename(path)} cannot be read`);
+  if (info.size > MAX_FILE_BYTES) throw new HostError('FILE_INVALID', `${basename(path)} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split it into several batches`);
+  return new Uint8Array(await readFile(path));
+}
+
+export function batchHandlers(batches: Batches): BatchHandlers {
+  return {
+    'batch:list': ({ projectId }) => batches.list(projectId),
+    'batch:import': async ({ projectId, path, fileName, mapping, shipping }) =>
+      batches.import({ projectId, bytes: await readCsv(path), fileName: fileName ?? basename(path), mapping, shipping }),
+    'batch:reimport': async ({ batchId, path, fileName }) => batches.reimport(batchId, await readCsv(path), fileName ?? basename(path)),
+    'batch:get': ({ batchId }) => batches.get(batchId),
+    'batch:rows': ({ batchId, ...options }) => batches.rows(batchId, options),
+    'batch:setMapping': ({ batchId, mapping }) => batches.setMapping(batchId, mapping),
+    'batch:setShipping': ({ batchId, shipping }) => batches.setShipping(batchId, shipping),
+    'batch:updateCell': ({ batchId, row, column, value }) => batches.updateCell(batchId, row, column, value),
+    'batch:send': ({ batchId, skipInvalid }) => batches.send(batchId, { skipInvalid }),
+    'batch:progress': ({ batchId }) => batches.progress(batchId),
+    'batch:pause': ({ batchId }) => batches.pause(batchId),
+    'batch:resume': ({ batchId }) => batches.resume(batchId),
+    'batch:cancel': ({ batchId }) => batches.cancel(batchId),
+    'batch:report': ({ batchId }) => batches.report(batchId),
+    'batch:reportCsv': ({ batchId }) => ({ csv: batches.reportCsv(batchId) }),
+  };
+}

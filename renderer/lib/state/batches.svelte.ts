@@ -1,0 +1,177 @@
+import type { AppError } from '../../../electron/contract.ts';
+import type { BatchProgress, BatchReportRow, BatchRow, BatchSummary, ColumnMapping, ShippingChoice } from '../../../electron/batch/schemas.ts';
+import { asAppError, printdesk, unwrap } from '../bridge.ts';
+
+export type BatchStep = 'import' | 'review' | 'send' | 'report';
+
+/** One batch at a time in the view: its rows, errors, progress and report. */
+class BatchesStore {
+  projectId = $state<string | null>(null);
+  list = $state<BatchSummary[]>([]);
+  current = $state<BatchSummary | null>(null);
+  rows = $state<BatchRow[]>([]);
+  totalRows = $state(0);
+  errorsOnly = $state(false);
+  progress = $state<BatchProgress | null>(null);
+  report = $state<BatchReportRow[] | null>(null);
+  busy = $state(false);
+  error = $state<AppError | null>(null);
+
+  constructor() {
+    printdesk.on('batch:progress', (progress) => {
+      if (progress.batchId !== this.current?.id) return;
+      this.progress = progress;
+      if (progress.state === 'done' || progress.state === 'cancelled') void this.loadReport();
+    });
+  }
+
+  get step(): BatchStep {
+    if (!this.current) return 'import';
+    if (this.report && (this.current.state === 'done' || this.progress?.state === 'done' || this.progress?.state === 'cancelled')) return 'report';
+    if (this.current.state !== 'draft' || this.progress) return 'send';
+    return 'review';
+  }
+
+  private run = async <T>(fn: () => Promise<T>): Promise<T | undefined> => {
+    this.busy = true;
+    this.error = null;
+    try {
+      return await fn();
+    } catch (error) {
+      this.error = asAppError(error);
+      return undefined;
+    } finally {
+      this.busy = false;
+    }
+  };
+
+  open = async (projectId: string) => {
+    this.projectId = projectId;
+    await this.run(async () => {
+      this.list = unwrap(await printdesk.batch.list({ projectId }));
+    });
+  };
+
+  importFile = async (file: File) => {
+    const projectId = this.projectId;
+    if (!projectId) return;
+    await this.run(async () => {
+      const path = await printdesk.pathForFile(file);
+      if (!path) throw new Error('This file cannot be read');
+      this.show(unwrap(await printdesk.batch.import({ projectId, path, fileName: file.name })));
+      await this.loadRows();
+    });
+  };
+
+  show = (summary: BatchSummary) => {
+    this.current = summary;
+    this.progress = null;
+    this.report = null;
+    if (summary.state !== 'draft') void this.refreshProgress();
+  };
+
+  select = async (summary: BatchSummary) => {
+    this.show(summary);
+    await this.loadRows();
+  };
+
+  close = () => {
+    this.current = null;
+    this.rows = [];
+    this.progress = null;
+    this.report = null;
+    if (this.projectId) void this.open(this.projectId);
+  };
+
+  loadRows = async () => {
+    const batchId = this.current?.id;
+    if (!batchId) return;
+    const page = unwrap(await printdesk.batch.rows({ batchId, offset: 0, limit: 500, errorsOnly: this.errorsOnly }));
+    this.rows = page.rows;
+    this.totalRows = page.total;
+  };
+
+  filterErrors = async (on: boolean) => {
+    this.errorsOnly = on;
+    await this.loadRows();
+  };
+
+  updateCell = async (row: number, column: number, value: string) => {
+    const batchId = this.current?.id;
+    if (!batchId) return;
+    await this.run(async () => {
+      const result = unwrap(await printdesk.batch.updateCell({ batchId, row, column, value }));
+      this.current = result.summary;
+      for (const updated of result.rows) {
+        const index = this.rows.findIndex((r) => r.row === updated.row);
+        if (index !== -1) this.rows[index] = updated;
+      }
+    });
+  };
+
+  setMapping = async (mapping: ColumnMapping) => {
+    const batchId = this.current?.id;
+    if (!batchId) return;
+    await this.run(async () => {
+      this.current = unwrap(await printdesk.batch.setMapping({ batchId, mapping }));
+      await this.loadRows();
+    });
+  };
+
+  setShipping = async (shipping: ShippingChoice) => {
+    const batchId = this.current?.id;
+    if (!batchId) return;
+    await this.run(async () => {
+      this.current = unwrap(await printdesk.batch.setShipping({ batchId, shipping }));
+      await this.loadRows();
+    });
+  };
+
+  send = async (skipInvalid: boolean) => {
+    const batchId = this.current?.id;
+    if (!batchId) return;
+    await this.run(async () => {
+      this.progress = unwrap(await printdesk.batch.send({ batchId, skipInvalid }));
+      this.current = unwrap(await printdesk.batch.get({ batchId }));
+    });
+  };
+
+  refreshProgress = async () => {
+    const batchId = this.current?.id;
+    if (!batchId) return;
+    this.progress = unwrap(await printdesk.batch.progress({ batchId }));
+    if (this.progress.state === 'done' || this.progress.state === 'cancelled') await this.loadReport();
+  };
+
+  control = async (action: 'pause' | 'resume' | 'cancel') => {
+    const batchId = this.current?.id;
+    if (!batchId) return;
+    await this.run(async () => {
+      this.progress = unwrap(await printdesk.batch[action]({ batchId }));
+    });
+  };
+
+  loadReport = async () => {
+    const batchId = this.current?.id;
+    if (!batchId) return;
+    this.report = unwrap(await printdesk.batch.report({ batchId }));
+    this.current = unwrap(await printdesk.batch.get({ batchId }));
+  };
+
+  reportCsv = async (): Promise<string | null> => {
+    const batchId = this.current?.id;
+    return batchId ? unwrap(await printdesk.batch.reportCsv({ batchId })).csv : null;
+  };
+}
+
+export const batches = new BatchesStore();
+
+/** Saves text as a file through the browser's download (Electron asks where). */
+export function download(name: string, text: string, type = 'text/csv') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

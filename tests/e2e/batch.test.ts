@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { expect } from './expect.ts';
+import { launchChromium, openApp } from './harness.ts';
+import { workspace } from './pages/orders.ts';
+import { projectsPage } from './pages/projects.ts';
+import { signInPage } from './pages/sign-in.ts';
+
+const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
+
+let browser: Browser;
+before(async () => {
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('a print shop imports a CSV, fixes a cell in place, sends the batch and exports the report', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  const [project] = await sandbox.operator.listProjects();
+  const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Star-binary.stl'));
+  const csv = [
+    'orderReference;firstName;lastName;streetAddress;postal;city;country;email;modelId;quantity',
+    `SHOP-1;Ada;Lovelace;Keizersgracht 1;1015 CJ;Amsterdam;NL;ada@example.com;${model.modelId};2`,
+    `SHOP-2;Grace;Hopper;Damrak 1;1012 LG;Amsterdam;NL;grace-at-example.com;${model.modelId};1`,
+    `SHOP-3;Alan;Turing;Unter den Linden 1;10117;Berlin;DE;alan@example.com;${model.modelId};1`,
+    `SHOP-3;Alan;Turing;Unter den Linden 1;10117;Berlin;DE;alan@example.com;${model.modelId};3`,
+  ].join('\r\n');
+  const file = join(await mkdtemp(join(tmpdir(), 'batch-e2e-')), 'shop-orders.csv');
+  await writeFile(file, `\uFEFF${csv}\r\n`);
+
+  const page = app.page;
+  await page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(page).signInWithDemo();
+  await projectsPage(page).items.first().click();
+  await workspace(page).nav('batch');
+  await expect(page.getByTestId('batch-empty')).visible();
+  await app.screenshot('30-batch-empty');
+
+  await page.getByTestId('batch-file').setInputFiles(file);
+  await expect(page.getByTestId('batch-problems')).hasText('1 row has problems');
+  await expect(page.getByTestId('batch-rows')).hasText('e-mail');
+  await app.screenshot('31-batch-review-errors');
+  assert.equal(await page.getByTestId('send-batch').isDisabled(), true);
+
+  // Row 3 of the sheet is the second order; its e-mail is column 8.
+  const cell = page.getByTestId('cell-3-7');
+  await cell.fill('grace@example.com');
+  await cell.press('Tab');
+  await expect(page.getByTestId('batch-summary')).hasText('All rows are valid');
+  await app.screenshot('32-batch-fixed');
+  await page.getByTestId('send-batch').click();
+  await expect(page.getByTestId('batch-report')).visible();
+  await expect(page.getByTestId('batch-report')).hasText('placed');
+  await app.screenshot('33-batch-report');
+
+  const outcomes = await page.getByTestId('report-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-outcome')));
+  assert.deepEqual(outcomes, ['placed', 'placed', 'placed', 'placed']);
+  const orders = await sandbox.operator.listOrders({ projectId: project.projectId });
+  assert.deepEqual(orders.map((o) => o.orderReference).sort(), ['SHOP-1', 'SHOP-2', 'SHOP-3']);
+  assert.equal(orders.find((o) => o.orderReference === 'SHOP-3')?.models.length, 2);
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-report').click();
+  const report = await readFile((await (await download).path()) as string, 'utf8');
+  assert.match(report, /SHOP-2/);
+  assert.match(report, /placed/);
+});
