@@ -105,11 +105,7 @@ test('a draft written offline waits in the outbox and is placed when the service
   const form = orderForm(app.page);
   await workspace(app.page).nav('orders');
   await list.newOrder.click();
-  await form.fillRecipient(RECIPIENT);
-  await form.addModelId.fill(modelId);
-  await form.addModel.click();
-  await form.loadMethods.click();
-  await form.chooseMethod.first().click();
+  await form.fillWithModel(RECIPIENT, modelId);
   await form.saveDraft.click();
   await expect(form.saved).visible();
   await app.screenshot('15-draft-saved');
@@ -140,11 +136,7 @@ test('a rejected order shows the service message, and is fixed and resent', asyn
   const form = orderForm(app.page);
   await workspace(app.page).nav('orders');
   await list.newOrder.click();
-  await form.fillRecipient(RECIPIENT);
-  await form.addModelId.fill(modelId);
-  await form.addModel.click();
-  await form.loadMethods.click();
-  await form.chooseMethod.first().click();
+  await form.fillWithModel(RECIPIENT, modelId);
   // A typo in a second model's ID: the form cannot know, the service can.
   await form.addModelId.fill('0f8fad5b-d9cb-469f-a165-70867728950e');
   await form.addModel.click();

@@ -51,6 +51,14 @@ export function orderForm(page: Page) {
     addModelId: page.getByTestId('add-model-id'),
     addModel: page.getByTestId('add-model'),
     modelLines: page.getByTestId('model-line'),
+    /** A complete order: recipient, one model, the first shipping method offered. */
+    async fillWithModel(values: Record<string, string>, modelId: string) {
+      await this.fillRecipient(values);
+      await page.getByTestId('add-model-id').fill(modelId);
+      await page.getByTestId('add-model').click();
+      await page.getByTestId('load-methods').click();
+      await page.getByTestId('choose-method').first().click();
+    },
     async fillRecipient(values: Record<string, string>) {
       for (const [name, value] of Object.entries(values)) {
         if (name === 'country') {
