@@ -146,3 +146,27 @@ test('opening and closing a preview 100 times leaks neither WebGL contexts nor m
   assert.deepEqual(warnings, [], 'no WebGL context may be left behind');
   assert.ok(grown < 8 * 1024 * 1024, `heap grew by ${(grown / 1048576).toFixed(1)} MiB over 90 previews`);
 });
+
+test('files dropped onto the window are uploaded; other dropped files are left out, and the user is told', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const lib = libraryPage(app.page);
+  await openLibrary(app);
+  const star = (await readFile(join(corpus, 'stl', 'Star-ascii.stl'))).toString('base64');
+  await app.page.evaluate(
+    ({ star }) => {
+      const bytes = Uint8Array.from(atob(star), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'Star-ascii.stl'));
+      transfer.items.add(new File(['hello'], 'notes.txt'));
+      const target = document.querySelector('[data-testid="library"]') as HTMLElement;
+      target.dispatchEvent(new DragEvent('dragenter', { dataTransfer: transfer, bubbles: true }));
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    },
+    { star },
+  );
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
+  assert.equal(await lib.names.first().textContent(), 'Star-ascii');
+  await expect(lib.notice).hasText('1 added');
+  await expect(lib.notice).hasText('1 other dropped file is not STL, OBJ or 3MF');
+});

@@ -63,6 +63,18 @@ class BatchesStore {
     });
   };
 
+  /** A corrected file for the batch under review: same batch, new rows. */
+  reimportFile = async (file: File) => {
+    const batchId = this.current?.id;
+    if (!batchId) return;
+    await this.run(async () => {
+      const path = await printdesk.pathForFile(file);
+      if (!path) throw new Error('This file cannot be read');
+      this.show(unwrap(await printdesk.batch.reimport({ batchId, path, fileName: file.name })));
+      await this.loadRows();
+    });
+  };
+
   show = (summary: BatchSummary) => {
     this.current = summary;
     this.progress = null;
