@@ -29,3 +29,13 @@ export function asAppError(error: unknown): AppError {
   if (error instanceof UiError) return error.error;
   return { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error), retryable: false };
 }
+
+/** Runs a user's action and returns what went wrong, if anything, for the view to show. */
+export async function attempt(action: () => Promise<unknown>): Promise<AppError | null> {
+  try {
+    await action();
+    return null;
+  } catch (error) {
+    return asAppError(error);
+  }
+}
