@@ -11,8 +11,9 @@ export interface BackoffOptions {
 export function retryDelayMs(attempt: number, retryAfterSeconds: number | undefined, options: BackoffOptions = {}): number {
   const { baseMs = 500, capMs = 30_000, random = Math.random } = options;
   if (retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0) {
-    // A little spread on top of the server's answer keeps many waiting clients from arriving at once.
-    return Math.round(retryAfterSeconds * 1000 + random() * Math.min(1000, baseMs));
+    // A little spread on top of the server's answer keeps many waiting clients from arriving at once;
+    // only a little, because Retry-After already comes in whole seconds and each one waited is lost.
+    return Math.round(retryAfterSeconds * 1000 + random() * Math.min(250, baseMs / 2));
   }
   const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
