@@ -86,8 +86,40 @@ export async function thumbnailFor(bytes: ArrayBuffer, name: string, options: { 
   try {
     const url = await work;
     remember(key, url);
+    for (const listener of listeners) listener(key, url);
     return url;
   } finally {
     pending.delete(key);
   }
+}
+
+const listeners = new Set<(key: string, url: string) => void>();
+
+/** Calls `listener` when the thumbnail of this content becomes available; returns the unsubscribe. */
+export function whenThumbnail(sha256: string, listener: (url: string) => void, size = THUMBNAIL_SIZE): () => void {
+  const wanted = `${sha256.toLowerCase()}@${size}`;
+  const entry = (key: string, url: string) => key === wanted && listener(url);
+  listeners.add(entry);
+  return () => void listeners.delete(entry);
+}
+
+/** The thumbnail of content already rendered once (by its SHA-256), without rendering anything. */
+export async function cachedThumbnail(sha256: string, size = THUMBNAIL_SIZE): Promise<string | undefined> {
+  const key = `${sha256.toLowerCase()}@${size}`;
+  const hit = memory.get(key) ?? (await stored(key));
+  if (hit) remember(key, hit);
+  return hit;
+}
+
+// Files a user adds are drawn one at a time in the background: the library must stay responsive.
+const THUMBNAIL_FILE_LIMIT = 64 * 1024 * 1024;
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Renders thumbnails of freshly added files, so the library shows them once their upload is done. */
+export function thumbnailsInBackground(files: readonly File[]): Promise<unknown> {
+  for (const file of files) {
+    if (file.size > THUMBNAIL_FILE_LIMIT) continue;
+    queue = queue.then(async () => thumbnailFor(await file.arrayBuffer(), file.name)).catch(() => undefined);
+  }
+  return queue;
 }

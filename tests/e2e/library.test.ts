@@ -54,6 +54,8 @@ test('models dropped or picked are checked, uploaded, listed, and broken files a
   for (const name of ['truncated.stl', 'not-a-model.3mf', 'empty.obj']) assert.ok(errors?.includes(name), `${name} should be listed: ${errors}`);
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 4, null, { timeout: 30_000 });
   app.booted.sandbox?.faults.clear();
+  // Thumbnails are drawn in the background from the added files, once per content.
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-thumb"] img').length === 4, null, { timeout: 30_000 });
   await app.screenshot('22-library');
   assert.equal(await lib.rows.count(), 4);
 

@@ -1,5 +1,6 @@
 import type { UploadItem, UploadProgress } from '../../../electron/schemas/library.ts';
 import { printdesk, unwrap } from '../bridge.ts';
+import { thumbnailsInBackground } from '../../viewer/thumbnails.ts';
 
 /** The upload queue as the host reports it, with throttled progress per file. */
 class UploadsStore {
@@ -56,6 +57,7 @@ class UploadsStore {
       return;
     }
     await this.enqueuePaths(projectId, folderId, paths);
+    void thumbnailsInBackground(files);
   };
 
   enqueuePaths = async (projectId: string, folderId: string | null, paths: string[]) => {
