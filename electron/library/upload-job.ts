@@ -24,7 +24,10 @@ export interface JobContext {
   tokens: TokenSource | undefined;
   store: UploadStore;
   signal: AbortSignal;
+  /** the first chunk's size, and the least a chunk may be */
   chunkBytes: number;
+  /** chunks grow towards this on a fast link (equal to chunkBytes for a fixed size) */
+  maxChunkBytes: number;
   maxAttempts: number;
   /** per service: false once it answered 404/405 to CreateUpload */
   resumeSupported: Map<string, boolean>;
@@ -83,10 +86,13 @@ async function sendResumable(ctx: JobContext): Promise<void> {
   let session = await openSession(ctx);
   if (!session) return sendWhole(ctx);
   let resyncs = 0;
+  let chunk = ctx.chunkBytes;
   while (!session.complete) {
     const start = session.offset;
-    const end = Math.min(ctx.item.sizeBytes, start + ctx.chunkBytes);
+    const end = Math.min(ctx.item.sizeBytes, start + chunk);
+    const started = Date.now();
     const response = await sendAuthorized(ctx, 'appendUpload', { uploadId: ctx.item.uploadId!, offset: String(start) }, start, end);
+    chunk = nextChunkBytes(ctx, end - start, Date.now() - started);
     if (response.status === 409 || response.status === 404) {
       if (++resyncs > MAX_RESYNCS) throw new HostError('INTERNAL_ERROR', 'The service keeps refusing our upload offset', { status: 409 });
       session = await resync(ctx, response);
@@ -99,6 +105,16 @@ async function sendResumable(ctx: JobContext): Promise<void> {
     ctx.item = ctx.save({ bytesSent: session.offset, attempts: 0, error: null });
   }
   finish(ctx, session);
+}
+
+// Each request costs a round trip and a sync at the service, so a fast link gets bigger chunks; a chunk
+// stays within a few seconds of sending, so an interruption still costs only that much.
+const CHUNK_SECONDS = 3;
+
+export function nextChunkBytes(ctx: Pick<JobContext, 'chunkBytes' | 'maxChunkBytes'>, sent: number, ms: number): number {
+  const bytesPerSecond = (sent / Math.max(ms, 1)) * 1000;
+  const wanted = Math.floor(bytesPerSecond * CHUNK_SECONDS);
+  return Math.max(ctx.chunkBytes, Math.min(ctx.maxChunkBytes, wanted));
 }
 
 /** A new session, or the offset of the one this item already has; null if the service cannot resume. */

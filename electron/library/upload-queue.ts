@@ -25,7 +25,7 @@ export interface UploadQueueDeps {
   onEvent: (event: UploadEvent) => void;
   /** files sent at once (default 3) */
   concurrency?: number;
-  /** bytes per resumable append, and the size up to which a file goes whole (default 16 MiB) */
+  /** bytes per resumable append, and the size up to which a file goes whole (default: 16 MiB, growing to 64 MiB on a fast link) */
   chunkBytes?: number;
   /** failed attempts in a row before an item fails (default 8) */
   maxAttempts?: number;
@@ -52,6 +52,8 @@ export interface EnqueueResult {
 }
 
 export const DEFAULT_CHUNK_BYTES = 16 * 1024 * 1024;
+/** The most the sandbox takes in one append (docs/api-assumptions.md). */
+export const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 // Files checked and stored per transaction when a large drop is added.
 const ENQUEUE_BATCH = 100;
 // A session that has ended cannot upload; these wait for the user to sign in again.
@@ -90,6 +92,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
       await runJob({
         item, client: client(), tokens, store, signal: controller.signal, resumeSupported, random, sleep,
         chunkBytes: deps.chunkBytes ?? DEFAULT_CHUNK_BYTES,
+        // A size the caller fixed stays fixed; by default chunks grow with the link's speed.
+        maxChunkBytes: deps.chunkBytes ?? MAX_CHUNK_BYTES,
         maxAttempts: deps.maxAttempts ?? 8,
         progress: createProgressMeter(id, item.sizeBytes, onEvent, now),
         // Once stopped, the job's own writes are stale: the first one ends it instead.
