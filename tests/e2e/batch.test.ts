@@ -9,8 +9,8 @@ import { launchChromium, openApp } from './harness.ts';
 import { workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
+import { CORPUS as corpus } from '../corpus.ts';
 
-const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 
 let browser: Browser;
 before(async () => {

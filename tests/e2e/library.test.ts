@@ -10,8 +10,8 @@ import { libraryPage } from './pages/library.ts';
 import { workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
+import { CORPUS as corpus } from '../corpus.ts';
 
-const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const GOOD = [join(corpus, 'stl', 'Moon-binary.stl'), join(corpus, 'stl', 'HalfDonut-ascii.stl'), join(corpus, 'obj', 'suzanne.obj'), join(corpus, '3mf', 'box.3mf')];
 
 let browser: Browser;

@@ -8,8 +8,8 @@ import { launchChromium, openApp, type AppUnderTest } from './harness.ts';
 import { orderForm, ordersPage, quotePage, workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
+import { CORPUS as corpus } from '../corpus.ts';
 
-const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const RECIPIENT = {
   firstName: 'Grace',
   lastName: 'Hopper',

@@ -12,8 +12,8 @@ import { runBatchCommand } from '../../electron/cli/batch.ts';
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import { CORPUS as corpus } from '../corpus.ts';
 
-const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const root = join(import.meta.dirname, '..', '..');
 let sandbox: TestSandbox;
 let projectId: string;

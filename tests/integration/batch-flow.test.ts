@@ -8,8 +8,8 @@ import { BatchProgress, BatchReportRow, BatchRowsPage, BatchSummary } from '../.
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
+import { CORPUS as corpus } from '../corpus.ts';
 
-const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 let sandbox: TestSandbox;
 let projectId: string;
 let host: BatchHost;

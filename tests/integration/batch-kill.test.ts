@@ -11,8 +11,8 @@ import { createBatchHost } from '../../electron/batch/node-host.ts';
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
+import { CORPUS as corpus } from '../corpus.ts';
 
-const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const ORDERS = 400;
 let sandbox: TestSandbox;
 let projectId: string;

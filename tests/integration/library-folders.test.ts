@@ -3,10 +3,10 @@
 // rename and delete models.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { HostError } from '../../electron/api/errors.ts';
 import type { LibraryEvent } from '../../electron/library/index.ts';
 import { binaryStl, scratch, settle, startWorld } from './library-helpers.ts';
 import type { World } from './library-helpers.ts';
+import { rejection as failure } from '../host-error.ts';
 
 let world: World;
 let files: ReturnType<typeof scratch>;
@@ -19,15 +19,6 @@ after(async () => {
   files.remove();
 });
 
-async function failure(promise: Promise<unknown>): Promise<HostError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof HostError, String(error));
-    return error;
-  }
-  assert.fail('expected a rejection');
-}
 
 describe('folders', () => {
   it('creates, nests, renames, moves and deletes folders', async () => {

@@ -3,22 +3,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createApiClient } from '../../electron/api/client.ts';
 import type { ApiClient } from '../../electron/api/client.ts';
 import { createLibrary } from '../../electron/library/index.ts';
 import type { LibraryDeps, LibraryEvent, UploadItem } from '../../electron/library/index.ts';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { makeTempDir, startTestSandbox } from '../../electron/sandbox/testing.ts';
 import type { TestSandbox } from '../../electron/sandbox/testing.ts';
 import type { SandboxOptions } from '../../electron/sandbox/server.ts';
-import { createSession } from '../../electron/session/session.ts';
 import type { Session } from '../../electron/session/session.ts';
-import { createMemoryVault } from '../../electron/session/token-vault.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
 import type { Db } from '../../electron/storage/database.ts';
-
-export const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
-export const corpus = (...parts: string[]) => path.join(CORPUS, ...parts);
+export { CORPUS, corpusFile as corpus } from '../corpus.ts';
+import { signedInClient } from '../signed-in.ts';
 
 export interface World {
   sandbox: TestSandbox;
@@ -42,10 +37,7 @@ export const quickSleep = (ms: number, signal: AbortSignal) => delay(Math.min(30
 export async function startWorld(options: { sandbox?: Partial<SandboxOptions>; uploads?: LibraryDeps['uploads'] } = {}): Promise<World> {
   const sandbox = await startTestSandbox({ rateLimits: { default: { limit: 100_000, windowSeconds: 60 } }, ...options.sandbox });
   const projectId = (await sandbox.operator.listProjects())[0].projectId;
-  // The session asks for its client lazily, so the two can refer to each other.
-  const session = createSession({ vault: createMemoryVault('test'), client: () => api, onChange: () => {} });
-  const api: ApiClient = createApiClient({ baseUrl: sandbox.baseUrl, tokens: session.tokens, timeoutMs: 10_000, sleep: (ms) => delay(Math.min(300, ms / 10)) });
-  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  const { client: api, session } = await signedInClient(sandbox.baseUrl, { timeoutMs: 10_000, sleep: (ms) => delay(Math.min(300, ms / 10)) });
   const dir = makeTempDir('printdesk-library-');
   const dbPath = path.join(dir, 'app.sqlite');
   const db = openDatabase(dbPath);

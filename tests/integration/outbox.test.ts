@@ -6,16 +6,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { createApiClient, type ApiClient } from '../../electron/api/client.ts';
+import type { ApiClient } from '../../electron/api/client.ts';
 import { createOrders, type Orders } from '../../electron/orders/index.ts';
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
 import type { Draft, DraftFields } from '../../electron/schemas/orders.ts';
-import { createSession } from '../../electron/session/session.ts';
-import { createMemoryVault } from '../../electron/session/token-vault.ts';
 import { openDatabase, type Db } from '../../electron/storage/database.ts';
+import { CORPUS as corpus } from '../corpus.ts';
+import { signedInClient } from '../signed-in.ts';
 
-const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 let sandbox: TestSandbox;
 let projectId: string;
 let modelId: string;
@@ -25,9 +24,7 @@ before(async () => {
   sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 } } });
   projectId = (await sandbox.operator.listProjects())[0].projectId;
   modelId = (await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'))).modelId;
-  const session = createSession({ vault: createMemoryVault('t'), client: () => client, onChange: () => undefined });
-  client = createApiClient({ baseUrl: sandbox.baseUrl, tokens: session.tokens, timeoutMs: 1_000, sleep: async () => undefined });
-  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  ({ client } = await signedInClient(sandbox.baseUrl, { timeoutMs: 1_000, sleep: async () => undefined }));
 });
 after(() => sandbox.dispose());
 

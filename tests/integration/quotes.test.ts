@@ -2,39 +2,26 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { createApiClient, type ApiClient } from '../../electron/api/client.ts';
-import { HostError } from '../../electron/api/errors.ts';
+import type { ApiClient } from '../../electron/api/client.ts';
 import { createQuotes } from '../../electron/orders/quotes.ts';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
-import { createSession } from '../../electron/session/session.ts';
-import { createMemoryVault } from '../../electron/session/token-vault.ts';
 import { fieldOfServiceMessage } from '../../common/orders/validation.ts';
+import { CORPUS as corpus } from '../corpus.ts';
+import { rejection as failure } from '../host-error.ts';
+import { signedInClient } from '../signed-in.ts';
 
-const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 let sandbox: TestSandbox;
 let client: ApiClient;
 let modelId: string;
 
 before(async () => {
   sandbox = await startTestSandbox();
-  const session = createSession({ vault: createMemoryVault('t'), client: () => client, onChange: () => undefined });
-  client = createApiClient({ baseUrl: sandbox.baseUrl, tokens: session.tokens, sleep: async () => undefined });
-  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  ({ client } = await signedInClient(sandbox.baseUrl, { sleep: async () => undefined }));
   const [project] = await sandbox.operator.listProjects();
   modelId = (await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'))).modelId;
 });
 after(() => sandbox.dispose());
 
-async function failure(promise: Promise<unknown>): Promise<HostError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof HostError);
-    return error;
-  }
-  assert.fail('expected a failure');
-}
 
 test('a package quote lists methods with prices in cents and delivery windows, in euro by default', async () => {
   const quote = await createQuotes(() => client).get({ country: 'deu', package: { weight: 800, length: 20, width: 15, height: 10 } });

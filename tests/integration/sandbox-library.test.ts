@@ -8,8 +8,8 @@ import { NO_PROJECT_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import type { ModelRecord, OrderRecord } from '../../electron/sandbox/server.ts';
 import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
 import type { ApiResponse, TestSandbox } from '../../electron/sandbox/testing.ts';
+import { CORPUS } from '../corpus.ts';
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
 interface Folder { folderId: string; parentFolderId: string | null; name: string; modelCount: number }
 interface ModelPage { models: ModelRecord[]; page: number; pageSize: number; total: number }
 

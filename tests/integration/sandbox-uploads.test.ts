@@ -9,8 +9,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
 import type { TestSandbox } from '../../electron/sandbox/testing.ts';
+import { CORPUS } from '../corpus.ts';
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
 const REAR = fs.readFileSync(path.join(CORPUS, 'stl', 'rear_case-binary.stl'));
 const OCTET = { 'Content-Type': 'application/octet-stream' };
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -2,12 +2,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createApiClient, type ApiClient } from '../../electron/api/client.ts';
-import { HostError } from '../../electron/api/errors.ts';
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
 import { createSession, type Session } from '../../electron/session/session.ts';
 import { createMemoryVault } from '../../electron/session/token-vault.ts';
 import type { SessionState } from '../../electron/contract.ts';
+import { rejection } from '../host-error.ts';
 
 let sandbox: TestSandbox;
 before(async () => {
@@ -32,15 +32,6 @@ function setup(baseUrl = sandbox.baseUrl, vault = createMemoryVault('test')): Se
   return { session, client, changes, vault, clock };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<HostError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof HostError, String(error));
-    return error;
-  }
-  assert.fail('expected a rejection');
-}
 
 test('sign in, list the projects, check access; the password is not kept', async () => {
   const { session, client, vault } = setup();

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { checkModelFile } from '../../electron/library/format-check.ts';
+import { CORPUS } from '../corpus.ts';
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
 const check = (name: string, bytes: Uint8Array) => checkModelFile(name, bytes.length, async (at, length) => bytes.subarray(at, at + length));
 const read = (...parts: string[]) => fs.readFileSync(path.join(CORPUS, ...parts));
 

@@ -13,8 +13,8 @@ import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import type { BufferGeometry, Mesh } from 'three';
 import { parseModel, type ParsedModel } from '../../common/models/index.ts';
+import { CORPUS } from '../corpus.ts';
 
-const CORPUS = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 
 function corpusFiles(kind: string): string[] {
   return readdirSync(join(CORPUS, kind)).filter((name) => !name.startsWith('LICENSE')).map((name) => join(CORPUS, kind, name));

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { isModelParseError, parseModel } from '../../common/models/index.ts';
+import { CORPUS } from '../corpus.ts';
 
-const CORPUS = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const SOURCES = [
   'stl/Cube-ascii.stl', 'stl/Cube-binary.stl', 'stl/Star-ascii.stl', 'stl/Moon-binary.stl', 'stl/HalfDonut-binary.stl',
   'obj/suzanne.obj', '3mf/box.3mf', '3mf/pyramid_vertexcolor.3mf', '3mf/rhombicuboctahedron_color.3mf', '3mf/cylinder.3mf',

@@ -8,8 +8,8 @@ import { isModelParseError } from '../../common/models/index.ts';
 import { binaryStl, torus } from '../../scripts/generate-models.ts';
 import { createModelClient, type WorkerLike } from '../../renderer/viewer/worker-client.ts';
 import { handleRequest, type WorkerReply, type WorkerRequest } from '../../renderer/viewer/worker-protocol.ts';
+import { CORPUS } from '../corpus.ts';
 
-const CORPUS = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 
 function fakeWorkers() {
   const made: { terminated: boolean; transfers: Transferable[][] }[] = [];
