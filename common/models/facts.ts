@@ -6,16 +6,19 @@ import { guessUnit } from './units.ts';
 
 /** Ids per triangle corner, welded by position: from the vertex table when the format has one. */
 function cornerIdsOf(mesh: RawMesh): { cornerIds: Int32Array; unique: number; pointOf: (id: number, out: Float32Array, at: number) => void } {
-  const source = mesh.vertices && mesh.corners ? mesh.vertices : mesh.positions;
-  const { ids, firstPoint, unique } = weld(source);
+  const indexed = mesh.vertices && mesh.corners;
+  const source = indexed ? mesh.vertices! : mesh.positions;
+  // A vertex table is mostly unique already; in a soup, shared corners make unique points about a sixth
+  // of the corners of a closed mesh (a quarter leaves room before the table has to grow).
+  const { ids, firstPoint, unique } = weld(source, indexed ? source.length / 3 : source.length / 12);
   const pointOf = (id: number, out: Float32Array, at: number) => {
     const p = firstPoint[id] * 3;
     out[at] = source[p];
     out[at + 1] = source[p + 1];
     out[at + 2] = source[p + 2];
   };
-  if (!(mesh.vertices && mesh.corners)) return { cornerIds: ids, unique, pointOf };
-  const corners = mesh.corners;
+  if (!indexed) return { cornerIds: ids, unique, pointOf };
+  const corners = mesh.corners!;
   const cornerIds = new Int32Array(corners.length);
   for (let i = 0; i < corners.length; i++) cornerIds[i] = ids[corners[i]];
   return { cornerIds, unique, pointOf };

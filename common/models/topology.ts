@@ -22,13 +22,15 @@ function nextPowerOfTwo(n: number): number {
   return size;
 }
 
-/**
- * Gives every point an id shared by all points at the same quantized position. The grid is 2^-22 of the
- * bounding box diagonal (about float32 resolution at the model's scale), so it works for a model in metres
- * as well as one in microns. Table slots hold the key and the id together: one cache line per probe.
- */
-export function weld(points: Float32Array): { ids: Int32Array; firstPoint: Int32Array; unique: number } {
-  const count = Math.floor(points.length / 3);
+interface Grid {
+  minX: number;
+  minY: number;
+  minZ: number;
+  inverseQuantum: number;
+}
+
+/** Bounding box corner and grid scale for quantizing positions. */
+function quantizer(points: Float32Array, count: number): Grid {
   let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   for (let p = 0; p < count * 3; p += 3) {
     const x = points[p], y = points[p + 1], z = points[p + 2];
@@ -37,52 +39,70 @@ export function weld(points: Float32Array): { ids: Int32Array; firstPoint: Int32
     if (z < minZ) minZ = z; if (z > maxZ) maxZ = z;
   }
   const diagonal = Math.hypot(maxX - minX, maxY - minY, maxZ - minZ);
-  const inverseQuantum = diagonal > 0 ? 2 ** 22 / diagonal : 1;
-  // Shared corners make unique points about a sixth of the corners in a closed mesh; grow if not.
-  let capacity = nextPowerOfTwo(Math.max(16, Math.ceil(count / 2)));
-  let table = new Int32Array(capacity * 4).fill(-1);
-  let firstPoint = new Int32Array(Math.max(16, capacity >> 1));
-  let unique = 0;
+  return { minX, minY, minZ, inverseQuantum: diagonal > 0 ? 2 ** 22 / diagonal : 1 };
+}
+
+/** Multiplicative mixing with a final shift: grid keys are highly regular, and a plain xor of products clusters them. */
+function slotOf(x: number, y: number, z: number, mask: number): number {
+  const h = Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ Math.imul(z, 0xc2b2ae3d);
+  return (h ^ (h >>> 16)) & mask;
+}
+
+interface Welded {
+  ids: Int32Array;
+  firstPoint: Int32Array;
+  unique: number;
+}
+
+/**
+ * Gives every point an id shared by all points at the same quantized position. The grid is 2^-22 of the
+ * bounding box diagonal (about float32 resolution at the model's scale), so it works for a model in metres
+ * as well as one in microns. Ids are handed out in file order.
+ */
+export function weld(points: Float32Array, expectedUnique: number): Welded {
+  const count = Math.floor(points.length / 3);
+  const grid = quantizer(points, count);
   const ids = new Int32Array(count);
+  // Sized for the caller's estimate; a rare miss starts over with twice the room rather than growing
+  // mid-loop, which keeps the hot loop's arrays fixed.
+  for (let room = Math.max(16, Math.min(count, Math.ceil(expectedUnique))); ; room *= 2) {
+    const welded = weldWithin(points, grid, room, ids);
+    if (welded) return welded;
+  }
+}
 
-  const place = (kx: number, ky: number, kz: number, id: number, into: Int32Array, mask: number) => {
-    let slot = (Math.imul(kx, 73856093) ^ Math.imul(ky, 19349663) ^ Math.imul(kz, 83492791)) & mask;
-    while (into[slot * 4 + 3] !== -1) slot = (slot + 1) & mask;
-    into[slot * 4] = kx;
-    into[slot * 4 + 1] = ky;
-    into[slot * 4 + 2] = kz;
-    into[slot * 4 + 3] = id;
-  };
-
-  for (let i = 0, p = 0; i < count; i++, p += 3) {
-    const kx = Math.round((points[p] - minX) * inverseQuantum);
-    const ky = Math.round((points[p + 1] - minY) * inverseQuantum);
-    const kz = Math.round((points[p + 2] - minZ) * inverseQuantum);
-    const mask = capacity - 1;
-    let slot = (Math.imul(kx, 73856093) ^ Math.imul(ky, 19349663) ^ Math.imul(kz, 83492791)) & mask;
-    let id = table[slot * 4 + 3];
-    while (id !== -1 && (table[slot * 4] !== kx || table[slot * 4 + 1] !== ky || table[slot * 4 + 2] !== kz)) {
+/**
+ * One try at welding with room for `room` distinct points, or null if there are more. The table holds ids
+ * only and the keys live in id order beside it, so a probe touches a small table and a key written
+ * recently (neighbouring triangles share corners).
+ */
+function weldWithin(points: Float32Array, grid: Grid, room: number, ids: Int32Array): Welded | null {
+  const { minX, minY, minZ, inverseQuantum } = grid;
+  const keys = new Int32Array(room * 3);
+  const firstPoint = new Int32Array(room);
+  const table = new Int32Array(nextPowerOfTwo(room * 4)).fill(-1);
+  const mask = table.length - 1;
+  let unique = 0;
+  for (let i = 0, p = 0; i < ids.length; i++, p += 3) {
+    const x = ((points[p] - minX) * inverseQuantum + 0.5) | 0;
+    const y = ((points[p + 1] - minY) * inverseQuantum + 0.5) | 0;
+    const z = ((points[p + 2] - minZ) * inverseQuantum + 0.5) | 0;
+    let slot = slotOf(x, y, z, mask);
+    let id = table[slot];
+    while (id !== -1) {
+      const k = id * 3;
+      if (keys[k] === x && keys[k + 1] === y && keys[k + 2] === z) break;
       slot = (slot + 1) & mask;
-      id = table[slot * 4 + 3];
+      id = table[slot];
     }
     if (id === -1) {
+      if (unique === room) return null;
       id = unique++;
-      table[slot * 4] = kx;
-      table[slot * 4 + 1] = ky;
-      table[slot * 4 + 2] = kz;
-      table[slot * 4 + 3] = id;
-      if (id >= firstPoint.length) {
-        const more = new Int32Array(firstPoint.length * 2);
-        more.set(firstPoint);
-        firstPoint = more;
-      }
+      table[slot] = id;
+      keys[id * 3] = x;
+      keys[id * 3 + 1] = y;
+      keys[id * 3 + 2] = z;
       firstPoint[id] = i;
-      if (unique * 2 > capacity) {
-        const old = table;
-        capacity *= 2;
-        table = new Int32Array(capacity * 4).fill(-1);
-        for (let s = 0; s < old.length; s += 4) if (old[s + 3] !== -1) place(old[s], old[s + 1], old[s + 2], old[s + 3], table, capacity - 1);
-      }
     }
     ids[i] = id;
   }
@@ -106,15 +126,58 @@ interface EdgeCounts {
   open: number;
   nonManifold: number;
   inconsistent: number;
+  /** Open edges as pairs of vertex ids, when asked for. */
+  openPairs: number[] | null;
 }
 
 /**
- * One vertex's edges to higher-numbered vertices, encoded as other·2 + (1 if traversed downwards). Equal
- * `other` values are the same edge; the low bits say which way each triangle walked it.
+ * Each vertex's edges to higher-numbered vertices (a counting sort by the lower end), encoded as
+ * other·2 + (1 if the triangle walked it downwards). Triangles that collapse to a line or a point add no
+ * edges (they are counted as degenerate elsewhere) but still join their vertices into one shell. Shells are
+ * joined here too, per triangle: in file order, which keeps the union-find's walks short.
  */
-function countList(list: Int32Array, from: number, to: number, vertex: number, counts: EdgeCounts, onOpen: (a: number, b: number) => void): void {
-  if (to - from > SHORT_LIST) list.subarray(from, to).sort();
+function edgeLists(cornerIds: Int32Array, vertexCount: number, parent: Int32Array, loose: Uint8Array): { start: Int32Array; list: Int32Array } {
+  const corners = cornerIds.length - (cornerIds.length % 3);
+  const start = new Int32Array(vertexCount + 1);
+  for (let t = 0; t < corners; t += 3) {
+    const a = cornerIds[t], b = cornerIds[t + 1], c = cornerIds[t + 2];
+    union(parent, a, b);
+    union(parent, a, c);
+    if (a === b || b === c || a === c) {
+      loose[a] = loose[b] = loose[c] = 1;
+      continue;
+    }
+    start[(a < b ? a : b) + 1]++;
+    start[(b < c ? b : c) + 1]++;
+    start[(c < a ? c : a) + 1]++;
+  }
+  for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
+  const list = new Int32Array(start[vertexCount]);
+  // Filled from each list's end down, so `start` needs no copy as a cursor.
+  const end = start.subarray(1);
+  for (let t = 0; t < corners; t += 3) {
+    const a = cornerIds[t], b = cornerIds[t + 1], c = cornerIds[t + 2];
+    if (a === b || b === c || a === c) continue;
+    if (a < b) list[--end[a]] = b << 1;
+    else list[--end[b]] = (a << 1) | 1;
+    if (b < c) list[--end[b]] = c << 1;
+    else list[--end[c]] = (b << 1) | 1;
+    if (c < a) list[--end[c]] = a << 1;
+    else list[--end[a]] = (c << 1) | 1;
+  }
+  // Each cursor moved from its list's end back to its start, one slot to the right of where it belongs.
+  start.copyWithin(0, 1);
+  start[vertexCount] = list.length;
+  return { start, list };
+}
+
+/**
+ * Tallies one vertex's list: equal `other` values are the same edge, and the low bits say which way each
+ * triangle walked it. Long lists (fans) are sorted first so the scan stays linear-ish.
+ */
+function countList(list: Int32Array, from: number, to: number, vertex: number, counts: EdgeCounts): void {
   const sorted = to - from > SHORT_LIST;
+  if (sorted) list.subarray(from, to).sort();
   for (let i = from; i < to; i++) {
     const other = list[i] >> 1;
     if (other < 0) continue;
@@ -130,63 +193,34 @@ function countList(list: Int32Array, from: number, to: number, vertex: number, c
     }
     if (uses === 1) {
       counts.open++;
-      onOpen(vertex, other);
+      if (counts.openPairs && counts.openPairs.length < MAX_BOUNDARY_SEGMENTS * 2) counts.openPairs.push(vertex, other);
     } else if (uses > 2) counts.nonManifold++;
     else if (direction !== 0) counts.inconsistent++;
   }
 }
 
 /**
- * Counts how each undirected edge is used. `cornerIds` holds 3 welded vertex ids per triangle; triangles that
- * collapse to a line or a point are left out (they are counted as degenerate elsewhere).
+ * Counts how each undirected edge is used, and the shells. `cornerIds` holds 3 welded vertex ids per
+ * triangle. A shell's root is its lowest vertex (unions keep the lower root), and that vertex has an edge
+ * to every neighbour in its own list: so a root with an empty list and no degenerate triangle is a vertex
+ * no triangle uses.
  */
 export function analyse(cornerIds: Int32Array, vertexCount: number, pointOf: (id: number, out: Float32Array, at: number) => void, wantBoundary: boolean): Topology {
-  const triangles = Math.floor(cornerIds.length / 3);
-  const start = new Int32Array(vertexCount + 1);
   const parent = new Int32Array(vertexCount);
-  const used = new Uint8Array(vertexCount);
   for (let v = 0; v < vertexCount; v++) parent[v] = v;
-  for (let t = 0; t < triangles * 3; t += 3) {
-    const a = cornerIds[t], b = cornerIds[t + 1], c = cornerIds[t + 2];
-    used[a] = used[b] = used[c] = 1;
-    union(parent, a, b);
-    union(parent, a, c);
-    if (a === b || b === c || a === c) continue;
-    start[a < b ? a : b]++;
-    start[b < c ? b : c]++;
-    start[c < a ? c : a]++;
-  }
-  for (let v = 0, sum = 0; v <= vertexCount; v++) {
-    const n = start[v];
-    start[v] = sum;
-    sum += n;
-  }
-  const list = new Int32Array(start[vertexCount]);
-  const fill = start.slice(0, vertexCount);
-  const add = (a: number, b: number) => {
-    if (a < b) list[fill[a]++] = b << 1;
-    else list[fill[b]++] = (a << 1) | 1;
-  };
-  for (let t = 0; t < triangles * 3; t += 3) {
-    const a = cornerIds[t], b = cornerIds[t + 1], c = cornerIds[t + 2];
-    if (a === b || b === c || a === c) continue;
-    add(a, b);
-    add(b, c);
-    add(c, a);
-  }
-
-  const counts: EdgeCounts = { open: 0, nonManifold: 0, inconsistent: 0 };
-  const openPairs: number[] = [];
-  const onOpen = wantBoundary ? (a: number, b: number) => void (openPairs.length < MAX_BOUNDARY_SEGMENTS * 2 && openPairs.push(a, b)) : () => {};
-  for (let v = 0; v < vertexCount; v++) countList(list, start[v], start[v + 1], v, counts, onOpen);
+  const loose = new Uint8Array(vertexCount);
+  const { start, list } = edgeLists(cornerIds, vertexCount, parent, loose);
+  const counts: EdgeCounts = { open: 0, nonManifold: 0, inconsistent: 0, openPairs: wantBoundary ? [] : null };
+  for (let v = 0; v < vertexCount; v++) if (start[v + 1] > start[v]) countList(list, start[v], start[v + 1], v, counts);
 
   let shells = 0;
-  for (let v = 0; v < vertexCount; v++) if (used[v] && parent[v] === v) shells++;
+  for (let v = 0; v < vertexCount; v++) if (parent[v] === v && (start[v + 1] > start[v] || loose[v])) shells++;
 
   let boundary: Float32Array | undefined;
-  if (wantBoundary) {
-    boundary = new Float32Array(openPairs.length * 3);
-    for (let k = 0; k < openPairs.length; k++) pointOf(openPairs[k], boundary, k * 3);
+  if (counts.openPairs) {
+    const pairs = counts.openPairs;
+    boundary = new Float32Array(pairs.length * 3);
+    for (let k = 0; k < pairs.length; k++) pointOf(pairs[k], boundary, k * 3);
   }
   return { openEdges: counts.open, nonManifoldEdges: counts.nonManifold, inconsistentEdges: counts.inconsistent, shells, boundary };
 }

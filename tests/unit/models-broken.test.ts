@@ -192,3 +192,19 @@ test('topology: open edges, non-manifold edges, flipped triangles, degenerate tr
   const two = parseModel(obj(torus(12, 6)), 'a.obj').facts.shells + parseModel(binaryStl(cube), 'b.stl').facts.shells;
   assert.equal(two, 2);
 });
+
+test('topology: separate triangles, unused vertices and collapsed triangles give the right shells', () => {
+  // 500 unrelated triangles: every corner is its own point, far more than a closed mesh's estimate.
+  const count = 500;
+  const vertices = new Float32Array(count * 9);
+  for (let i = 0; i < count * 9; i++) vertices[i] = (i % 9) + Math.floor(i / 9) * 20 + (i % 3) * 0.5;
+  const triangles = Uint32Array.from({ length: count * 3 }, (_, i) => i);
+  const scattered = parseModel(binaryStl({ vertices, triangles }), 's.stl').facts;
+  assert.equal(scattered.shells, count);
+  assert.equal(scattered.openEdges, count * 3);
+  // A vertex no face uses is not a shell; a triangle collapsed to a point is.
+  const text = 'v 0 0 0\nv 1 0 0\nv 0 1 0\nv 5 5 5\nv 9 9 9\nf 1 2 3\nf 5 5 5\n';
+  const facts = parseModel(new TextEncoder().encode(text), 'loose.obj').facts;
+  assert.equal(facts.shells, 2);
+  assert.equal(facts.degenerateTriangles, 1);
+});
