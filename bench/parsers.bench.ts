@@ -1,8 +1,10 @@
 // `npm run bench -- parsers`: parse + geometry pass per format, on the corpus and on generated large files,
 // each beside three.js's own loader on the same bytes in the same run and beside a plain Buffer copy of the
 // same size. Each (file set, implementation) runs in its own child process: peak memory is that process's
-// maxRSS high-water mark minus its level just before parsing, which counts ArrayBuffers and the V8 heap alike
+// RSS high-water mark minus its level just before parsing, which counts ArrayBuffers and the V8 heap alike
 // and is not blurred by another implementation's garbage (process.memoryUsage() deltas in one process are).
+// The mark is VmHWM from /proc, not getrusage's maxRSS: Linux carries maxRSS over from the parent through
+// fork and exec, so a child of this (large) runner would report the runner's size as its own floor.
 // 3MFLoader needs a DOMParser, which Node lacks: @xmldom/xmldom (already installed with electron-builder)
 // with a small querySelectorAll shim stands in. It is slower than Chromium's native DOMParser, so read the
 // 3MF ratio as an upper bound of what the browser would show.
@@ -104,6 +106,18 @@ async function implementationFor(implementation: Implementation, kind: Kind): Pr
   return (bytes) => trianglesOf(new ThreeMFLoader().parse(owned(bytes)) as unknown as Group);
 }
 
+/** This process's own RSS high-water mark in KiB (see the top of the file for why not maxRSS). */
+function highWaterKiB(): number {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const match = /^VmHWM:\s+(\d+) kB/m.exec(status);
+    if (match) return Number(match[1]);
+  } catch {
+    // Not Linux: maxRSS is this process's own there.
+  }
+  return process.resourceUsage().maxRSS;
+}
+
 /**
  * Runs in the child: the first run alone sets the memory peak (current RSS before it, maxRSS after it; the
  * file is read without an extra copy so reading does not set a higher mark), then warm-up runs so that
@@ -119,7 +133,7 @@ async function child(spec: ChildSpec, kind: Kind): Promise<ChildResult> {
   let ms = 0, triangles = 0, bytes = 0, peakMiB = 0;
   for (const [k, input] of inputs.entries()) {
     triangles += parse(input.bytes, input.name);
-    if (k === 0) peakMiB = (process.resourceUsage().maxRSS - before) / 1024;
+    if (k === 0) peakMiB = (highWaterKiB() - before) / 1024;
     gc();
     const warmUntil = performance.now() + WARMUP_BUDGET_MS;
     for (let r = 0; r < WARMUP_RUNS && (r === 0 || performance.now() < warmUntil); r++) parse(input.bytes, input.name);

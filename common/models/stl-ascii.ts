@@ -43,13 +43,28 @@ class AsciiStlReader {
   /** Consumes `word` if it is the next token (case-insensitive), else fails saying what was expected. */
   expect(word: string, context: string, facetStart = -1): void {
     const c = this.skipSpace();
-    const facet = () => (facetStart >= 0 ? ` of the facet that starts on line ${lineAt(this.bytes, facetStart)}` : '');
-    if (c === -1) this.fail('TRUNCATED', `The file ends ${context}${facet()}, where "${word}" was expected`);
+    if (c === -1) this.fail('TRUNCATED', `The file ends ${context}${this.facetAt(facetStart)}, where "${word}" was expected`);
     const end = this.i + word.length;
     if (!matchesWord(this.bytes, this.i, word) || (end < this.bytes.length && !isSpace(this.bytes[end]))) {
-      this.fail('BAD_SYNTAX', `Expected "${word}" ${context}${facet()} but found ${excerpt(this.bytes, this.i)}`);
+      this.fail('BAD_SYNTAX', `Expected "${word}" ${context}${this.facetAt(facetStart)} but found ${excerpt(this.bytes, this.i)}`);
     }
     this.i = end;
+  }
+
+  facetAt(facetStart: number): string {
+    return facetStart >= 0 ? ` of the facet that starts on line ${lineAt(this.bytes, facetStart)}` : '';
+  }
+
+  /**
+   * Steps over one word without reading it as a number: the facet normal is recomputed from the corners,
+   * so its three numbers are only checked for being there (a quarter of the numbers in a file).
+   */
+  skipWord(context: string): void {
+    if (this.skipSpace() === -1) this.fail('TRUNCATED', `The file ends ${context}`);
+    const bytes = this.bytes;
+    let i = this.i;
+    while (i < bytes.length && !isSpace(bytes[i])) i++;
+    this.i = i;
   }
 
   number(context: string): number {
@@ -82,7 +97,7 @@ class AsciiStlReader {
   facet(): void {
     const start = this.i;
     this.expect('normal', 'after "facet"');
-    for (let k = 0; k < 3; k++) this.number('in the facet normal');
+    for (let k = 0; k < 3; k++) this.skipWord('in the facet normal');
     this.expect('outer', 'after the facet normal');
     this.expect('loop', 'after "outer"');
     for (let v = 0; v < 3; v++) {
