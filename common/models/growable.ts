@@ -1,5 +1,6 @@
 // Append-only typed arrays for parsers that cannot know their output size up front. Doubling keeps the
-// copies to O(n); `trimmed()` hands back an exact-size array so transfers carry no slack.
+// copies to O(n); `trimmed()` hands back an exact-size array so transfers carry no slack. A generous first
+// size costs little: fresh typed arrays are zero pages the OS maps only when they are written.
 
 export class GrowableFloat32 {
   data: Float32Array;
@@ -18,6 +19,11 @@ export class GrowableFloat32 {
 
   trimmed(): Float32Array {
     return this.length === this.data.length ? this.data : this.data.slice(0, this.length);
+  }
+
+  /** The filled part without a copy, for data that stays in this thread. */
+  used(): Float32Array {
+    return this.data.subarray(0, this.length);
   }
 }
 
@@ -39,6 +45,11 @@ export class GrowableInt32 {
   trimmed(): Int32Array {
     return this.length === this.data.length ? this.data : this.data.slice(0, this.length);
   }
+
+  /** The filled part without a copy, for data that stays in this thread. */
+  used(): Int32Array {
+    return this.data.subarray(0, this.length);
+  }
 }
 
 export class GrowableUint8 {
@@ -58,5 +69,10 @@ export class GrowableUint8 {
 
   trimmed(): Uint8Array {
     return this.length === this.data.length ? this.data : this.data.slice(0, this.length);
+  }
+
+  /** The filled part without a copy, for data that stays in this thread. */
+  used(): Uint8Array {
+    return this.data.subarray(0, this.length);
   }
 }

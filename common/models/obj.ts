@@ -1,6 +1,6 @@
 import { lineAt, ModelParseError, type ModelErrorCode } from './errors.ts';
 import { GrowableFloat32, GrowableInt32, GrowableUint8 } from './growable.ts';
-import { cursor, excerpt, matchesWord, readInt, readNumber } from './numbers.ts';
+import { cursor, excerpt, matchesWord, readNumber } from './numbers.ts';
 import type { ParseOptions, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES } from './types.ts';
 
@@ -13,8 +13,8 @@ function isBlank(c: number): boolean {
 class ObjReader {
   readonly bytes: Uint8Array;
   readonly options: ParseOptions;
-  readonly vertices = new GrowableFloat32(4096);
-  readonly corners = new GrowableInt32(4096);
+  readonly vertices: GrowableFloat32;
+  readonly corners: GrowableInt32;
   colors: GrowableUint8 | null = null;
   vertexCount = 0;
   /** Positive indices may point ahead of the vertices read so far; checked once at the end. */
@@ -27,6 +27,11 @@ class ObjReader {
   constructor(bytes: Uint8Array, options: ParseOptions) {
     this.bytes = bytes;
     this.options = options;
+    // Room for vertex lines of 16 bytes and triangles of 4 bytes a corner, short for real files: the arrays
+    // rarely have to grow, and pages never written are never mapped.
+    const limit = options.maxTriangles ?? DEFAULT_MAX_TRIANGLES;
+    this.vertices = new GrowableFloat32(Math.ceil(Math.min(bytes.length / 16, limit * 3)) * 3);
+    this.corners = new GrowableInt32(Math.ceil(Math.min(bytes.length / 4, limit * 3)));
   }
 
   fail(code: ModelErrorCode, what: string, at = this.i): never {
@@ -88,22 +93,8 @@ class ObjReader {
     this.skipLine();
   }
 
-  /** One face corner: `v`, `v/vt`, `v//vn` or `v/vt/vn`; returns the 0-based vertex index. */
-  corner(): number {
-    const bytes = this.bytes;
-    const start = this.i;
-    const index = readInt(bytes, start);
-    if (index !== index) this.fail('BAD_SYNTAX', `Expected a vertex index but found ${excerpt(bytes, start)}`, start);
-    let i = cursor.end;
-    for (let slashes = 0; bytes[i] === 47 && slashes < 2; slashes++) {
-      i++;
-      if (bytes[i] !== 47) {
-        readInt(bytes, i);
-        i = cursor.end;
-      }
-    }
-    if (i < bytes.length && !isBlank(bytes[i]) && bytes[i] !== NEWLINE) this.fail('BAD_SYNTAX', `Malformed face corner ${excerpt(bytes, start)}`, start);
-    this.i = i;
+  /** A corner's vertex index, checked and made 0-based; `start` is where its text begins. */
+  resolve(index: number, start: number): number {
     if (index === 0) this.fail('INDEX_OUT_OF_RANGE', 'Vertex index 0 (OBJ indices start at 1)', start);
     const resolved = index > 0 ? index - 1 : this.vertexCount + index;
     if (resolved < 0) this.fail('INDEX_OUT_OF_RANGE', `Vertex index ${index} points before the first vertex (${this.vertexCount} read so far)`, start);
@@ -114,25 +105,53 @@ class ObjReader {
     return resolved;
   }
 
-  /** Polygons are fanned from their first corner: exact for the convex faces exporters write. */
+  /**
+   * One `f` line. Corners are `v`, `v/vt`, `v//vn` or `v/vt/vn`; only `v` is kept. Polygons are fanned from
+   * their first corner: exact for the convex faces exporters write. This is the hottest loop of the format
+   * (most lines are faces), so it reads digits in place rather than through helpers.
+   */
   face(): void {
+    const bytes = this.bytes;
     const corners = this.corners;
+    let i = this.i;
     let first = -1, previous = -1, count = 0;
-    for (let c = this.skipBlanks(); c !== NEWLINE && c !== 35; c = this.skipBlanks()) {
-      const index = this.corner();
-      count++;
-      if (count === 1) first = index;
-      else if (count >= 3) {
-        corners.reserve(3);
-        corners.data[corners.length++] = first;
-        corners.data[corners.length++] = previous;
-        corners.data[corners.length++] = index;
+    for (;;) {
+      let c = bytes[i];
+      while (c === 32 || c === 9 || c === 13) c = bytes[++i];
+      if (i >= bytes.length || c === NEWLINE || c === 35) break;
+      const start = i;
+      const negative = c === 45;
+      if (negative || c === 43) c = bytes[++i];
+      let index = 0;
+      const digitsFrom = i;
+      while (c >= 48 && c <= 57) {
+        index = index * 10 + (c - 48);
+        c = bytes[++i];
       }
-      previous = index;
+      if (i === digitsFrom) this.fail('BAD_SYNTAX', `Expected a vertex index but found ${excerpt(bytes, start)}`, start);
+      // Texture and normal indices: skipped, but they must be numbers.
+      for (let slashes = 0; c === 47 && slashes < 2; slashes++) {
+        c = bytes[++i];
+        if (c === 45 || c === 43) c = bytes[++i];
+        while (c >= 48 && c <= 57) c = bytes[++i];
+      }
+      if (i < bytes.length && !isBlank(c) && c !== NEWLINE) this.fail('BAD_SYNTAX', `Malformed face corner ${excerpt(bytes, start)}`, start);
+      const vertex = this.resolve(negative ? -index : index, start);
+      if (++count === 1) first = vertex;
+      else if (count >= 3) {
+        if (corners.length + 3 > corners.data.length) corners.reserve(3);
+        const data = corners.data;
+        data[corners.length] = first;
+        data[corners.length + 1] = previous;
+        data[corners.length + 2] = vertex;
+        corners.length += 3;
+      }
+      previous = vertex;
     }
+    this.i = i;
     if (count < 3) this.shortFaces++;
     const limit = this.options.maxTriangles ?? DEFAULT_MAX_TRIANGLES;
-    if (corners.length / 3 > limit) this.fail('TOO_LARGE', `More than ${limit} triangles`);
+    if (corners.length > limit * 3) this.fail('TOO_LARGE', `More than ${limit} triangles`);
     this.skipLine();
   }
 
@@ -161,8 +180,8 @@ class ObjReader {
   }
 
   expand(): RawMesh {
-    const vertices = this.vertices.trimmed();
-    const corners = this.corners.trimmed();
+    const vertices = this.vertices.used();
+    const corners = this.corners.used();
     const positions = new Float32Array(corners.length * 3);
     for (let c = 0, p = 0; c < corners.length; c++, p += 3) {
       const v = corners[c] * 3;
