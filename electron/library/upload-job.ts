@@ -1,10 +1,10 @@
-// One queued file's way to the service: hash it, skip it if its bytes are already there, then send
-// it in chunks through a resumable session (resuming from the service's offset after any
-// interruption), or whole when the service has no resume endpoints or the file fits one chunk.
+// One queued file's way to the service: hash it first if a duplicate is plausible and skip it if its
+// bytes are already there, then send it in chunks through a resumable session (resuming from the
+// service's offset after any interruption), or whole when the service has no resume endpoints or
+// the file fits one chunk. A file not hashed first is hashed by the sends themselves.
 // Transient failures (reset, timeout, 5xx, 429, offset conflicts) back off and retry here.
-import { createHash } from 'node:crypto';
-import { open, stat } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+import type { Hash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import type { ApiClient, TokenSource } from '../api/client.ts';
 import { retryDelayMs } from '../api/backoff.ts';
 import { decodeEnvelope } from '../api/envelope.ts';
@@ -16,6 +16,10 @@ import { header } from '../api/transport.ts';
 import { streamFile } from '../api/upload.ts';
 import type { StreamUploadResult } from '../api/upload.ts';
 import type { ProgressMeter } from './progress.ts';
+import { worthHashingFirst } from './upload-dedup.ts';
+import type { ServiceSizes } from './upload-dedup.ts';
+import { cancelled, hashFile, runningHash } from './upload-hash.ts';
+import type { RunningHash } from './upload-hash.ts';
 import type { ItemPatch, StoredItem, UploadStore } from './upload-store.ts';
 
 export interface JobContext {
@@ -31,6 +35,8 @@ export interface JobContext {
   maxAttempts: number;
   /** per service: false once it answered 404/405 to CreateUpload */
   resumeSupported: Map<string, boolean>;
+  /** whether the project at the service may hold a model of a size (listed once for files starting together) */
+  serviceSizes: ServiceSizes;
   progress: ProgressMeter;
   /** records a change and tells the renderer */
   save(patch: ItemPatch): StoredItem;
@@ -38,19 +44,26 @@ export interface JobContext {
   random: () => number;
 }
 
+/** A job under way: without a hash taken first, `running` is the one its sends keep. */
+interface Job extends JobContext {
+  running: RunningHash | undefined;
+}
+
 export async function runJob(ctx: JobContext): Promise<void> {
   await checkUnchanged(ctx.item);
-  if (!ctx.item.sha256) {
+  if (!ctx.item.sha256 && (await worthHashingFirst(ctx.item, ctx))) {
     ctx.item = ctx.save({ state: 'hashing' });
     ctx.item = ctx.save({ sha256: await hashFile(ctx.item.path, ctx.signal) });
   }
-  const twin = ctx.item.allowDuplicate ? undefined : ctx.store.sameContent(ctx.item.projectId, ctx.item.sha256!, ctx.item.id);
+  const { sha256 } = ctx.item;
+  const twin = sha256 && !ctx.item.allowDuplicate ? ctx.store.sameContent(ctx.item.projectId, sha256, ctx.item.id) : undefined;
   if (twin) {
     ctx.save({ state: 'done', duplicate: true, modelId: twin.modelId, bytesSent: 0, error: null });
     return;
   }
   ctx.item = ctx.save({ state: 'uploading' });
-  await withRetries(ctx, () => (useWholeFile(ctx) ? sendWhole(ctx) : sendResumable(ctx)));
+  const job: Job = { ...ctx, running: sha256 ? undefined : runningHash(ctx.item.path, ctx.item.sizeBytes, ctx.signal) };
+  await withRetries(job, () => (useWholeFile(job) ? sendWhole(job) : sendResumable(job)));
 }
 
 function useWholeFile(ctx: JobContext): boolean {
@@ -78,11 +91,10 @@ function isTransient(error: unknown): boolean {
   return error.retryable;
 }
 
-const HASH_BUFFER_BYTES = 1024 * 1024;
 // Offset corrections in a row without a byte of progress before it counts as a failed attempt.
 const MAX_RESYNCS = 5;
 
-async function sendResumable(ctx: JobContext): Promise<void> {
+async function sendResumable(ctx: Job): Promise<void> {
   let session = await openSession(ctx);
   if (!session) return sendWhole(ctx);
   let resyncs = 0;
@@ -90,6 +102,9 @@ async function sendResumable(ctx: JobContext): Promise<void> {
   while (!session.complete) {
     const start = session.offset;
     const end = Math.min(ctx.item.sizeBytes, start + chunk);
+    // No declared hash for the service to check the bytes against: a file changed since it was
+    // added must not be completed from a mix of old and new bytes.
+    if (ctx.running && end === ctx.item.sizeBytes) await checkUnchanged(ctx.item);
     const started = Date.now();
     const response = await sendAuthorized(ctx, 'appendUpload', { uploadId: ctx.item.uploadId!, offset: String(start) }, start, end);
     chunk = nextChunkBytes(ctx, end - start, Date.now() - started);
@@ -100,11 +115,12 @@ async function sendResumable(ctx: JobContext): Promise<void> {
       continue;
     }
     session = decodeEnvelope('PUT /Model3D/AppendUpload', response, UploadSession);
+    if (session.offset === end) keepHash(ctx, response, end);
     // Progress was made: earlier failures no longer count towards giving up.
     resyncs = 0;
     ctx.item = ctx.save({ bytesSent: session.offset, attempts: 0, error: null });
   }
-  finish(ctx, session);
+  await finish(ctx, session);
 }
 
 // Each request costs a round trip and a sync at the service, so a fast link gets bigger chunks; a chunk
@@ -125,7 +141,8 @@ async function openSession(ctx: JobContext): Promise<UploadSession | null> {
     if (known && (known.state === null || known.state === 'open' || known.complete)) return known;
   }
   const body = {
-    projectId: item.projectId, folderId: item.folderId, fileName: item.fileName, sizeBytes: item.sizeBytes, sha256: item.sha256, allowDuplicate: item.allowDuplicate,
+    projectId: item.projectId, folderId: item.folderId, fileName: item.fileName, sizeBytes: item.sizeBytes, allowDuplicate: item.allowDuplicate,
+    ...(item.sha256 ? { sha256: item.sha256 } : {}),
   };
   try {
     const created = await client.call('createUpload', UploadSession, { body });
@@ -153,34 +170,59 @@ async function resync(ctx: JobContext, response: StreamUploadResult): Promise<Up
   return openSession(ctx);
 }
 
-async function sendWhole(ctx: JobContext): Promise<void> {
+async function sendWhole(ctx: Job): Promise<void> {
   const { item } = ctx;
-  const query: Record<string, string> = { projectId: item.projectId, fileName: item.fileName, sha256: item.sha256! };
+  const query: Record<string, string> = { projectId: item.projectId, fileName: item.fileName };
+  if (item.sha256) query.sha256 = item.sha256;
   if (item.folderId) query.folderId = item.folderId;
   if (item.allowDuplicate) query.allowDuplicate = 'true';
   const response = await sendAuthorized(ctx, 'uploadModel', query, 0, item.sizeBytes);
   if (response.status === 404 || response.status === 405) {
     throw new HostError('INTERNAL_ERROR', 'The service has no upload endpoint we know', { status: response.status });
   }
-  finish(ctx, decodeEnvelope('POST /Model3D/UploadModel', response, UploadedModel));
+  const uploaded = decodeEnvelope('POST /Model3D/UploadModel', response, UploadedModel);
+  keepHash(ctx, response, item.sizeBytes);
+  await finish(ctx, uploaded);
 }
 
-function finish(ctx: JobContext, session: UploadSession): void {
+/** A send that went through whole up to `end` carries the running hash on to there. */
+function keepHash(ctx: Job, response: SentRange, end: number): void {
+  if (ctx.running && response.hash && response.start + response.bytesSent === end) ctx.running.advance(response.hash, end);
+}
+
+async function finish(ctx: Job, session: UploadSession): Promise<void> {
+  const sha256 = ctx.item.sha256 ?? (await ctx.running!.digest());
+  const theirs = session.model?.sha256;
+  // Without a declared hash the service checked the bytes against nothing: its hash of what it got
+  // must be ours, or the file changed under a resume that caught up from disk.
+  if (theirs && /^[0-9a-f]{64}$/.test(theirs) && theirs !== sha256) {
+    throw new HostError('FILE_INVALID', `${ctx.item.fileName} changed while it was sent (the service got SHA-256 ${theirs}, the file has ${sha256}); add it again`);
+  }
   ctx.progress.update(ctx.item.sizeBytes, true);
-  ctx.item = ctx.save({ state: 'done', bytesSent: ctx.item.sizeBytes, modelId: session.model?.modelId ?? null, duplicate: session.duplicate, error: null });
+  ctx.item = ctx.save({ state: 'done', sha256, bytesSent: ctx.item.sizeBytes, modelId: session.model?.modelId ?? null, duplicate: session.duplicate, error: null });
+}
+
+/** One send's answer, with where it started and the running hash it updated (when there is one). */
+interface SentRange extends StreamUploadResult {
+  start: number;
+  hash: Hash | undefined;
 }
 
 /** Streams bytes [start, end) with the access token; a 401 renews the token once and sends again. */
-async function sendAuthorized(ctx: JobContext, name: RouteName, query: Record<string, string>, start: number, end: number): Promise<StreamUploadResult> {
+async function sendAuthorized(ctx: Job, name: RouteName, query: Record<string, string>, start: number, end: number): Promise<SentRange> {
   if (!ctx.tokens) throw new HostError('NOT_SIGNED_IN', 'Sign in first');
   const route = routes[name];
   const url = new URL(`${ctx.client.baseUrl}/${route.path}`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  const send = (token: string) =>
-    streamFile({
+  // Each send updates its own copy of the running hash: one cut short must not leave its bytes in it.
+  const send = async (token: string): Promise<SentRange> => {
+    const hash = await ctx.running?.from(start);
+    const result = await streamFile({
       method: route.method as 'PUT' | 'POST', url: url.href, headers: { authorization: `Bearer ${token}` },
-      filePath: ctx.item.path, start, end, signal: ctx.signal, onProgress: (sent) => ctx.progress.update(start + sent),
+      filePath: ctx.item.path, start, end, hash, signal: ctx.signal, onProgress: (sent) => ctx.progress.update(start + sent),
     });
+    return { ...result, start, hash };
+  };
   const token = await ctx.tokens.accessToken();
   const first = await counted(ctx, send(token));
   if (first.status !== 401) return first;
@@ -194,7 +236,7 @@ async function sendAuthorized(ctx: JobContext, name: RouteName, query: Record<st
  * Adds a request's body bytes to the item's wire total, failed requests included. Written to the
  * store directly: it must be kept even when the job is being stopped.
  */
-async function counted(ctx: JobContext, sending: Promise<StreamUploadResult>): Promise<StreamUploadResult> {
+async function counted<T extends StreamUploadResult>(ctx: JobContext, sending: Promise<T>): Promise<T> {
   let bytes = 0;
   try {
     const result = await sending;
@@ -217,44 +259,9 @@ async function checkUnchanged(item: StoredItem): Promise<void> {
   }
 }
 
-/**
- * SHA-256 of a file through two reused buffers (one being read while the other is hashed):
- * no garbage per read, so hashing a large file does not grow memory while the collector catches up.
- */
-export async function hashFile(filePath: string, signal: AbortSignal): Promise<string> {
-  const hash = createHash('sha256');
-  let file: FileHandle | undefined;
-  try {
-    file = await open(filePath, 'r');
-    const { size } = await file.stat();
-    const bytes = Math.max(1, Math.min(HASH_BUFFER_BYTES, size));
-    const buffers = [Buffer.allocUnsafe(bytes), Buffer.allocUnsafe(bytes)];
-    let position = 0;
-    let reading = file.read(buffers[0], 0, bytes, 0);
-    for (let turn = 0; ; turn++) {
-      const { bytesRead } = await reading;
-      if (bytesRead === 0) break;
-      if (signal.aborted) throw signal.reason;
-      position += bytesRead;
-      reading = file.read(buffers[(turn + 1) % 2], 0, bytes, position);
-      hash.update(buffers[turn % 2].subarray(0, bytesRead));
-    }
-  } catch (error) {
-    if (signal.aborted) throw cancelled(error);
-    throw new HostError('FILE_UNREADABLE', `Cannot read ${filePath}: ${(error as Error).message}`, { cause: error });
-  } finally {
-    await file?.close();
-  }
-  return hash.digest('hex');
-}
-
 function notFoundAsNull(error: unknown): null {
   if (error instanceof HostError && error.status === 404) return null;
   throw error;
-}
-
-function cancelled(cause: unknown): HostError {
-  return cause instanceof HostError && cause.code === 'CANCELLED' ? cause : new HostError('CANCELLED', 'The upload was stopped', { cause });
 }
 
 export function describe(error: unknown): { code: HostError['code']; message: string; retryable: boolean } {

@@ -11,6 +11,7 @@ import { DEFAULT_MAX_FILE_BYTES, expandPaths, preflight } from './preflight.ts';
 import type { Rejection } from './preflight.ts';
 import { createProgressMeter } from './progress.ts';
 import type { UploadProgress } from './progress.ts';
+import { serviceSizes } from './upload-dedup.ts';
 import { describe, runJob } from './upload-job.ts';
 import { openUploadStore, publicItem } from './upload-store.ts';
 import type { ItemPatch, NewItem, StoredItem, UploadItem } from './upload-store.ts';
@@ -67,6 +68,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
   const workers = new PQueue({ concurrency: deps.concurrency ?? 3 });
   const running = new Map<string, { controller: AbortController; reason: 'pause' | 'cancel' | 'shutdown' | null }>();
   const resumeSupported = new Map<string, boolean>();
+  const sizes = serviceSizes(client, now);
   const sleep = deps.sleep ?? ((ms: number, signal: AbortSignal) => delay(ms, undefined, { signal }));
   let closed = false;
 
@@ -90,7 +92,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     running.set(id, slot);
     try {
       await runJob({
-        item, client: client(), tokens, store, signal: controller.signal, resumeSupported, random, sleep,
+        item, client: client(), tokens, store, signal: controller.signal, resumeSupported, serviceSizes: sizes, random, sleep,
         chunkBytes: deps.chunkBytes ?? DEFAULT_CHUNK_BYTES,
         // A size the caller fixed stays fixed; by default chunks grow with the link's speed.
         maxChunkBytes: deps.chunkBytes ?? MAX_CHUNK_BYTES,
@@ -115,6 +117,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
 
   async function enqueue(request: EnqueueRequest): Promise<EnqueueResult> {
     const { files, rejections } = await expandPaths(request.paths);
+    sizes.forget(request.projectId);
     const result: EnqueueResult = { added: [], rejected: [...rejections], alreadyQueued: [] };
     const place = (filePath: string) => ({ projectId: request.projectId, folderId: request.folderId ?? null, path: filePath, allowDuplicate: request.allowDuplicate ?? false });
     // Rejected files are listed as failed items too, so the error list shows them beside the rest.

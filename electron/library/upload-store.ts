@@ -183,6 +183,16 @@ export function openUploadStore(db: Db, now: () => number = Date.now) {
       ).get(item.projectId, item.path, item.sizeBytes, item.mtimeMs) as Row | undefined;
       return row && toItem(row);
     },
+    /**
+     * Another item of the project with the same size that is done or may still go, earlier or later:
+     * both sides of a possible duplicate hash first, so the later one finds the earlier one's hash.
+     */
+    sameSize(item: Pick<StoredItem, 'id' | 'projectId' | 'sizeBytes'>): boolean {
+      return statement(
+        `SELECT 1 FROM upload_items WHERE project_id = ? AND size_bytes = ? AND id != ?
+           AND state IN ('queued', 'hashing', 'uploading', 'paused', 'done') LIMIT 1`,
+      ).get(item.projectId, item.sizeBytes, item.id) !== undefined;
+    },
     /** An earlier item of the project with the same bytes that is done or on its way (a paused one may never go). */
     sameContent(projectId: string, sha256: string, before: string): StoredItem | undefined {
       const row = statement(

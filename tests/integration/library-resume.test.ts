@@ -3,6 +3,8 @@
 // backoff, an access token that expires mid-queue is renewed, and a host restart mid-queue loses
 // nothing and sends nothing twice, checked against the sandbox's own upload records.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { afterEach, describe, it } from 'node:test';
 import type { TokenSource } from '../../electron/api/client.ts';
 import { createLibrary } from '../../electron/library/index.ts';
@@ -18,6 +20,13 @@ afterEach(async () => {
   await world?.dispose();
   world = undefined;
 });
+
+const sha = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+/** Whether the item went through a hash pass before sending, rather than hashing on the way. */
+function hashedFirst(w: World, id: string): boolean {
+  return w.events.some((e) => e.type === 'upload:changed' && e.item.id === id && e.item.state === 'hashing');
+}
 
 async function uploadOne(w: World, file: string) {
   const { added } = await w.library.uploads.enqueue({ projectId: w.projectId, paths: [file] });
@@ -46,6 +55,9 @@ describe('interrupted connections', () => {
     assert.ok(wire > 0 && wire <= CHUNK, `client re-sent ${wire} bytes`);
     assert.ok((await serverResent(world, item.fileName, item.sizeBytes)) <= CHUNK);
     assert.ok(item.attempts === 0 && item.error === null);
+    // Hashed on the way: the bytes the reset cut off were hashed, then caught up from disk.
+    assert.equal(hashedFirst(world, item.id), false);
+    assert.equal(item.sha256, sha(REAR));
     const [model] = await world.sandbox.operator.listModels(world.projectId);
     assert.equal(model.sha256, item.sha256);
   });
@@ -125,6 +137,8 @@ describe('sessions and restarts', () => {
     assert.ok(stopped.some((u) => u.state !== 'done'), 'the restart happened mid-queue');
     world.sandbox.faults.clear();
 
+    const resumed = stopped.filter((u) => u.state !== 'done' && u.bytesSent > 0 && u.sha256 === null);
+    assert.ok(resumed.length > 0, 'a file hashed on the way was cut off: its hash so far is lost');
     const again = world.reopen();
     again.start();
     const items = await settle(again);
@@ -137,8 +151,10 @@ describe('sessions and restarts', () => {
       assert.equal(sessions.length, 1, `${item.fileName}: one session, resumed after the restart`);
       assert.ok(sessions[0].bytesReceived - item.sizeBytes <= CHUNK, `${item.fileName}: the service took in ${sessions[0].bytesReceived - item.sizeBytes} bytes twice`);
       assert.ok(item.bytesTransferred - item.sizeBytes <= CHUNK, `${item.fileName}: the client re-sent ${item.bytesTransferred - item.sizeBytes} bytes`);
+      assert.equal(item.sha256, sha(item.path));
       assert.equal(models.find((m) => m.modelId === item.modelId)?.sha256, item.sha256);
     }
+    for (const { id } of resumed) assert.equal(hashedFirst(world, id), false, 'resumed without a hash pass');
     await again.close();
   });
 });
