@@ -1,5 +1,5 @@
 import { ModelParseError } from './errors.ts';
-import { measure } from './measure.ts';
+import { measure, type Measures } from './measure.ts';
 import { analyse, weld, type Topology } from './topology.ts';
 import type { ModelFacts, ParseOptions, RawMesh, Vec3 } from './types.ts';
 import { guessUnit } from './units.ts';
@@ -30,41 +30,59 @@ function nonFiniteError(mesh: RawMesh, triangle: number): ModelParseError {
   return new ModelParseError('NAN_COORDINATE', `Triangle ${triangle + 1}${at} has a coordinate that is not a finite number (NaN or Infinity).`, where);
 }
 
-/** The geometry pass shared by every format: measures, then topology, then the unit sanity check. */
-export function computeFacts(mesh: RawMesh, options: ParseOptions): { facts: ModelFacts; boundaryEdges?: Float32Array } {
-  const triangles = mesh.positions.length / 9;
-  const measures = measure(mesh.positions);
-  if (measures.firstNonFinite >= 0) throw nonFiniteError(mesh, measures.firstNonFinite);
-  const warnings = [...mesh.warnings];
-  let topology: Topology = { openEdges: 0, nonManifoldEdges: 0, inconsistentEdges: 0, shells: 0 };
-  if (options.skipTopology) warnings.push('Topology was not checked: watertightness and shells are unknown.');
-  else if (triangles > 0) {
-    const { cornerIds, unique, pointOf } = cornerIdsOf(mesh);
-    topology = analyse(cornerIds, unique, pointOf, options.boundaryEdges === true);
-  }
-  const size: Vec3 = [measures.max[0] - measures.min[0], measures.max[1] - measures.min[1], measures.max[2] - measures.min[2]];
-  const watertight = !options.skipTopology && triangles > 0 && topology.openEdges === 0 && topology.nonManifoldEdges === 0;
+const NO_TOPOLOGY: Topology = { openEdges: 0, nonManifoldEdges: 0, inconsistentEdges: 0, shells: 0 };
+
+function topologyWarnings(topology: Topology, signedVolume: number, watertight: boolean): string[] {
+  const warnings: string[] = [];
   if (topology.openEdges > 0) warnings.push(`The mesh is not closed: ${topology.openEdges} open edges. Volume is unreliable and a printer may reject it.`);
   if (topology.nonManifoldEdges > 0) warnings.push(`${topology.nonManifoldEdges} edges are shared by more than two triangles (non-manifold).`);
   if (topology.inconsistentEdges > 0) warnings.push(`${topology.inconsistentEdges} edges join triangles facing opposite ways (flipped normals).`);
+  if (watertight && signedVolume < 0) warnings.push('The mesh is inside out: its triangles face inwards.');
+  return warnings;
+}
+
+/** Facts from the measures, and from the topology once it is known. */
+function factsFrom(mesh: RawMesh, measures: Measures, topology: Topology | null, state: ModelFacts['topology']): ModelFacts {
+  const triangles = mesh.positions.length / 9;
+  const known = topology ?? NO_TOPOLOGY;
+  const size: Vec3 = [measures.max[0] - measures.min[0], measures.max[1] - measures.min[1], measures.max[2] - measures.min[2]];
+  const watertight = topology !== null && triangles > 0 && known.openEdges === 0 && known.nonManifoldEdges === 0;
+  const warnings = [...mesh.warnings];
+  if (state === 'skipped') warnings.push('Topology was not checked: watertightness and shells are unknown.');
+  if (topology) warnings.push(...topologyWarnings(topology, measures.signedVolume, watertight));
   if (measures.degenerate > 0) warnings.push(`${measures.degenerate} triangles have no area (degenerate).`);
-  if (watertight && measures.signedVolume < 0) warnings.push('The mesh is inside out: its triangles face inwards.');
   const unit = guessUnit(size, mesh.declaredUnit);
   if (unit.warning) warnings.push(unit.warning);
-  const facts: ModelFacts = {
+  return {
     triangles,
     bounds: { min: measures.min, max: measures.max },
     size,
     volume: Math.abs(measures.signedVolume),
     area: measures.area,
-    openEdges: topology.openEdges,
-    nonManifoldEdges: topology.nonManifoldEdges,
-    inconsistentEdges: topology.inconsistentEdges,
+    topology: state,
+    openEdges: known.openEdges,
+    nonManifoldEdges: known.nonManifoldEdges,
+    inconsistentEdges: known.inconsistentEdges,
     degenerateTriangles: measures.degenerate,
-    shells: topology.shells,
+    shells: known.shells,
     watertight,
     unit: { declared: mesh.declaredUnit, assumed: mesh.declaredUnit ?? 'millimeter', ...(unit.guess ? { guess: unit.guess } : {}) },
     warnings,
   };
-  return { facts, boundaryEdges: topology.boundary };
+}
+
+/**
+ * The geometry pass shared by every format: measures, then topology, then the unit sanity check.
+ * `onMeasured` hears the facts the measures alone give (size, volume, area) before the topology, which
+ * costs several times more, so a preview can show the model meanwhile.
+ */
+export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: (facts: ModelFacts) => void): { facts: ModelFacts; boundaryEdges?: Float32Array } {
+  const measures = measure(mesh.positions);
+  if (measures.firstNonFinite >= 0) throw nonFiniteError(mesh, measures.firstNonFinite);
+  if (options.skipTopology) return { facts: factsFrom(mesh, measures, null, 'skipped') };
+  onMeasured?.(factsFrom(mesh, measures, null, 'pending'));
+  if (mesh.positions.length === 0) return { facts: factsFrom(mesh, measures, NO_TOPOLOGY, 'checked') };
+  const { cornerIds, unique, pointOf } = cornerIdsOf(mesh);
+  const topology = analyse(cornerIds, unique, pointOf, options.boundaryEdges === true);
+  return { facts: factsFrom(mesh, measures, topology, 'checked'), boundaryEdges: topology.boundary };
 }

@@ -6,7 +6,7 @@ import { parseObj } from './obj.ts';
 import { parseAsciiStl } from './stl-ascii.ts';
 import { parseBinaryStl } from './stl-binary.ts';
 import { parse3mf } from './threemf.ts';
-import type { ModelFormat, ParseOptions, ParsedModel, RawMesh } from './types.ts';
+import type { ModelFacts, ModelFormat, ParseOptions, ParsedModel, RawMesh } from './types.ts';
 
 export { describeFormat, detectFormat } from './detect.ts';
 export { isModelParseError, ModelParseError, type ModelErrorCode, type ModelErrorWhere } from './errors.ts';
@@ -31,10 +31,11 @@ export function parseModel(bytes: Uint8Array, fileName: string, options: ParseOp
   const mismatch = extensionMismatch(format, fileName);
   if (mismatch) mesh.warnings.unshift(mismatch);
   if (mesh.positions.length === 0) throw new ModelParseError('EMPTY', `${fileName} contains no triangles.`);
-  const { facts, boundaryEdges } = computeFacts(mesh, options);
+  const modelWith = (facts: ModelFacts): ParsedModel => ({ format, positions: mesh.positions, ...(mesh.colors ? { colors: mesh.colors } : {}), facts });
+  const onMeasured = options.onMeasured;
+  const { facts, boundaryEdges } = computeFacts(mesh, options, onMeasured && ((early) => onMeasured(modelWith(early))));
   options.onProgress?.(1);
-  const model: ParsedModel = { format, positions: mesh.positions, facts };
-  if (mesh.colors) model.colors = mesh.colors;
+  const model = modelWith(facts);
   if (boundaryEdges) model.boundaryEdges = boundaryEdges;
   return model;
 }

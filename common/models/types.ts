@@ -13,6 +13,11 @@ export interface ModelFacts {
   /** |Σ signed tetrahedron volumes|; meaningful only when watertight. */
   volume: number;
   area: number;
+  /**
+   * Whether the edge counts, shells and watertightness below are known: `pending` in the early facts a
+   * preview gets before the topology pass, `skipped` when it was not asked for (they read 0 and false).
+   */
+  topology: 'checked' | 'pending' | 'skipped';
   /** Edges used by exactly one triangle: holes. */
   openEdges: number;
   /** Edges shared by three or more triangles. */
@@ -52,6 +57,11 @@ export interface ParseOptions {
   boundaryEdges?: boolean;
   /** Skip welding, edges and shells (watertight is then unknown: reported false with a warning). */
   skipTopology?: boolean;
+  /**
+   * Hears the model as soon as it is read and measured, before the topology pass: the positions and colours
+   * are the ones the final model will carry, and `facts.topology` is `pending`.
+   */
+  onMeasured?: (model: ParsedModel) => void;
 }
 
 export const DEFAULT_MAX_TRIANGLES = 50_000_000;

@@ -29,7 +29,17 @@ export interface ModelObjects {
   root: THREE.Group;
   surface: THREE.Mesh<THREE.BufferGeometry, THREE.MeshStandardMaterial>;
   openEdges: THREE.LineSegments<THREE.BufferGeometry, THREE.LineBasicMaterial> | null;
+  /** Draws open edges (segments in model space) over the surface, replacing any drawn before. */
+  setOpenEdges(segments: Float32Array | undefined): void;
   dispose(): void;
+}
+
+function openEdgeLines(segments: Float32Array): NonNullable<ModelObjects['openEdges']> {
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.BufferAttribute(segments, 3));
+  const lines = new THREE.LineSegments(geometry, new THREE.LineBasicMaterial({ color: OPEN_EDGE_COLOR }));
+  lines.renderOrder = 1;
+  return lines;
 }
 
 export function buildModelObjects(model: ParsedModel): ModelObjects {
@@ -49,14 +59,6 @@ export function buildModelObjects(model: ParsedModel): ModelObjects {
   const root = new THREE.Group();
   root.add(surface);
 
-  let openEdges: ModelObjects['openEdges'] = null;
-  if (model.boundaryEdges && model.boundaryEdges.length > 0) {
-    const edgeGeometry = new THREE.BufferGeometry();
-    edgeGeometry.setAttribute('position', new THREE.BufferAttribute(model.boundaryEdges, 3));
-    openEdges = new THREE.LineSegments(edgeGeometry, new THREE.LineBasicMaterial({ color: OPEN_EDGE_COLOR }));
-    openEdges.renderOrder = 1;
-    root.add(openEdges);
-  }
 
   const { min, max } = model.facts.bounds;
   // Print space is Z-up; three's camera conventions are Y-up.
@@ -67,17 +69,28 @@ export function buildModelObjects(model: ParsedModel): ModelObjects {
     Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2,
   );
 
-  return {
+  const objects: ModelObjects = {
     root,
     surface,
-    openEdges,
+    openEdges: null,
+    setOpenEdges(segments) {
+      const old = objects.openEdges;
+      if (old) {
+        root.remove(old);
+        old.geometry.dispose();
+        old.material.dispose();
+      }
+      objects.openEdges = segments && segments.length > 0 ? openEdgeLines(segments) : null;
+      if (objects.openEdges) root.add(objects.openEdges);
+    },
     dispose() {
       geometry.dispose();
       material.dispose();
-      openEdges?.geometry.dispose();
-      openEdges?.material.dispose();
+      objects.setOpenEdges(undefined);
     },
   };
+  objects.setOpenEdges(model.boundaryEdges);
+  return objects;
 }
 
 /** Centre and radius of the model in world space after placement on the plate. */

@@ -10,6 +10,8 @@ const GRID_CELL_MM = 10;
 
 export interface Stage {
   show(model: ParsedModel): void;
+  /** Adds what the topology pass found (open edges) to the model on show, without rebuilding it. */
+  showOpenEdgesOf(model: ParsedModel, visible: boolean): void;
   setWireframe(on: boolean): void;
   setOpenEdges(on: boolean): void;
   fit(): void;
@@ -84,6 +86,12 @@ export function createStage(canvas: HTMLCanvasElement): Stage {
       objects = buildModelObjects(model);
       scene.add(objects.root);
       fit();
+    },
+    showOpenEdgesOf(model, visible) {
+      if (!objects) return;
+      objects.setOpenEdges(model.boundaryEdges);
+      if (objects.openEdges) objects.openEdges.visible = visible;
+      requestRender();
     },
     setWireframe(on) {
       if (objects) objects.surface.material.wireframe = on;

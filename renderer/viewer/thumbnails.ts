@@ -76,7 +76,8 @@ export async function thumbnailFor(bytes: ArrayBuffer, name: string, options: { 
   const work = (async () => {
     const persisted = await stored(key);
     if (persisted) return persisted;
-    const model = await (options.client ?? sharedModelClient()).parse(bytes.slice(0), name);
+    // A picture needs no welding or edge counts: the topology pass is skipped.
+    const model = await (options.client ?? sharedModelClient()).parse(bytes.slice(0), name, { skipTopology: true });
     const { renderThumbnail } = await import('./thumbnail-render.ts');
     const url = renderThumbnail(model, size);
     await store(key, url);

@@ -16,6 +16,13 @@ export interface ParseCall {
   signal?: AbortSignal;
   /** Return open edges as segments for the highlight. */
   boundaryEdges?: boolean;
+  /** Leave out welding, edges and shells (a thumbnail needs none of them). */
+  skipTopology?: boolean;
+  /**
+   * Hears the model as soon as it is read and measured, with `facts.topology` pending; the promise then
+   * resolves with the same positions and the complete facts.
+   */
+  onMesh?: (model: ParsedModel) => void;
 }
 
 export interface ModelClient {
@@ -27,6 +34,7 @@ export interface ModelClient {
 interface Job {
   request: WorkerRequest;
   call: ParseCall;
+  early: ParsedModel | null;
   resolve: (model: ParsedModel) => void;
   reject: (error: Error) => void;
 }
@@ -42,6 +50,17 @@ export function defaultWorkerFactory(): WorkerLike {
 
 function abortError(): Error {
   return new ModelParseError('CANCELLED', 'Reading the model was cancelled.');
+}
+
+/** The last reply of a job: its model, its early model completed with the topology's facts, or an error. */
+function settle(job: Job, reply: Exclude<WorkerReply, { type: 'progress' | 'mesh' }>): void {
+  if (reply.type === 'result') return job.resolve(reply.model);
+  if (reply.type === 'topology') {
+    if (!job.early) return job.reject(new Error('The model worker sent facts without a model.'));
+    return job.resolve({ ...job.early, facts: reply.facts, ...(reply.boundaryEdges ? { boundaryEdges: reply.boundaryEdges } : {}) });
+  }
+  if (reply.error.code === 'INTERNAL') return job.reject(new Error(reply.error.message));
+  job.reject(new ModelParseError(reply.error.code, reply.error.message, reply.error.where));
 }
 
 export function createModelClient(options: { size?: number; createWorker?: () => WorkerLike } = {}): ModelClient {
@@ -64,9 +83,11 @@ export function createModelClient(options: { size?: number; createWorker?: () =>
       const job = slot.job;
       if (!job || reply.id !== job.request.id) return;
       if (reply.type === 'progress') return job.call.onProgress?.(reply.fraction);
-      if (reply.type === 'result') job.resolve(reply.model);
-      else if (reply.error.code === 'INTERNAL') job.reject(new Error(reply.error.message));
-      else job.reject(new ModelParseError(reply.error.code, reply.error.message, reply.error.where));
+      if (reply.type === 'mesh') {
+        job.early = reply.model;
+        return job.call.onMesh?.(reply.model);
+      }
+      settle(job, reply);
       finish(slot);
     };
     slot.worker.onerror = (event) => {
@@ -99,7 +120,8 @@ export function createModelClient(options: { size?: number; createWorker?: () =>
     const bytes = source instanceof ArrayBuffer ? source : await source.arrayBuffer();
     if (call.signal?.aborted) throw abortError();
     return new Promise<ParsedModel>((resolve, reject) => {
-      const job: Job = { request: { type: 'parse', id: nextId++, bytes, name, boundaryEdges: call.boundaryEdges }, call, resolve, reject };
+      const request: WorkerRequest = { type: 'parse', id: nextId++, bytes, name, boundaryEdges: call.boundaryEdges, skipTopology: call.skipTopology, early: Boolean(call.onMesh) };
+      const job: Job = { request, call, early: null, resolve, reject };
       call.signal?.addEventListener('abort', () => {
         const queued = queue.indexOf(job);
         if (queued >= 0) queue.splice(queued, 1);

@@ -8,6 +8,9 @@ export interface ParseRequest {
   bytes: ArrayBuffer;
   name: string;
   boundaryEdges?: boolean;
+  skipTopology?: boolean;
+  /** Post the model as soon as it is measured ('mesh'), then the topology's facts ('topology'). */
+  early?: boolean;
 }
 
 export type WorkerRequest = ParseRequest;
@@ -22,6 +25,8 @@ export interface WorkerError {
 export type WorkerReply =
   | { type: 'progress'; id: number; fraction: number }
   | { type: 'result'; id: number; model: ParsedModel }
+  | { type: 'mesh'; id: number; model: ParsedModel }
+  | { type: 'topology'; id: number; facts: ParsedModel['facts']; boundaryEdges?: Float32Array }
   | { type: 'error'; id: number; error: WorkerError };
 
 export type Post = (reply: WorkerReply, transfer?: Transferable[]) => void;
@@ -29,22 +34,43 @@ export type Post = (reply: WorkerReply, transfer?: Transferable[]) => void;
 /** Progress is throttled to about one message per 2% so a huge file does not flood the main thread. */
 const PROGRESS_STEP = 0.02;
 
+function buffersOf(model: Pick<ParsedModel, 'positions' | 'colors' | 'boundaryEdges'>): Transferable[] {
+  const transfer: Transferable[] = [];
+  for (const array of [model.positions, model.colors, model.boundaryEdges]) if (array && array.byteLength > 0) transfer.push(array.buffer as ArrayBuffer);
+  return transfer;
+}
+
+/**
+ * The early model goes out as a copy: the topology pass still reads the positions here, and copying in
+ * the worker is cheaper than making the viewer wait for that pass.
+ */
+function postEarly(id: number, model: ParsedModel, post: Post): void {
+  const copy: ParsedModel = { ...model, positions: model.positions.slice(), ...(model.colors ? { colors: model.colors.slice() } : {}) };
+  post({ type: 'mesh', id, model: copy }, buffersOf(copy));
+}
+
 export function handleRequest(request: WorkerRequest, post: Post): void {
   const { id } = request;
   let lastProgress = -1;
+  let sentEarly = false;
   try {
     const model = parseModel(new Uint8Array(request.bytes), request.name, {
       boundaryEdges: request.boundaryEdges,
+      skipTopology: request.skipTopology,
       onProgress: (fraction) => {
         if (fraction - lastProgress < PROGRESS_STEP && fraction < 1) return;
         lastProgress = fraction;
         post({ type: 'progress', id, fraction });
       },
+      onMeasured: request.early
+        ? (early) => {
+            postEarly(id, early, post);
+            sentEarly = true;
+          }
+        : undefined,
     });
-    const transfer: Transferable[] = [model.positions.buffer as ArrayBuffer];
-    if (model.colors) transfer.push(model.colors.buffer as ArrayBuffer);
-    if (model.boundaryEdges) transfer.push(model.boundaryEdges.buffer as ArrayBuffer);
-    post({ type: 'result', id, model }, transfer);
+    if (sentEarly) post({ type: 'topology', id, facts: model.facts, boundaryEdges: model.boundaryEdges }, buffersOf({ positions: new Float32Array(0), boundaryEdges: model.boundaryEdges }));
+    else post({ type: 'result', id, model }, buffersOf(model));
   } catch (error) {
     if (isModelParseError(error)) post({ type: 'error', id, error: error.toJSON() });
     else post({ type: 'error', id, error: { code: 'INTERNAL', message: `The model reader failed: ${(error as Error)?.message ?? String(error)}` } });

@@ -89,3 +89,22 @@ test('cancelling a parse terminates its worker; the next parse gets a fresh one'
   assert.ok(workers.made[0].terminated);
   client.dispose();
 });
+
+test('with onMesh the model arrives measured before its topology, and the result completes it', async () => {
+  const workers = fakeWorkers();
+  const client = createModelClient({ size: 1, createWorker: workers.create });
+  const open = binaryStl({ ...torus(40, 20), triangles: torus(40, 20).triangles.slice(0, -6) });
+  const early: { topology: string; watertight: boolean; triangles: number; positions: number }[] = [];
+  const model = await client.parse(open.buffer as ArrayBuffer, 'open.stl', {
+    boundaryEdges: true,
+    onMesh: (first) => early.push({ topology: first.facts.topology, watertight: first.facts.watertight, triangles: first.facts.triangles, positions: first.positions.length }),
+  });
+  assert.deepEqual(early, [{ topology: 'pending', watertight: false, triangles: 1598, positions: 1598 * 9 }]);
+  assert.equal(model.facts.topology, 'checked');
+  assert.equal(model.facts.openEdges, 4);
+  assert.equal(model.positions.length, 1598 * 9, 'the early positions are the final ones');
+  assert.ok(model.boundaryEdges && model.boundaryEdges.length === 4 * 6);
+  const thumbnail = await client.parse(bytesOf(join(CORPUS, 'stl/Cube-binary.stl')), 'cube.stl', { skipTopology: true });
+  assert.equal(thumbnail.facts.topology, 'skipped');
+  client.dispose();
+});
