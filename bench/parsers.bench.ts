@@ -8,6 +8,9 @@
 // 3MFLoader needs a DOMParser, which Node lacks: @xmldom/xmldom (already installed with electron-builder)
 // with a small querySelectorAll shim stands in. It is slower than Chromium's native DOMParser, so read the
 // 3MF ratio as an upper bound of what the browser would show.
+// Beside "parse + all facts": `measuresOnly` is parse + size, volume and area, which is when a preview shows
+// (the topology pass follows it); for binary STL, `positionsOnly` is the floor any reader returning fresh
+// positions meets.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +23,7 @@ const ROOT = join(import.meta.dirname, '..');
 const CORPUS = join(ROOT, '..', 'shared', 'corpus');
 
 type Kind = 'stl-binary' | 'stl-ascii' | 'obj' | '3mf';
-type Implementation = 'ours' | 'ours-measures' | 'three' | 'copy';
+type Implementation = 'ours' | 'ours-measures' | 'three' | 'copy' | 'positions-only';
 
 interface ChildSpec {
   implementation: Implementation;
@@ -78,8 +81,21 @@ async function installDomParser(): Promise<void> {
 
 type Parse = (bytes: Uint8Array, name: string) => number;
 
+/**
+ * The least any binary STL reader returning fresh positions does: one exact-size Float32Array, the 9
+ * floats of each facet copied in, no checks. Its time is mostly the new array's pages being mapped.
+ */
+function positionsOnly(bytes: Uint8Array): number {
+  const facets = Math.floor((bytes.length - 84) / 50);
+  const positions = new Float32Array(facets * 9);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let t = 0; t < facets; t++) for (let k = 0; k < 9; k++) positions[t * 9 + k] = view.getFloat32(96 + t * 50 + k * 4, true);
+  return facets;
+}
+
 async function implementationFor(implementation: Implementation, kind: Kind): Promise<Parse> {
   if (implementation === 'copy') return (bytes) => (Buffer.from(bytes), 0);
+  if (implementation === 'positions-only') return positionsOnly;
   if (implementation !== 'three') {
     const { parseModel } = await import('../common/models/index.ts');
     const skipTopology = implementation === 'ours-measures';
@@ -164,6 +180,7 @@ async function compare(kind: Kind, set: string, files: string[], runs: number): 
   const measuresOnly = await measure(kind, 'ours-measures', files, runs);
   const three = await measure(kind, 'three', files, runs);
   const copy = await measure(kind, 'copy', files, runs);
+  const floor = kind === 'stl-binary' ? await measure(kind, 'positions-only', files, runs) : null;
   const mbps = (r: ChildResult) => round(r.bytes / 1e3 / r.ms);
   const results: BenchResult[] = [{
     name: `${LABEL[kind]} ${set}: parse + all facts (MB/s)`,
@@ -179,6 +196,7 @@ async function compare(kind: Kind, set: string, files: string[], runs: number): 
     measuresOnlyMBps: mbps(measuresOnly),
     measuresOnlyRatio: round(three.ms / measuresOnly.ms, 2),
     bufferCopyMBps: mbps(copy),
+    ...(floor ? { positionsOnlyMBps: mbps(floor), positionsOnlyRatio: round(three.ms / floor.ms, 2) } : {}),
   }];
   if (set !== 'corpus') {
     results.push({
