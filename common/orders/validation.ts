@@ -71,10 +71,18 @@ export function validateRecipient(recipient: Recipient): FieldErrors {
     const phone = recipient.phoneNumber.trim();
     if (phone && !errors.phoneNumber && !isValidPhoneNumber(phone, alpha2 as CountryCode)) {
       errors.phoneNumber = `Not a phone number in ${alpha2} (or give it with +country code)`;
+    } else if (phone && !errors.phoneNumber && !LABEL_PHONE.test(phone)) {
+      errors.phoneNumber = 'Only digits, spaces, +, -, ., / and brackets: leave out extensions and letters';
     }
   }
   return errors;
 }
+
+/**
+ * What the service accepts on a label (docs/api-assumptions.md): libphonenumber also takes "ext. 12" and
+ * vanity letters, which the service refuses, so the form says so before the order is sent.
+ */
+const LABEL_PHONE = /^\+?[0-9 ()./-]{5,30}$/;
 
 export function validateModelLines(lines: readonly ModelLine[]): FieldErrors {
   const errors: FieldErrors = {};

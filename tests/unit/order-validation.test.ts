@@ -73,3 +73,9 @@ test('countries come from the maintained ISO list and are searchable by name and
   assert.equal(searchCountries('germ')[0].alpha2, 'DE');
   assert.ok(searchCountries('united').some((c) => c.alpha2 === 'GB'));
 });
+
+test('a phone number with an extension or letters is refused before the service would refuse it', () => {
+  const us = { ...good, country: 'US', countryState: 'CA', postal: '94105', phoneNumber: '+1 415 555 2671 ext. 12' };
+  assert.match(validateRecipient(us).phoneNumber, /leave out extensions/);
+  assert.deepEqual(validateRecipient({ ...us, phoneNumber: '+1 (415) 555-2671' }), {});
+});
