@@ -117,7 +117,7 @@ export const contract = {
     moveModel: channel(z.object({ modelId: Guid, folderId: Guid.nullable() }), Model),
     deleteModel: channel(z.object({ projectId: Guid, modelId: Guid }), z.null()),
     /** the model's bytes when this computer uploaded it and still has the file (for the preview) */
-    localFile: channel(z.object({ modelId: Guid }), z.object({ name: z.string(), bytes: z.instanceof(Uint8Array) }).nullable()),
+    modelFile: channel(z.object({ modelId: Guid }), z.object({ name: z.string(), bytes: z.instanceof(Uint8Array), source: z.enum(['local', 'service']) }).nullable()),
   },
   uploads: {
     enqueue: channel(z.object({ projectId: Guid, folderId: Guid.nullable().optional(), paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000), allowDuplicate: z.boolean().optional() }), EnqueueResult),

@@ -1,9 +1,10 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HostError } from './errors.ts';
 import { decodeEnvelope } from './envelope.ts';
 import { retryDelayMs } from './backoff.ts';
 import { routes, type Route, type RouteName } from './routes.ts';
 import { ProjectAccess, ProjectList, TokenPair } from './schemas.ts';
+import { fetchBytes } from './download.ts';
 import { header, send, type HttpResponse } from './transport.ts';
 
 /** Where the client gets its bearer token; the session owns the refresh logic. */
@@ -37,6 +38,9 @@ export interface CallOptions {
   body?: unknown;
 }
 
+// A download's whole body, not one answer: room for a large model on a slow link.
+const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -68,15 +72,34 @@ export function createApiClient(options: ApiClientOptions) {
     return error.retryable;
   }
 
-  async function authorised(route: Route, callOptions: CallOptions): Promise<HttpResponse> {
+  function authorised(route: Route, callOptions: CallOptions): Promise<HttpResponse> {
     if (!route.auth) return exchange(route, callOptions, undefined);
+    return withToken((token) => exchange(route, callOptions, token));
+  }
+
+  async function withToken<R extends { status: number }>(attempt: (token: string) => Promise<R>): Promise<R> {
     if (!tokens) throw new HostError('NOT_SIGNED_IN', 'Sign in first');
     const token = await tokens.accessToken();
-    const response = await exchange(route, callOptions, token);
+    const response = await attempt(token);
     if (response.status !== 401) return response;
     // One renewal and one retry: a second 401 is the service's final word.
     const renewed = await tokens.renewAfterRejection(token);
-    return exchange(route, callOptions, renewed);
+    return attempt(renewed);
+  }
+
+  /**
+   * A file from the service; null when it has none to give (404: no such model, file or endpoint).
+   * Other failures come as the envelope's error, like any call.
+   */
+  async function download(name: RouteName, query: Record<string, string>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+    const route: Route = routes[name];
+    const url = new URL(`${baseUrl}/${route.path}`);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    const response = await withToken((token) => fetchBytes({ url: url.href, headers: { authorization: `Bearer ${token}` }, timeoutMs: DOWNLOAD_TIMEOUT_MS }, maxBytes));
+    if (response.bytes) return response.bytes;
+    if (response.status === 404 || response.status === 405) return null;
+    decodeEnvelope(`${route.method} /${route.path}`, response, z.unknown());
+    throw new HostError('INTERNAL_ERROR', `GET /${route.path} answered ${response.status} without a file`, { status: response.status });
   }
 
   function exchange(route: Route, callOptions: CallOptions, token: string | undefined): Promise<HttpResponse> {
@@ -99,6 +122,7 @@ export function createApiClient(options: ApiClientOptions) {
     baseUrl,
     serviceKey: options.serviceKey ?? baseUrl,
     call,
+    download,
     rateLimit: (name: RouteName) => rateLimits.get(name),
     login: (email: string, password: string) => call('login', TokenPair, { body: { email, password } }),
     refresh: (refreshToken: string) => call('refreshToken', TokenPair, { body: { refreshToken } }),

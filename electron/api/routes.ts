@@ -14,6 +14,7 @@ export const routes = {
   getProjects: { method: 'GET', path: 'Project/GetProjects', auth: true, safe: true },
   hasAccessToProject: { method: 'GET', path: 'Project/HasAccesToProject', auth: true, safe: true },
   getModelData: { method: 'GET', path: 'Model3D/GetModelData', auth: true, safe: true },
+  downloadModel: { method: 'GET', path: 'Model3D/DownloadModel', auth: true, safe: true },
   getFolders: { method: 'GET', path: 'Folder/GetFolders', auth: true, safe: true },
   getShippingMethods: { method: 'POST', path: 'Shipping/GetShippingMethods', auth: true, safe: true },
   createOrder: { method: 'POST', path: 'Order/CreateOrder', auth: true, safe: true },

@@ -43,7 +43,7 @@ export async function send(request: HttpRequest): Promise<HttpResponse> {
   }
 }
 
-function networkError(request: HttpRequest, error: unknown): HostError {
+export function networkError(request: HttpRequest, error: unknown): HostError {
   const where = new URL(request.url).host;
   if (error instanceof TimeoutError) {
     return new HostError('TIMEOUT', `The service at ${where} did not answer within ${Math.round(request.timeoutMs / 1000)} s`, {

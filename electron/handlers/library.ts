@@ -1,12 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
 import type { Handlers } from '../dispatch.ts';
 import type { Library } from '../library/index.ts';
 import { HostError } from '../api/errors.ts';
 
 type LibraryHandlers = Pick<Handlers, Extract<keyof Handlers, `library:${string}` | `uploads:${string}` | 'files:pick'>>;
-
-// The preview reads the file whole; past this it is not worth holding in two processes.
-const PREVIEW_LIMIT_BYTES = 512 * 1024 * 1024;
 
 export interface FileDialog {
   pickModels(options: { folders?: boolean }): Promise<string[] | null>;
@@ -33,14 +29,7 @@ export function libraryHandlers(library: Library, dialog: FileDialog | undefined
       await library.models.remove(projectId, modelId);
       return null;
     },
-    'library:localFile': async ({ modelId }) => {
-      const upload = library.uploads.list().find((u) => u.modelId === modelId && u.state === 'done');
-      if (!upload) return null;
-      const info = await stat(upload.path).catch(() => null);
-      // The file changed or went away since it was uploaded: it is no longer this model.
-      if (!info || info.size !== upload.sizeBytes || info.size > PREVIEW_LIMIT_BYTES) return null;
-      return { name: upload.fileName, bytes: new Uint8Array(await readFile(upload.path)) };
-    },
+    'library:modelFile': ({ modelId }) => library.modelFile(modelId),
     'uploads:enqueue': (request) => library.uploads.enqueue(request),
     'uploads:list': () => library.uploads.list(),
     'uploads:pause': ({ id }) => (item(id), library.uploads.pause(id)),

@@ -3,6 +3,7 @@
 import type { ApiClient, TokenSource } from '../api/client.ts';
 import type { Db } from '../storage/database.ts';
 import { createFolders, folderTree } from './folders.ts';
+import { createModelFiles } from './model-files.ts';
 import { createModels } from './models.ts';
 import { createUploadQueue } from './upload-queue.ts';
 import type { UploadEvent, UploadQueueDeps } from './upload-queue.ts';
@@ -84,6 +85,8 @@ export function createLibrary(deps: LibraryDeps) {
       clearFinished: queue.clearFinished,
       idle: queue.idle,
     },
+    /** A model's bytes for its preview: the uploaded file, else the service's copy; null if neither. */
+    modelFile: createModelFiles({ client: deps.client, uploads: queue.list, model: models.get }),
     /** Restores the stored queue and starts it (after sign-in). */
     start: queue.start,
     /** Stops uploads for shutdown; stored states are kept for the next start(). */

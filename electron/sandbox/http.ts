@@ -2,6 +2,8 @@
 // bounded JSON body reading. Handlers return a Reply instead of writing to the socket, so the
 // pipeline can still drop the answer after acting (the reset-after fault) or hold it (stall).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream';
 import type { Duplex, Readable } from 'node:stream';
 
 export type ErrorType =
@@ -18,6 +20,8 @@ export interface Reply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** A file sent as the body instead of the JSON envelope (a download); `body` is then ignored. */
+  file?: { path: string; size: number; name: string };
 }
 
 export class ApiError extends Error {
@@ -55,6 +59,7 @@ export function errorReply(error: unknown): Reply {
 
 export function sendReply(res: ServerResponse, reply: Reply, extraHeaders: Record<string, string> = {}): void {
   if (res.destroyed || res.headersSent) return;
+  if (reply.file) return sendFile(res, reply.file, { ...extraHeaders, ...reply.headers });
   const payload = Buffer.from(JSON.stringify(reply.body), 'utf8');
   res.writeHead(reply.status, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -151,4 +156,17 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/** Streams a stored file: raw bytes, its length up front, and its name for a save dialog. */
+function sendFile(res: ServerResponse, file: NonNullable<Reply['file']>, headers: Record<string, string>): void {
+  res.writeHead(200, {
+    'Content-Type': 'application/octet-stream',
+    'Content-Length': String(file.size),
+    'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  // A file that vanished mid-send can only end the connection: the status is already out.
+  pipeline(createReadStream(file.path), res, () => {});
 }

@@ -1,12 +1,14 @@
 // GET /Model3D/GetModelData (spec section 4) and the library operations it leaves "not shown":
-// GetModels (paginated, per project or folder, search and sort), UpdateModel (rename, move), DeleteModel.
+// GetModels (paginated, per project or folder, search and sort), UpdateModel (rename, move), DeleteModel,
+// DownloadModel (the stored bytes).
+import { statSync } from 'node:fs';
 import { ApiError, badRequest, ok, requireObject } from '../http.ts';
 import type { Route, RouteContext } from '../router.ts';
 import { hasProjectAccess } from '../store/accounts.ts';
 import { parentIn } from '../store/folders.ts';
 import { deleteModel, listModels, MODEL_SORTS, updateModel } from '../store/model-library.ts';
 import type { ModelSort } from '../store/model-library.ts';
-import { findModel } from '../store/models.ts';
+import { findModel, modelFilePath } from '../store/models.ts';
 import type { ModelRecord } from '../store/models.ts';
 import { optionalGuid, parsePaging, requireGuid, requireName } from '../validate.ts';
 import { requireProjectAccess } from './folders.ts';
@@ -29,6 +31,21 @@ export const getModelData: Route = {
   body: 'none',
   handle(ctx) {
     return ok(accessibleModel(ctx, ctx.query.get('modelId')));
+  },
+};
+
+/** The stored bytes of a model, for previews of models added elsewhere (docs/api-assumptions.md). */
+export const downloadModel: Route = {
+  method: 'GET',
+  path: '/Model3D/DownloadModel',
+  auth: true,
+  body: 'none',
+  handle(ctx) {
+    const model = accessibleModel(ctx, ctx.query.get('modelId'));
+    const file = modelFilePath(ctx.services.dataDir, model.sha256);
+    const size = statSync(file, { throwIfNoEntry: false })?.size;
+    if (size === undefined) throw new ApiError(404, 'NOT_FOUND', `The file of model ${model.modelId} is missing`);
+    return { status: 200, body: null, file: { path: file, size, name: model.fileName } };
   },
 };
 
@@ -89,4 +106,4 @@ export const deleteModelRoute: Route = {
   },
 };
 
-export const MODEL_ROUTES: readonly Route[] = [getModelData, getModels, updateModelRoute, deleteModelRoute];
+export const MODEL_ROUTES: readonly Route[] = [getModelData, downloadModel, getModels, updateModelRoute, deleteModelRoute];
