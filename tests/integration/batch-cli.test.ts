@@ -5,13 +5,14 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { parseCsv } from '../../common/batch/parse-csv.ts';
 import { runBatchCommand } from '../../electron/cli/batch.ts';
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { startSandbox } from '../../electron/sandbox/server.ts';
-import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import { call, login, startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -102,12 +103,21 @@ test('a malformed file, a missing file and a missing option are invalid input (e
 });
 
 test('an order the service rejects: exit 1 and the reason in the report', async () => {
-  // A phone extension passes the form's check but not the service's: a rejection only the service can give.
+  // The app checks what it can before sending, so a rejection only the service can give is staged: the
+  // model row 3 names is deleted at the service once the orders are on their way (held there by latency).
+  const star = await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Star-binary.stl'));
+  const { accessToken } = await login(sandbox.baseUrl);
+  sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 1000 });
   const report = join(dir, 'partial.csv');
-  const result = await cli([file('partial-in.csv', [row('P-1'), row('P-2', 'Lovelace', '+31 20 123 4567 ext. 5')]), '--project', projectId, '--service', sandbox.baseUrl, '--report', report]);
+  const running = cli([file('partial-in.csv', [row('P-1'), row('P-2').replace('Cube-binary.stl', 'Star-binary.stl')]), '--project', projectId, '--service', sandbox.baseUrl, '--report', report]);
+  while (sandbox.faults.list().every((fault) => fault.hits === 0)) await delay(10);
+  const deleted = await call(sandbox.baseUrl, 'DELETE', `/Model3D/DeleteModel?modelId=${star.modelId}`, { token: accessToken });
+  assert.equal(deleted.status, 200);
+  const result = await running;
+  sandbox.faults.clear();
   assert.equal(result.code, 1, result.stderr);
   assert.match(result.stdout, /1 of 2 rows were not placed/);
-  assert.match(readFileSync(report, 'utf8'), /"3","rejected","","P-2","phoneNumber may hold only digits/);
+  assert.match(readFileSync(report, 'utf8'), /"3","rejected","","P-2","Model [0-9a-f-]+ does not exist/);
 });
 
 test('a service that cannot be reached, or a wrong password, is exit 3', async () => {
