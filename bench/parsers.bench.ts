@@ -102,8 +102,10 @@ async function implementationFor(implementation: Implementation, kind: Kind): Pr
   if (implementation === 'positions-only') return positionsOnly;
   if (implementation !== 'three') {
     const { parseModel } = await import('../common/models/index.ts');
+    // As `printdesk inspect` runs it: 3MF parts inflated by zlib (the app's worker uses the browser's own).
+    const { zlibInflateRaw: inflateRaw } = await import('../electron/cli/zlib-inflate.ts');
     const skipTopology = implementation === 'ours-measures';
-    return (bytes, name) => parseModel(bytes, name, { skipTopology }).facts.triangles;
+    return (bytes, name) => parseModel(bytes, name, { skipTopology, inflateRaw }).facts.triangles;
   }
   type Geometry = { index: { count: number } | null; getAttribute(name: string): { count: number } };
   type Group = { traverse(visit: (node: { geometry?: Geometry }) => void): void };

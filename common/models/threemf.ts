@@ -84,7 +84,7 @@ class Assembler {
     if (cached) return cached;
     const entry = this.entries.get(key);
     if (!entry) throw new ModelParseError('MISSING_PART', `The model refers to part "${path}", which is not in the package.`, { part: path });
-    const part = parseModelPart(extract(this.bytes, entry), entry.name, this.options.onProgress);
+    const part = parseModelPart(extract(this.bytes, entry, { inflateRaw: this.options.inflateRaw }), entry.name, this.options.onProgress);
     this.parts.set(key, part);
     this.warnings.push(...part.warnings);
     return part;

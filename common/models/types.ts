@@ -58,6 +58,12 @@ export interface ParseOptions {
   /** Skip welding, edges and shells (watertight is then unknown: reported false with a warning). */
   skipTopology?: boolean;
   /**
+   * A native inflater for a 3MF's parts (zlib in Node, DecompressionStream's output in a browser):
+   * exactly `size` bytes of the raw deflate stream, throwing rather than going past them. Undefined, or
+   * undefined from it, means the built-in one (fflate), which is several times slower.
+   */
+  inflateRaw?: (compressed: Uint8Array, size: number, name: string) => Uint8Array | undefined;
+  /**
    * Hears the model as soon as it is read and measured, before the topology pass: the positions and colours
    * are the ones the final model will carry, and `facts.topology` is `pending`.
    */

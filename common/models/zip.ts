@@ -3,6 +3,7 @@
 // neither unbounded memory nor unbounded time.
 import { Inflate } from 'fflate';
 import { ModelParseError } from './errors.ts';
+import type { ParseOptions } from './types.ts';
 
 export interface ZipEntry {
   name: string;
@@ -78,11 +79,30 @@ export function checkDeclaredSizes(entries: ZipEntry[], maxBytes: number): void 
   if (total > maxBytes) throw new ModelParseError('ZIP_BOMB', `The model parts would inflate to ${total} bytes, over the ${maxBytes}-byte limit.`);
 }
 
+export type RawInflater = NonNullable<ParseOptions['inflateRaw']>;
+
 /** Inflates one entry into a buffer of its declared size, stopping the moment it would overflow. */
-export function extract(bytes: Uint8Array, entry: ZipEntry, onProgress?: (fraction: number) => void): Uint8Array {
+export function extract(bytes: Uint8Array, entry: ZipEntry, options: Pick<ParseOptions, 'onProgress' | 'inflateRaw'> = {}): Uint8Array {
   const data = bytes.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
   if (entry.method === 0) return data.slice();
   if (entry.method !== 8) throw new ModelParseError('UNSUPPORTED', `"${entry.name}" uses ZIP compression method ${entry.method}; only deflate is supported.`, { part: entry.name });
+  const native = options.inflateRaw && inflateNatively(options.inflateRaw, data, entry);
+  return native ?? inflateHere(data, entry, options.onProgress);
+}
+
+function inflateNatively(inflateRaw: RawInflater, data: Uint8Array, entry: ZipEntry): Uint8Array | undefined {
+  let out: Uint8Array | undefined;
+  try {
+    out = inflateRaw(data, entry.size, entry.name);
+  } catch (error) {
+    if (error instanceof ModelParseError) throw error;
+    throw new ModelParseError('BAD_ZIP', `"${entry.name}" is corrupt: ${(error as Error).message}.`, { part: entry.name });
+  }
+  if (out && out.length !== entry.size) throw new ModelParseError('TRUNCATED', `"${entry.name}" inflates to ${out.length} bytes, fewer than the ${entry.size} declared.`, { part: entry.name });
+  return out;
+}
+
+function inflateHere(data: Uint8Array, entry: ZipEntry, onProgress?: (fraction: number) => void): Uint8Array {
   const out = new Uint8Array(entry.size);
   let written = 0;
   const inflate = new Inflate((chunk) => {

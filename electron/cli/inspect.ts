@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeFormat, isModelParseError, parseModel, type ModelFacts, type ModelFormat } from '../../common/models/index.ts';
+import { zlibInflateRaw } from './zlib-inflate.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
 
 /** Node Buffers top out near 4 GiB and a model that big would not fit the geometry pass either. */
@@ -38,7 +39,7 @@ async function readWhole(path: string): Promise<Uint8Array> {
 export async function inspectFile(path: string): Promise<InspectReport> {
   try {
     const bytes = await readWhole(path);
-    const model = parseModel(bytes, basename(path));
+    const model = parseModel(bytes, basename(path), { inflateRaw: zlibInflateRaw });
     return { file: path, ok: true, format: model.format, facts: model.facts };
   } catch (error) {
     if (isModelParseError(error)) return { file: path, ok: false, error: { code: error.code, message: error.message } };

@@ -5,5 +5,5 @@ import { handleRequest, type WorkerRequest } from './worker-protocol.ts';
 const scope = self as unknown as { onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null; postMessage(message: unknown, transfer?: Transferable[]): void };
 
 scope.onmessage = (event) => {
-  handleRequest(event.data, (reply, transfer) => scope.postMessage(reply, transfer ?? []));
+  void handleRequest(event.data, (reply, transfer) => scope.postMessage(reply, transfer ?? []));
 };

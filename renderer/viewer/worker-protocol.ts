@@ -1,5 +1,6 @@
 // Messages between the renderer and the model worker. Every request carries an `id`; every reply names it.
 // Errors travel as data (structured clone drops class identity), geometry as transferred buffers.
+import { inflatePartsNatively } from './inflate-parts.ts';
 import { isModelParseError, parseModel, type ModelErrorCode, type ModelErrorWhere, type ParsedModel } from '../../common/models/index.ts';
 
 export interface ParseRequest {
@@ -49,12 +50,16 @@ function postEarly(id: number, model: ParsedModel, post: Post): void {
   post({ type: 'mesh', id, model: copy }, buffersOf(copy));
 }
 
-export function handleRequest(request: WorkerRequest, post: Post): void {
+/** Parses one file and posts the replies; resolves once the last reply is posted. */
+export async function handleRequest(request: WorkerRequest, post: Post): Promise<void> {
   const { id } = request;
   let lastProgress = -1;
   let sentEarly = false;
   try {
-    const model = parseModel(new Uint8Array(request.bytes), request.name, {
+    const bytes = new Uint8Array(request.bytes);
+    const inflateRaw = await inflatePartsNatively(bytes);
+    const model = parseModel(bytes, request.name, {
+      inflateRaw,
       boundaryEdges: request.boundaryEdges,
       skipTopology: request.skipTopology,
       onProgress: (fraction) => {

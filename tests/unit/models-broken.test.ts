@@ -3,7 +3,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { strToU8, zipSync } from 'fflate';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { isModelParseError, parseModel, type ModelErrorCode, type ParsedModel } from '../../common/models/index.ts';
+import { zlibInflateRaw } from '../../electron/cli/zlib-inflate.ts';
+import { CORPUS } from '../corpus.ts';
 import { asciiStl, binaryStl, CORE_NS, meshXml, obj, package3mf, PRODUCTION_NS, threeMf, torus, type Mesh } from '../../scripts/generate-models.ts';
 
 const cube: Mesh = {
@@ -207,4 +211,28 @@ test('topology: separate triangles, unused vertices and collapsed triangles give
   const facts = parseModel(new TextEncoder().encode(text), 'loose.obj').facts;
   assert.equal(facts.shells, 2);
   assert.equal(facts.degenerateTriangles, 1);
+});
+
+test('3MF through zlib (the CLI\'s inflater): the same models as the built-in inflater, the same refusals', () => {
+  const inflateRaw = zlibInflateRaw;
+  for (const name of readdirSync(join(CORPUS, '3mf')).filter((file) => file.endsWith('.3mf'))) {
+    const bytes = readFileSync(join(CORPUS, '3mf', name));
+    assert.deepEqual(parseModel(bytes, name, { inflateRaw }).facts, parseModel(bytes, name).facts, name);
+  }
+  const good = threeMf(torus(60, 30));
+  const lying = good.slice();
+  const view = new DataView(lying.buffer);
+  for (let at = lying.length - 22; at > 0; at--) {
+    if (view.getUint32(at, true) !== 0x02014b50) continue;
+    const nameLength = view.getUint16(at + 28, true);
+    if (new TextDecoder().decode(lying.subarray(at + 46, at + 46 + nameLength)).endsWith('.model')) view.setUint32(at + 24, 4096, true);
+  }
+  fails(lying, 'b.3mf', 'ZIP_BOMB', /more than the 4096 bytes its header declares/, { inflateRaw });
+  const longer = good.slice();
+  const longerView = new DataView(longer.buffer);
+  for (let at = longer.length - 22; at > 0; at--) if (longerView.getUint32(at, true) === 0x02014b50 && new TextDecoder().decode(longer.subarray(at + 46, at + 46 + longerView.getUint16(at + 28, true))).endsWith('.model')) longerView.setUint32(at + 24, longerView.getUint32(at + 24, true) + 10, true);
+  fails(longer, 'l.3mf', 'TRUNCATED', /fewer than/, { inflateRaw });
+  const corrupt = good.slice();
+  corrupt.fill(0xff, 200, 260);
+  assert.throws(() => parseModel(corrupt, 'c.3mf', { inflateRaw }), (error: unknown) => isModelParseError(error) && ['BAD_ZIP', 'BAD_XML', 'TRUNCATED'].includes(error.code));
 });
