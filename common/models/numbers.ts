@@ -19,63 +19,93 @@ function scale(mantissa: number, exp10: number): number {
 /**
  * Reads a decimal number (optional sign, digits, fraction, exponent) starting at `i`. Returns NaN when no
  * digits are there, so that the caller can tell "nan"/"inf" and garbage apart and name the offset.
+ * Numbers of at most 15 digits (what exporters write) are folded in one loop without bookkeeping; longer
+ * ones are read again by the careful path, which keeps 15 significant digits.
  */
 export function readNumber(bytes: Uint8Array, i: number): number {
+  const start = i;
   let c = bytes[i];
-  let negative = false;
-  if (c === 45 || c === 43) {
-    negative = c === 45;
-    c = bytes[++i];
-  }
+  const negative = c === 45;
+  if (negative || c === 43) c = bytes[++i];
   let mantissa = 0;
-  let significant = 0;
-  let exp10 = 0;
   let digits = 0;
+  let exp10 = 0;
   while (c >= 48 && c <= 57) {
-    if (significant < MAX_EXACT_DIGITS) {
-      mantissa = mantissa * 10 + (c - 48);
-      if (mantissa !== 0) significant++;
-    } else exp10++;
+    mantissa = mantissa * 10 + (c - 48);
     digits++;
     c = bytes[++i];
   }
   if (c === 46) {
     c = bytes[++i];
+    const fractionStart = i;
     while (c >= 48 && c <= 57) {
-      if (significant < MAX_EXACT_DIGITS) {
-        mantissa = mantissa * 10 + (c - 48);
-        if (mantissa !== 0) significant++;
-        exp10--;
-      }
-      digits++;
+      mantissa = mantissa * 10 + (c - 48);
       c = bytes[++i];
     }
+    digits += i - fractionStart;
+    exp10 = fractionStart - i;
   }
   if (digits === 0) {
     cursor.end = i;
     return NaN;
   }
+  if (digits > MAX_EXACT_DIGITS) return readLongNumber(bytes, start);
   if (c === 101 || c === 69) {
-    let j = i + 1;
-    let e = bytes[j];
-    let expNegative = false;
-    if (e === 45 || e === 43) {
-      expNegative = e === 45;
-      e = bytes[++j];
-    }
-    if (e >= 48 && e <= 57) {
-      let exponent = 0;
-      while (e >= 48 && e <= 57) {
-        if (exponent < 100_000) exponent = exponent * 10 + (e - 48);
-        e = bytes[++j];
-      }
-      exp10 += expNegative ? -exponent : exponent;
-      i = j;
+    const exponent = readExponent(bytes, i + 1);
+    if (exponent !== null) {
+      exp10 += exponent;
+      i = cursor.end;
     }
   }
   cursor.end = i;
   const value = scale(mantissa, exp10);
   return negative ? -value : value;
+}
+
+/** The exponent's value after an "e", leaving `cursor.end` after it; null when no digits follow. */
+function readExponent(bytes: Uint8Array, j: number): number | null {
+  let e = bytes[j];
+  let negative = false;
+  if (e === 45 || e === 43) {
+    negative = e === 45;
+    e = bytes[++j];
+  }
+  if (!(e >= 48 && e <= 57)) return null;
+  let exponent = 0;
+  while (e >= 48 && e <= 57) {
+    if (exponent < 100_000) exponent = exponent * 10 + (e - 48);
+    e = bytes[++j];
+  }
+  cursor.end = j;
+  return negative ? -exponent : exponent;
+}
+
+/**
+ * Numbers of more than 15 digits (doubles printed in full): their text goes to Number(), which rounds
+ * correctly where folding digits into a double could not. Rare enough that making a string is fine.
+ */
+function readLongNumber(bytes: Uint8Array, i: number): number {
+  let text = '';
+  let c = bytes[i];
+  if (c === 45 || c === 43) {
+    text += String.fromCharCode(c);
+    c = bytes[++i];
+  }
+  let seenDot = false;
+  while ((c >= 48 && c <= 57) || (c === 46 && !seenDot)) {
+    if (c === 46) seenDot = true;
+    text += String.fromCharCode(c);
+    c = bytes[++i];
+  }
+  if (c === 101 || c === 69) {
+    const exponent = readExponent(bytes, i + 1);
+    if (exponent !== null) {
+      text += `e${exponent}`;
+      i = cursor.end;
+    }
+  }
+  cursor.end = i;
+  return Number(text);
 }
 
 /** Reads an optionally signed integer; NaN when there are no digits. Stops at the first non-digit. */
