@@ -5,12 +5,13 @@ import type { ModelFacts, ParseOptions, RawMesh, Vec3 } from './types.ts';
 import { guessUnit } from './units.ts';
 
 /** Ids per triangle corner, welded by position: from the vertex table when the format has one. */
-function cornerIdsOf(mesh: RawMesh): { cornerIds: Int32Array; unique: number; pointOf: (id: number, out: Float32Array, at: number) => void } {
+function cornerIdsOf(mesh: RawMesh, measures: Measures): { cornerIds: Int32Array; unique: number; pointOf: (id: number, out: Float32Array, at: number) => void } {
   const indexed = mesh.vertices && mesh.corners;
   const source = indexed ? mesh.vertices! : mesh.positions;
   // A vertex table is mostly unique already; in a soup, shared corners make unique points about a sixth
   // of the corners of a closed mesh (a quarter leaves room before the table has to grow).
-  const { ids, firstPoint, unique } = weld(source, indexed ? source.length / 3 : source.length / 12);
+  // A soup's box is the measured one; a vertex table may hold vertices no triangle uses, so it is boxed anew.
+  const { ids, firstPoint, unique } = weld(source, indexed ? source.length / 3 : source.length / 12, indexed ? undefined : measures);
   const pointOf = (id: number, out: Float32Array, at: number) => {
     const p = firstPoint[id] * 3;
     out[at] = source[p];
@@ -82,7 +83,7 @@ export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: 
   if (options.skipTopology) return { facts: factsFrom(mesh, measures, null, 'skipped') };
   onMeasured?.(factsFrom(mesh, measures, null, 'pending'));
   if (mesh.positions.length === 0) return { facts: factsFrom(mesh, measures, NO_TOPOLOGY, 'checked') };
-  const { cornerIds, unique, pointOf } = cornerIdsOf(mesh);
+  const { cornerIds, unique, pointOf } = cornerIdsOf(mesh, measures);
   const topology = analyse(cornerIds, unique, pointOf, options.boundaryEdges === true);
   return { facts: factsFrom(mesh, measures, topology, 'checked'), boundaryEdges: topology.boundary };
 }

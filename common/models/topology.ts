@@ -29,8 +29,12 @@ interface Grid {
   inverseQuantum: number;
 }
 
-/** Bounding box corner and grid scale for quantizing positions. */
-function quantizer(points: Float32Array, count: number): Grid {
+export interface Box {
+  min: readonly number[];
+  max: readonly number[];
+}
+
+function boxOf(points: Float32Array, count: number): Box {
   let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   for (let p = 0; p < count * 3; p += 3) {
     const x = points[p], y = points[p + 1], z = points[p + 2];
@@ -38,8 +42,13 @@ function quantizer(points: Float32Array, count: number): Grid {
     if (y < minY) minY = y; if (y > maxY) maxY = y;
     if (z < minZ) minZ = z; if (z > maxZ) maxZ = z;
   }
-  const diagonal = Math.hypot(maxX - minX, maxY - minY, maxZ - minZ);
-  return { minX, minY, minZ, inverseQuantum: diagonal > 0 ? 2 ** 22 / diagonal : 1 };
+  return { min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
+}
+
+/** Grid origin and scale for quantizing points inside `box`. */
+function quantizer({ min, max }: Box): Grid {
+  const diagonal = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
+  return { minX: min[0], minY: min[1], minZ: min[2], inverseQuantum: diagonal > 0 ? 2 ** 22 / diagonal : 1 };
 }
 
 /** Multiplicative mixing with a final shift: grid keys are highly regular, and a plain xor of products clusters them. */
@@ -57,11 +66,12 @@ interface Welded {
 /**
  * Gives every point an id shared by all points at the same quantized position. The grid is 2^-22 of the
  * bounding box diagonal (about float32 resolution at the model's scale), so it works for a model in metres
- * as well as one in microns. Ids are handed out in file order.
+ * as well as one in microns. Ids are handed out in file order. `box`, when given, must contain every point.
  */
-export function weld(points: Float32Array, expectedUnique: number): Welded {
+export function weld(points: Float32Array, expectedUnique: number, box?: Box): Welded {
   const count = Math.floor(points.length / 3);
-  const grid = quantizer(points, count);
+  // A caller that measured the points already knows their box; it must hold every point.
+  const grid = quantizer(box ?? boxOf(points, count));
   const ids = new Int32Array(count);
   // Sized for the caller's estimate; a rare miss starts over with twice the room rather than growing
   // mid-loop, which keeps the hot loop's arrays fixed.
