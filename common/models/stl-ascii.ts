@@ -141,7 +141,9 @@ class AsciiStlReader {
     if (solids === 0) throw new ModelParseError('NOT_A_MODEL', 'No "solid" in the file: it is not an ASCII STL.');
     if (open) warnings.push('The file ends without "endsolid": it may be truncated.');
     if (solids > 1) warnings.push(`${solids} solids in one file were merged.`);
-    const positions = this.floats === this.positions.length ? this.positions : this.positions.slice(0, this.floats);
+    // A little slack stays (never written, so never mapped): copying a large array to trim it costs more.
+    const slack = this.positions.length - this.floats;
+    const positions = slack * 4 <= this.floats ? this.positions.subarray(0, this.floats) : this.positions.slice(0, this.floats);
     return { positions, declaredUnit: null, warnings };
   }
 }
