@@ -20,7 +20,8 @@ function scale(mantissa: number, exp10: number): number {
  * Reads a decimal number (optional sign, digits, fraction, exponent) starting at `i`. Returns NaN when no
  * digits are there, so that the caller can tell "nan"/"inf" and garbage apart and name the offset.
  * Numbers of at most 15 digits (what exporters write) are folded in one loop without bookkeeping; longer
- * ones are read again by the careful path, which keeps 15 significant digits.
+ * ones are read again by the careful path. Exact to the float32 the parsers store (and to the double for
+ * up to 15 digits).
  */
 export function readNumber(bytes: Uint8Array, i: number): number {
   const start = i;
@@ -81,31 +82,58 @@ function readExponent(bytes: Uint8Array, j: number): number | null {
 }
 
 /**
- * Numbers of more than 15 digits (doubles printed in full): their text goes to Number(), which rounds
- * correctly where folding digits into a double could not. Rare enough that making a string is fine.
+ * Numbers of more than 15 digits (doubles printed in full): the first 15 significant digits are folded
+ * exactly and the rest dropped, which is within 1e-14 of the value. That decides the float32 the parsers
+ * store unless the value sits that close to a float32 rounding midpoint; only then is the text handed
+ * to Number(), which rounds correctly.
  */
-function readLongNumber(bytes: Uint8Array, i: number): number {
-  let text = '';
+function readLongNumber(bytes: Uint8Array, start: number): number {
+  let i = start;
   let c = bytes[i];
-  if (c === 45 || c === 43) {
-    text += String.fromCharCode(c);
+  const negative = c === 45;
+  if (negative || c === 43) c = bytes[++i];
+  let mantissa = 0;
+  let significant = 0;
+  let exp10 = 0;
+  let dropped = false;
+  while (c >= 48 && c <= 57) {
+    if (significant < MAX_EXACT_DIGITS) {
+      mantissa = mantissa * 10 + (c - 48);
+      if (mantissa !== 0) significant++;
+    } else {
+      exp10++;
+      dropped ||= c !== 48;
+    }
     c = bytes[++i];
   }
-  let seenDot = false;
-  while ((c >= 48 && c <= 57) || (c === 46 && !seenDot)) {
-    if (c === 46) seenDot = true;
-    text += String.fromCharCode(c);
+  if (c === 46) {
     c = bytes[++i];
+    while (c >= 48 && c <= 57) {
+      if (significant < MAX_EXACT_DIGITS) {
+        mantissa = mantissa * 10 + (c - 48);
+        if (mantissa !== 0) significant++;
+        exp10--;
+      } else dropped ||= c !== 48;
+      c = bytes[++i];
+    }
   }
   if (c === 101 || c === 69) {
     const exponent = readExponent(bytes, i + 1);
     if (exponent !== null) {
-      text += `e${exponent}`;
+      exp10 += exponent;
       i = cursor.end;
     }
   }
   cursor.end = i;
-  return Number(text);
+  const value = scale(mantissa, exp10);
+  if (dropped && Math.fround(value * (1 - 1e-15)) !== Math.fround(value * (1 + 1e-14))) return Number(latin1(bytes, start, i));
+  return negative ? -value : value;
+}
+
+function latin1(bytes: Uint8Array, from: number, to: number): string {
+  let text = '';
+  for (let k = from; k < to; k++) text += String.fromCharCode(bytes[k]);
+  return text;
 }
 
 /** Reads an optionally signed integer; NaN when there are no digits. Stops at the first non-digit. */
