@@ -135,6 +135,8 @@ test('a model uploaded from elsewhere is downloaded for its preview and facts', 
   await sandbox.operator.addModel(project.projectId, join(corpus, 'obj', 'suzanne.obj'));
   await openLibrary(app);
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
+  // Its library thumbnail is drawn from the service's copy once the row is on screen.
+  await app.page.waitForSelector('[data-testid="model-thumb"][data-drawn="yes"]', { timeout: 30_000 });
   await lib.names.first().click();
   await expect(lib.localFacts).hasText('968');
   await app.page.waitForTimeout(800);
