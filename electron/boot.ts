@@ -43,6 +43,7 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
     vault: options.vault,
     sandbox: sandbox ? { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT } } : null,
     timeoutMs: options.timeoutMs,
+    modelCacheDir: join(options.userDataDir, 'model-cache'),
   });
   await host.ready;
   return {

@@ -40,6 +40,8 @@ export interface HostDeps {
   notifier?: Notifier;
   /** the system's file dialog, where there is one */
   dialog?: FileDialog;
+  /** where models downloaded for previews are kept */
+  modelCacheDir?: string;
   timeoutMs?: number;
 }
 
@@ -122,6 +124,7 @@ export function createHost(deps: HostDeps): Host {
     client,
     tokens: session.tokens,
     db: deps.db,
+    modelCacheDir: deps.modelCacheDir,
     onEvent: (event) => {
       if (event.type === 'upload:changed') emit('uploads:changed', event.item);
       else if (event.type === 'upload:progress') emit('uploads:progress', event);

@@ -3,6 +3,7 @@
 import type { ApiClient, TokenSource } from '../api/client.ts';
 import type { Db } from '../storage/database.ts';
 import { createFolders, folderTree } from './folders.ts';
+import { createModelCache } from './model-cache.ts';
 import { createModelFiles } from './model-files.ts';
 import { createModels } from './models.ts';
 import { createUploadQueue } from './upload-queue.ts';
@@ -28,6 +29,8 @@ export interface LibraryDeps {
   db: Db;
   now?: () => number;
   onEvent: (event: LibraryEvent) => void;
+  /** where models downloaded for previews are kept; none, and each preview downloads again */
+  modelCacheDir?: string;
   /** tuning, mostly for tests and benches */
   uploads?: Pick<UploadQueueDeps, 'concurrency' | 'chunkBytes' | 'maxAttempts' | 'maxFileBytes' | 'sleep' | 'random'>;
 }
@@ -86,7 +89,9 @@ export function createLibrary(deps: LibraryDeps) {
       idle: queue.idle,
     },
     /** A model's bytes for its preview: the uploaded file, else the service's copy; null if neither. */
-    modelFile: createModelFiles({ client: deps.client, uploads: queue.list, model: models.get }),
+    modelFile: createModelFiles({
+      client: deps.client, uploads: queue.list, model: models.get, cache: deps.modelCacheDir ? createModelCache(deps.modelCacheDir) : undefined,
+    }),
     /** Restores the stored queue and starts it (after sign-in). */
     start: queue.start,
     /** Stops uploads for shutdown; stored states are kept for the next start(). */

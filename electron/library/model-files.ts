@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
+import type { ModelCache } from './model-cache.ts';
 import type { Model } from './models.ts';
 import type { UploadItem } from './upload-store.ts';
 
@@ -21,6 +22,8 @@ export interface ModelFileDeps {
   client: () => ApiClient;
   uploads: () => UploadItem[];
   model: (modelId: string) => Promise<Model>;
+  /** downloads kept by hash; none, and every preview downloads again */
+  cache?: ModelCache;
 }
 
 async function uploadedFile(modelId: string, uploads: UploadItem[]): Promise<ModelFile | null> {
@@ -38,11 +41,18 @@ export function createModelFiles(deps: ModelFileDeps) {
     if (local) return local;
     const model = await deps.model(modelId);
     if (model.sizeBytes !== null && model.sizeBytes > PREVIEW_LIMIT_BYTES) return null;
+    const name = model.fileName ?? `${model.name}.${model.format ?? 'stl'}`;
+    const cached = model.sha256 ? await deps.cache?.get(model.sha256) : null;
+    if (cached) return { name, bytes: cached, source: 'service' };
     const bytes = await deps.client().download('downloadModel', { modelId }, PREVIEW_LIMIT_BYTES);
     if (!bytes) return null;
-    if (model.sha256 && createHash('sha256').update(bytes).digest('hex') !== model.sha256.toLowerCase()) {
-      throw new HostError('INTERNAL_ERROR', `The service sent a file for ${model.name} that does not match its SHA-256; try again`);
+    if (model.sha256) {
+      if (createHash('sha256').update(bytes).digest('hex') !== model.sha256.toLowerCase()) {
+        throw new HostError('INTERNAL_ERROR', `The service sent a file for ${model.name} that does not match its SHA-256; try again`);
+      }
+      // A full disk only costs the next preview a download.
+      await deps.cache?.put(model.sha256, bytes).catch(() => undefined);
     }
-    return { name: model.fileName ?? `${model.name}.${model.format ?? 'stl'}`, bytes, source: 'service' };
+    return { name, bytes, source: 'service' };
   };
 }

@@ -8,6 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import { corpus, startWorld } from './library-helpers.ts';
 import type { World } from './library-helpers.ts';
 import { fetchBytes } from '../../electron/api/download.ts';
+import { createModelCache } from '../../electron/library/model-cache.ts';
+import { createModelFiles } from '../../electron/library/model-files.ts';
 import { rejection } from '../host-error.ts';
 
 let world: World;
@@ -66,5 +68,29 @@ describe('model files for previews', () => {
     assert.equal(error.code, 'FILE_INVALID');
     const whole = await fetchBytes({ url, headers: { authorization: `Bearer ${token}` }, timeoutMs: 5000 }, 10_000_000);
     assert.equal(whole.bytes?.length, fs.statSync(corpus('stl/Moon-binary.stl')).size);
+  });
+
+  it('keeps downloads on disk by hash: a second preview needs no download, and the oldest go past the cap', async () => {
+    const dir = fs.mkdtempSync('/tmp/printdesk-cache-');
+    const cache = createModelCache(dir, 400_000);
+    const modelFile = createModelFiles({ client: () => world.api, uploads: () => [], model: world.library.models.get, cache });
+    const added = await world.sandbox.operator.addModel(world.projectId, corpus('obj/suzanne.obj'));
+    assert.equal((await modelFile(added.modelId))?.source, 'service');
+    world.sandbox.faults.set({ kind: 'status-5xx', path: '/Model3D/DownloadModel' });
+    try {
+      const again = await modelFile(added.modelId);
+      assert.equal(again?.bytes.length, fs.statSync(corpus('obj/suzanne.obj')).size, 'from the cache, though downloads fail now');
+    } finally {
+      world.sandbox.faults.clear();
+    }
+    // suzanne (49 KB), cow (180 KB) and spot (331 KB) do not fit 400 KB together: the oldest go first.
+    const cow = await world.sandbox.operator.addModel(world.projectId, corpus('obj/cow.obj'));
+    const spot = await world.sandbox.operator.addModel(world.projectId, corpus('obj/spot.obj'));
+    await modelFile(cow.modelId);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await modelFile(spot.modelId);
+    const kept = fs.readdirSync(dir);
+    assert.deepEqual(kept, [spot.sha256], 'the newest is kept, the older ones made room');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
