@@ -43,8 +43,7 @@ function topologyWarnings(topology: Topology, signedVolume: number, watertight: 
 }
 
 /** Facts from the measures, and from the topology once it is known. */
-function factsFrom(mesh: RawMesh, measures: Measures, topology: Topology | null, state: ModelFacts['topology']): ModelFacts {
-  const triangles = mesh.positions.length / 9;
+function factsFrom(mesh: RawMesh, triangles: number, measures: Measures, topology: Topology | null, state: ModelFacts['topology']): ModelFacts {
   const known = topology ?? NO_TOPOLOGY;
   const size: Vec3 = [measures.max[0] - measures.min[0], measures.max[1] - measures.min[1], measures.max[2] - measures.min[2]];
   const watertight = topology !== null && triangles > 0 && known.openEdges === 0 && known.nonManifoldEdges === 0;
@@ -77,13 +76,15 @@ function factsFrom(mesh: RawMesh, measures: Measures, topology: Topology | null,
  * `onMeasured` hears the facts the measures alone give (size, volume, area) before the topology, which
  * costs several times more, so a preview can show the model meanwhile.
  */
-export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: (facts: ModelFacts) => void): { facts: ModelFacts; boundaryEdges?: Float32Array } {
+export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: (facts: ModelFacts, positionsStillRead: boolean) => void): { facts: ModelFacts; boundaryEdges?: Float32Array } {
+  const triangles = mesh.positions.length / 9;
   const measures = measure(mesh.positions);
   if (measures.firstNonFinite >= 0) throw nonFiniteError(mesh, measures.firstNonFinite);
-  if (options.skipTopology) return { facts: factsFrom(mesh, measures, null, 'skipped') };
-  onMeasured?.(factsFrom(mesh, measures, null, 'pending'));
-  if (mesh.positions.length === 0) return { facts: factsFrom(mesh, measures, NO_TOPOLOGY, 'checked') };
+  if (options.skipTopology) return { facts: factsFrom(mesh, triangles, measures, null, 'skipped') };
+  // A vertex table is welded instead of the positions, which are then free to be handed away.
+  onMeasured?.(factsFrom(mesh, triangles, measures, null, 'pending'), !(mesh.vertices && mesh.corners));
+  if (triangles === 0) return { facts: factsFrom(mesh, triangles, measures, NO_TOPOLOGY, 'checked') };
   const { cornerIds, unique, pointOf } = cornerIdsOf(mesh, measures);
   const topology = analyse(cornerIds, unique, pointOf, options.boundaryEdges === true);
-  return { facts: factsFrom(mesh, measures, topology, 'checked'), boundaryEdges: topology.boundary };
+  return { facts: factsFrom(mesh, triangles, measures, topology, 'checked'), boundaryEdges: topology.boundary };
 }

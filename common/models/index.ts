@@ -33,7 +33,7 @@ export function parseModel(bytes: Uint8Array, fileName: string, options: ParseOp
   if (mesh.positions.length === 0) throw new ModelParseError('EMPTY', `${fileName} contains no triangles.`);
   const modelWith = (facts: ModelFacts): ParsedModel => ({ format, positions: mesh.positions, ...(mesh.colors ? { colors: mesh.colors } : {}), facts });
   const onMeasured = options.onMeasured;
-  const { facts, boundaryEdges } = computeFacts(mesh, options, onMeasured && ((early) => onMeasured(modelWith(early))));
+  const { facts, boundaryEdges } = computeFacts(mesh, options, onMeasured && ((early, positionsStillRead) => onMeasured(modelWith(early), positionsStillRead)));
   options.onProgress?.(1);
   const model = modelWith(facts);
   if (boundaryEdges) model.boundaryEdges = boundaryEdges;

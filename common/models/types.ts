@@ -65,9 +65,10 @@ export interface ParseOptions {
   inflateRaw?: (compressed: Uint8Array, size: number, name: string) => Uint8Array | undefined;
   /**
    * Hears the model as soon as it is read and measured, before the topology pass: the positions and colours
-   * are the ones the final model will carry, and `facts.topology` is `pending`.
+   * are the ones the final model will carry, and `facts.topology` is `pending`. Unless `positionsStillRead`,
+   * the rest of the pass leaves the positions alone (it welds the vertex table), so they may be handed away.
    */
-  onMeasured?: (model: ParsedModel) => void;
+  onMeasured?: (model: ParsedModel, positionsStillRead: boolean) => void;
 }
 
 export const DEFAULT_MAX_TRIANGLES = 50_000_000;

@@ -42,12 +42,12 @@ function buffersOf(model: Pick<ParsedModel, 'positions' | 'colors' | 'boundaryEd
 }
 
 /**
- * The early model goes out as a copy: the topology pass still reads the positions here, and copying in
- * the worker is cheaper than making the viewer wait for that pass.
+ * The early model goes out at once. Its positions are copied only when the topology pass still reads
+ * them (soups are welded from them); copying in the worker is cheaper than making the viewer wait.
  */
-function postEarly(id: number, model: ParsedModel, post: Post): void {
-  const copy: ParsedModel = { ...model, positions: model.positions.slice(), ...(model.colors ? { colors: model.colors.slice() } : {}) };
-  post({ type: 'mesh', id, model: copy }, buffersOf(copy));
+function postEarly(id: number, model: ParsedModel, positionsStillRead: boolean, post: Post): void {
+  const early: ParsedModel = positionsStillRead ? { ...model, positions: model.positions.slice() } : model;
+  post({ type: 'mesh', id, model: early }, buffersOf(early));
 }
 
 /** Parses one file and posts the replies; resolves once the last reply is posted. */
@@ -68,8 +68,8 @@ export async function handleRequest(request: WorkerRequest, post: Post): Promise
         post({ type: 'progress', id, fraction });
       },
       onMeasured: request.early
-        ? (early) => {
-            postEarly(id, early, post);
+        ? (early, positionsStillRead) => {
+            postEarly(id, early, positionsStillRead, post);
             sentEarly = true;
           }
         : undefined,

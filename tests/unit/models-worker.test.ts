@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { isModelParseError, parseModel } from '../../common/models/index.ts';
+import { isModelParseError, parseModel, type ParsedModel } from '../../common/models/index.ts';
 import { binaryStl, torus } from '../../scripts/generate-models.ts';
 import { createModelClient, type WorkerLike } from '../../renderer/viewer/worker-client.ts';
 import { handleRequest, type WorkerReply, type WorkerRequest } from '../../renderer/viewer/worker-protocol.ts';
@@ -105,6 +105,14 @@ test('with onMesh the model arrives measured before its topology, and the result
   assert.equal(model.facts.openEdges, 4);
   assert.equal(model.positions.length, 1598 * 9, 'the early positions are the final ones');
   assert.ok(model.boundaryEdges && model.boundaryEdges.length === 4 * 6);
+  // An indexed format hands its positions over without a copy; the topology pass must not need them.
+  const objPath = join(CORPUS, 'obj/suzanne.obj');
+  let earlyObj: ParsedModel | undefined;
+  const suzanne = await client.parse(bytesOf(objPath), 'suzanne.obj', { boundaryEdges: true, onMesh: (first) => (earlyObj = first) });
+  const direct = parseModel(new Uint8Array(readFileSync(objPath)), 'suzanne.obj', { boundaryEdges: true });
+  assert.equal(earlyObj?.positions.length, direct.positions.length);
+  assert.deepEqual(suzanne.facts, direct.facts);
+  assert.deepEqual(suzanne.boundaryEdges, direct.boundaryEdges);
   const thumbnail = await client.parse(bytesOf(join(CORPUS, 'stl/Cube-binary.stl')), 'cube.stl', { skipTopology: true });
   assert.equal(thumbnail.facts.topology, 'skipped');
   client.dispose();
