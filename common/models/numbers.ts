@@ -51,6 +51,13 @@ export function readNumber(bytes: Uint8Array, i: number): number {
     return NaN;
   }
   if (digits > MAX_EXACT_DIGITS) return readLongNumber(bytes, start);
+  const value = magnitude(bytes, i, mantissa, exp10);
+  return negative ? -value : value;
+}
+
+/** Reads the optional exponent at `i` and scales the digits by it; leaves `cursor.end` after the number. */
+function magnitude(bytes: Uint8Array, i: number, mantissa: number, exp10: number): number {
+  const c = bytes[i];
   if (c === 101 || c === 69) {
     const exponent = readExponent(bytes, i + 1);
     if (exponent !== null) {
@@ -59,8 +66,7 @@ export function readNumber(bytes: Uint8Array, i: number): number {
     }
   }
   cursor.end = i;
-  const value = scale(mantissa, exp10);
-  return negative ? -value : value;
+  return scale(mantissa, exp10);
 }
 
 /** The exponent's value after an "e", leaving `cursor.end` after it; null when no digits follow. */
@@ -117,16 +123,8 @@ function readLongNumber(bytes: Uint8Array, start: number): number {
       c = bytes[++i];
     }
   }
-  if (c === 101 || c === 69) {
-    const exponent = readExponent(bytes, i + 1);
-    if (exponent !== null) {
-      exp10 += exponent;
-      i = cursor.end;
-    }
-  }
-  cursor.end = i;
-  const value = scale(mantissa, exp10);
-  if (dropped && Math.fround(value * (1 - 1e-15)) !== Math.fround(value * (1 + 1e-14))) return Number(latin1(bytes, start, i));
+  const value = magnitude(bytes, i, mantissa, exp10);
+  if (dropped && Math.fround(value * (1 - 1e-15)) !== Math.fround(value * (1 + 1e-14))) return Number(latin1(bytes, start, cursor.end));
   return negative ? -value : value;
 }
 
