@@ -11,6 +11,7 @@ import { workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
 import { CORPUS as corpus } from '../corpus.ts';
+import { binaryStl, torusWith } from '../../scripts/generate-models.ts';
 
 const GOOD = [join(corpus, 'stl', 'Moon-binary.stl'), join(corpus, 'stl', 'HalfDonut-ascii.stl'), join(corpus, 'obj', 'suzanne.obj'), join(corpus, '3mf', 'box.3mf')];
 
@@ -142,6 +143,35 @@ test('a model uploaded from elsewhere is downloaded for its preview and facts', 
   await app.page.waitForTimeout(800);
   const drawn = await colourCount(lib);
   assert.ok(drawn > 20, `the downloaded model should be drawn (saw ${drawn} colours)`);
+});
+
+test('a large model shows as soon as it is measured, and says whether it is closed after', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const lib = libraryPage(app.page);
+  const dir = await mkdtemp(join(tmpdir(), 'large-model-'));
+  const file = join(dir, 'torus-2m.stl');
+  await writeFile(file, binaryStl(torusWith(2_000_000)));
+  await openLibrary(app);
+  await lib.fileInput.setInputFiles([file]);
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 60_000 });
+  // Records, as the page changes, whether the picture and its size were ever shown while holes and
+  // shells were still being counted (a moment too short to catch by polling on a fast machine).
+  await app.page.evaluate(() => {
+    const seen = ((window as unknown as { seen: string[] }).seen = [] as string[]);
+    new MutationObserver(() => {
+      const pending = document.querySelector('[data-testid="topology-pending"]');
+      const dimensions = document.querySelector('[data-testid="viewer-dimensions"]')?.textContent ?? '';
+      if (pending && dimensions.includes('mm') && document.querySelector('[data-testid="viewer-checking"]')) seen.push('measured, checking');
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await lib.names.first().click();
+  await app.page.getByTestId('viewer-checking').waitFor({ timeout: 30_000 });
+  await app.screenshot('24-model-large');
+  await expect(lib.localFacts).hasText('Yes');
+  await app.page.getByTestId('viewer-checking').waitFor({ state: 'detached' });
+  const seen = await app.page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  assert.ok(seen.includes('measured, checking'), 'the model and its size showed before its topology was known');
 });
 
 test('opening and closing a preview 100 times leaks neither WebGL contexts nor memory', async (t) => {
