@@ -10,6 +10,7 @@ import { eventNames } from './contract.ts';
 import { BROWSER_MODE_CSP } from './csp.ts';
 import { stageUpload } from './browser-stage.ts';
 import type { Host } from './host.ts';
+import { encodeFrame } from './bridge-frames.ts';
 
 export const BRIDGE_PATH = '/__printdesk/bridge';
 export const BRIDGE_SCRIPT_PATH = '/__printdesk/bridge.js';
@@ -119,7 +120,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       const call = Call.safeParse(parseJson(String(data)));
       if (!call.success) return ws.close(1008, 'Malformed message');
       const result = await options.host.invoke(call.data.channel, call.data.input);
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: call.data.id, result }, encodeBytes));
+      if (ws.readyState === ws.OPEN) ws.send(encodeFrame({ id: call.data.id, result }));
     });
   }
 
@@ -134,10 +135,6 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         server.close(() => resolve());
       }),
   };
-}
-
-function encodeBytes(_key: string, value: unknown): unknown {
-  return value instanceof Uint8Array ? { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') } : value;
 }
 
 function headers(type: string, extra: Record<string, string> = {}): Record<string, string> {

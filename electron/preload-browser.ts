@@ -3,20 +3,11 @@
 // fragment (never sent over HTTP, never a cookie), is kept for this tab only, and leaves the URL bar.
 import type { EventName } from './contract.ts';
 import { createPrintdeskApi, type Transport } from './bridge-api.ts';
+import { decodeFrame } from './bridge-frames.ts';
 
 const BRIDGE_PATH = '/__printdesk/bridge';
 const STAGE_PATH = '/__printdesk/stage';
 
-/** Binary results travel as { $bytes: base64 } in the bridge's JSON. */
-function reviveBytes(_key: string, value: unknown): unknown {
-  if (value && typeof value === 'object' && typeof (value as { $bytes?: unknown }).$bytes === 'string') {
-    const text = atob((value as { $bytes: string }).$bytes);
-    const bytes = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    return bytes;
-  }
-  return value;
-}
 const SECRET_KEY = 'printdesk.bridgeSecret';
 
 function takeSecret(): string {
@@ -40,8 +31,10 @@ function createSocketTransport(secret: string): Transport {
   function connect(): Promise<WebSocket> {
     opened ??= new Promise((resolve, reject) => {
       const ws = new WebSocket(`ws://${location.host}${BRIDGE_PATH}?secret=${encodeURIComponent(secret)}`);
+      // Results holding bytes come as binary frames (bridge-frames.ts).
+      ws.binaryType = 'arraybuffer';
       ws.onopen = () => resolve(ws);
-      ws.onmessage = (message) => receive(JSON.parse(String(message.data), reviveBytes));
+      ws.onmessage = (message) => receive(decodeFrame(message.data as string | ArrayBuffer) as Parameters<typeof receive>[0]);
       ws.onclose = () => {
         for (const settle of pending.values()) settle(lost('The PrintDesk host has stopped. Restart it with npm start.'));
         pending.clear();
