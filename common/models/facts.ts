@@ -6,8 +6,9 @@ import { guessUnit } from './units.ts';
 
 /** Ids per triangle corner, welded by position: from the vertex table when the format has one. */
 function cornerIdsOf(mesh: RawMesh, measures: Measures): { cornerIds: Int32Array; unique: number; pointOf: (id: number, out: Float32Array, at: number) => void } {
-  const indexed = mesh.vertices && mesh.corners;
-  const source = indexed ? mesh.vertices! : mesh.positions;
+  const { vertices, corners } = mesh;
+  const indexed = vertices !== undefined && corners !== undefined;
+  const source = indexed ? vertices : mesh.positions;
   // A vertex table is mostly unique already; in a soup, shared corners make unique points about a sixth
   // of the corners of a closed mesh (a quarter leaves room before the table has to grow).
   // A soup's box is the measured one; a vertex table may hold vertices no triangle uses, so it is boxed anew.
@@ -19,7 +20,9 @@ function cornerIdsOf(mesh: RawMesh, measures: Measures): { cornerIds: Int32Array
     out[at + 2] = source[p + 2];
   };
   if (!indexed) return { cornerIds: ids, unique, pointOf };
-  const corners = mesh.corners!;
+  // Every vertex its own point (the usual table): ids are handed out 0, 1, 2… in order, so the corners
+  // already are the ids.
+  if (unique * 3 === vertices.length) return { cornerIds: corners, unique, pointOf };
   const cornerIds = new Int32Array(corners.length);
   for (let i = 0; i < corners.length; i++) cornerIds[i] = ids[corners[i]];
   return { cornerIds, unique, pointOf };

@@ -229,3 +229,11 @@ test('3MF through zlib (the CLI\'s inflater): the same models as the built-in in
   corrupt.fill(0xff, 200, 260);
   assert.throws(() => parseModel(corrupt, 'c.3mf', { inflateRaw }), (error: unknown) => isModelParseError(error) && ['BAD_ZIP', 'BAD_XML', 'TRUNCATED'].includes(error.code));
 });
+
+test('OBJ: a vertex listed twice at one position is one point, so a mesh using both copies is still closed', () => {
+  const tetra = (fourth: string) => new TextEncoder().encode(`v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 0 0 0\nf 1 3 2\nf 1 2 4\nf 2 3 4\nf ${fourth} 4 3\n`);
+  const shared = parseModel(tetra('1'), 'a.obj').facts;
+  const copied = parseModel(tetra('5'), 'b.obj').facts;
+  assert.equal(shared.watertight, true);
+  assert.deepEqual({ ...copied, warnings: [] }, { ...shared, warnings: [] });
+});
