@@ -24,27 +24,36 @@ export interface ModelFileDeps {
   model: (modelId: string) => Promise<Model>;
   /** downloads kept by hash; none, and every preview downloads again */
   cache?: ModelCache;
+  /** largest file a preview reads (PREVIEW_LIMIT_BYTES unless a test says otherwise) */
+  limitBytes?: number;
 }
 
-async function uploadedFile(modelId: string, uploads: UploadItem[]): Promise<ModelFile | null> {
+function tooLarge(name: string, size: number, limit: number): HostError {
+  const mib = (bytes: number) => `${Math.ceil(bytes / 2 ** 20)} MiB`;
+  return new HostError('FILE_INVALID', `${name} is ${mib(size)}; a preview reads models up to ${mib(limit)}`);
+}
+
+async function uploadedFile(modelId: string, uploads: UploadItem[], limit: number): Promise<ModelFile | null> {
   const upload = uploads.find((u) => u.modelId === modelId && u.state === 'done');
   if (!upload) return null;
   const info = await stat(upload.path).catch(() => null);
   // The file changed or went away since it was uploaded: it is no longer this model.
-  if (!info || info.size !== upload.sizeBytes || info.size > PREVIEW_LIMIT_BYTES) return null;
+  if (!info || info.size !== upload.sizeBytes) return null;
+  if (info.size > limit) throw tooLarge(upload.fileName, info.size, limit);
   return { name: upload.fileName, bytes: new Uint8Array(await readFile(upload.path)), source: 'local' };
 }
 
 export function createModelFiles(deps: ModelFileDeps) {
   return async function modelFile(modelId: string): Promise<ModelFile | null> {
-    const local = await uploadedFile(modelId, deps.uploads());
+    const limit = deps.limitBytes ?? PREVIEW_LIMIT_BYTES;
+    const local = await uploadedFile(modelId, deps.uploads(), limit);
     if (local) return local;
     const model = await deps.model(modelId);
-    if (model.sizeBytes !== null && model.sizeBytes > PREVIEW_LIMIT_BYTES) return null;
     const name = model.fileName ?? `${model.name}.${model.format ?? 'stl'}`;
+    if (model.sizeBytes !== null && model.sizeBytes > limit) throw tooLarge(name, model.sizeBytes, limit);
     const cached = model.sha256 ? await deps.cache?.get(model.sha256) : null;
     if (cached) return { name, bytes: cached, source: 'service' };
-    const bytes = await deps.client().download('downloadModel', { modelId }, PREVIEW_LIMIT_BYTES);
+    const bytes = await deps.client().download('downloadModel', { modelId }, limit);
     if (!bytes) return null;
     if (model.sha256) {
       if (createHash('sha256').update(bytes).digest('hex') !== model.sha256.toLowerCase()) {

@@ -93,4 +93,23 @@ describe('model files for previews', () => {
     assert.deepEqual(kept, [spot.sha256], 'the newest is kept, the older ones made room');
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('says a model is too large to preview, for a local file and for the service\'s copy alike', async () => {
+    const added = await world.sandbox.operator.addModel(world.projectId, corpus('obj/suzanne.obj'));
+    const small = createModelFiles({ client: () => world.api, uploads: () => world.library.uploads.list(), model: world.library.models.get, limitBytes: 1000 });
+    const fromService = await rejection(small(added.modelId));
+    assert.equal(fromService.code, 'FILE_INVALID');
+    assert.match(fromService.message, /suzanne.obj is 1 MiB; a preview reads models up to 1 MiB/);
+    const dir = fs.mkdtempSync('/tmp/printdesk-large-');
+    const path = `${dir}/moon.stl`;
+    fs.copyFileSync(corpus('stl/Moon-ascii.stl'), path);
+    await world.library.uploads.enqueue({ projectId: world.projectId, paths: [path] });
+    await world.library.uploads.idle();
+    const uploaded = world.library.uploads.list().find((u) => u.path === path);
+    assert.ok(uploaded?.modelId);
+    const fromDisk = await rejection(small(uploaded.modelId));
+    assert.equal(fromDisk.code, 'FILE_INVALID');
+    assert.match(fromDisk.message, /moon.stl is 1 MiB/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
