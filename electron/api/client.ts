@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HostError } from './errors.ts';
 import { decodeEnvelope } from './envelope.ts';
 import { retryDelayMs } from './backoff.ts';
-import { routes, type Route, type RouteName } from './routes.ts';
+import { routes, routeUrl, type Route, type RouteName } from './routes.ts';
 import { ProjectAccess, ProjectList, TokenPair } from './schemas.ts';
 import { fetchBytes } from './download.ts';
 import { header, send, type HttpResponse } from './transport.ts';
@@ -45,6 +45,18 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/**
+ * Runs a request with the access token; a 401 renews the token once and runs it again. A second 401 is
+ * the service's final word, left to the caller to report.
+ */
+export async function withFreshToken<R extends { status: number }>(tokens: TokenSource | undefined, attempt: (token: string) => Promise<R>): Promise<R> {
+  if (!tokens) throw new HostError('NOT_SIGNED_IN', 'Sign in first');
+  const token = await tokens.accessToken();
+  const response = await attempt(token);
+  if (response.status !== 401) return response;
+  return attempt(await tokens.renewAfterRejection(token));
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const { baseUrl, tokens, timeoutMs = 30_000, maxRetries = 3, sleep = defaultSleep, random = Math.random, onReachability } = options;
   const rateLimits = new Map<RouteName, RateLimitInfo>();
@@ -74,17 +86,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   function authorised(route: Route, callOptions: CallOptions): Promise<HttpResponse> {
     if (!route.auth) return exchange(route, callOptions, undefined);
-    return withToken((token) => exchange(route, callOptions, token));
-  }
-
-  async function withToken<R extends { status: number }>(attempt: (token: string) => Promise<R>): Promise<R> {
-    if (!tokens) throw new HostError('NOT_SIGNED_IN', 'Sign in first');
-    const token = await tokens.accessToken();
-    const response = await attempt(token);
-    if (response.status !== 401) return response;
-    // One renewal and one retry: a second 401 is the service's final word.
-    const renewed = await tokens.renewAfterRejection(token);
-    return attempt(renewed);
+    return withFreshToken(tokens, (token) => exchange(route, callOptions, token));
   }
 
   /**
@@ -93,9 +95,8 @@ export function createApiClient(options: ApiClientOptions) {
    */
   async function download(name: RouteName, query: Record<string, string>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
     const route: Route = routes[name];
-    const url = new URL(`${baseUrl}/${route.path}`);
-    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    const response = await withToken((token) => fetchBytes({ url: url.href, headers: { authorization: `Bearer ${token}` }, timeoutMs: DOWNLOAD_TIMEOUT_MS }, maxBytes));
+    const url = routeUrl(baseUrl, route, query);
+    const response = await withFreshToken(tokens, (token) => fetchBytes({ url, headers: { authorization: `Bearer ${token}` }, timeoutMs: DOWNLOAD_TIMEOUT_MS }, maxBytes));
     if (response.bytes) return response.bytes;
     if (response.status === 404 || response.status === 405) return null;
     decodeEnvelope(`${route.method} /${route.path}`, response, z.unknown());
@@ -103,10 +104,8 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   function exchange(route: Route, callOptions: CallOptions, token: string | undefined): Promise<HttpResponse> {
-    const url = new URL(`${baseUrl}/${route.path}`);
-    for (const [key, value] of Object.entries(callOptions.query ?? {})) url.searchParams.set(key, value);
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-    return send({ method: route.method, url: url.href, headers, json: callOptions.body, timeoutMs }).then(
+    return send({ method: route.method, url: routeUrl(baseUrl, route, callOptions.query), headers, json: callOptions.body, timeoutMs }).then(
       (response) => {
         onReachability?.(true);
         return response;

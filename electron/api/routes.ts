@@ -39,4 +39,11 @@ export const routes = {
   uploadModel: { method: 'POST', path: 'Model3D/UploadModel', auth: true, safe: false },
 } as const satisfies Record<string, Route>;
 
+/** The address of a route at a service, with its query. */
+export function routeUrl(baseUrl: string, route: Route, query: Record<string, string> = {}): string {
+  const url = new URL(`${baseUrl}/${route.path}`);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.href;
+}
+
 export type RouteName = keyof typeof routes;

@@ -5,12 +5,12 @@
 // Transient failures (reset, timeout, 5xx, 429, offset conflicts) back off and retry here.
 import type { Hash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import type { ApiClient, TokenSource } from '../api/client.ts';
+import { withFreshToken, type ApiClient, type TokenSource } from '../api/client.ts';
 import { retryDelayMs } from '../api/backoff.ts';
 import { decodeEnvelope } from '../api/envelope.ts';
 import { HostError } from '../api/errors.ts';
 import { UploadedModel, UploadSession } from '../api/library-schemas.ts';
-import { routes } from '../api/routes.ts';
+import { routes, routeUrl } from '../api/routes.ts';
 import type { RouteName } from '../api/routes.ts';
 import { header } from '../api/transport.ts';
 import { streamFile } from '../api/upload.ts';
@@ -210,26 +210,20 @@ interface SentRange extends StreamUploadResult {
 
 /** Streams bytes [start, end) with the access token; a 401 renews the token once and sends again. */
 async function sendAuthorized(ctx: Job, name: RouteName, query: Record<string, string>, start: number, end: number): Promise<SentRange> {
-  if (!ctx.tokens) throw new HostError('NOT_SIGNED_IN', 'Sign in first');
   const route = routes[name];
-  const url = new URL(`${ctx.client.baseUrl}/${route.path}`);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  const url = routeUrl(ctx.client.baseUrl, route, query);
   // Each send updates its own copy of the running hash: one cut short must not leave its bytes in it.
   const send = async (token: string): Promise<SentRange> => {
     const hash = await ctx.running?.from(start);
     const result = await streamFile({
-      method: route.method as 'PUT' | 'POST', url: url.href, headers: { authorization: `Bearer ${token}` },
+      method: route.method as 'PUT' | 'POST', url, headers: { authorization: `Bearer ${token}` },
       filePath: ctx.item.path, start, end, hash, signal: ctx.signal, onProgress: (sent) => ctx.progress.update(start + sent),
     });
     return { ...result, start, hash };
   };
-  const token = await ctx.tokens.accessToken();
-  const first = await counted(ctx, send(token));
-  if (first.status !== 401) return first;
-  const renewed = await ctx.tokens.renewAfterRejection(token);
-  const second = await counted(ctx, send(renewed));
-  if (second.status === 401) decodeEnvelope(`${route.method} /${route.path}`, second, UploadSession);
-  return second;
+  const response = await withFreshToken(ctx.tokens, (token) => counted(ctx, send(token)));
+  if (response.status === 401) decodeEnvelope(`${route.method} /${route.path}`, response, UploadSession);
+  return response;
 }
 
 /**
