@@ -69,5 +69,5 @@ async function collect(stream: Readable, limit: number, size: number | undefined
 }
 
 function tooLarge(limit: number): HostError {
-  return new HostError('FILE_INVALID', `The file is larger than the ${Math.round(limit / 2 ** 20)} MiB a preview reads`);
+  return new HostError('FILE_INVALID', `The file is larger than the ${Math.round(limit / 2 ** 20)} MiB allowed here`);
 }

@@ -74,7 +74,7 @@ export async function handleRequest(request: WorkerRequest, post: Post): Promise
           }
         : undefined,
     });
-    if (sentEarly) post({ type: 'topology', id, facts: model.facts, boundaryEdges: model.boundaryEdges }, buffersOf({ positions: new Float32Array(0), boundaryEdges: model.boundaryEdges }));
+    if (sentEarly) post({ type: 'topology', id, facts: model.facts, boundaryEdges: model.boundaryEdges }, model.boundaryEdges ? [model.boundaryEdges.buffer as ArrayBuffer] : []);
     else post({ type: 'result', id, model }, buffersOf(model));
   } catch (error) {
     if (isModelParseError(error)) post({ type: 'error', id, error: error.toJSON() });
