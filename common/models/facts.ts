@@ -81,7 +81,7 @@ function factsFrom(mesh: RawMesh, triangles: number, measures: Measures, topolog
  */
 export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: (facts: ModelFacts, positionsStillRead: boolean) => void): { facts: ModelFacts; boundaryEdges?: Float32Array } {
   const triangles = mesh.positions.length / 9;
-  const measures = measure(mesh.positions);
+  const measures = mesh.measures ?? measure(mesh.positions);
   if (measures.firstNonFinite >= 0) throw nonFiniteError(mesh, measures.firstNonFinite);
   if (options.skipTopology) return { facts: factsFrom(mesh, triangles, measures, null, 'skipped') };
   // A vertex table is welded instead of the positions, which are then free to be handed away.

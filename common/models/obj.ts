@@ -1,5 +1,6 @@
 import { lineAt, ModelParseError, type ModelErrorCode } from './errors.ts';
 import { GrowableFloat32, GrowableInt32, GrowableUint8 } from './growable.ts';
+import { MEASURE_SLICE, MeasureSum } from './measure.ts';
 import { cursor, excerpt, matchesWord, readNumber } from './numbers.ts';
 import type { ParseOptions, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES } from './types.ts';
@@ -183,11 +184,17 @@ class ObjReader {
     const vertices = this.vertices.used();
     const corners = this.corners.used();
     const positions = new Float32Array(corners.length * 3);
-    for (let c = 0, p = 0; c < corners.length; c++, p += 3) {
-      const v = corners[c] * 3;
-      positions[p] = vertices[v];
-      positions[p + 1] = vertices[v + 1];
-      positions[p + 2] = vertices[v + 2];
+    const sum = new MeasureSum();
+    const triangles = corners.length / 3;
+    for (let first = 0; first < triangles; first += MEASURE_SLICE) {
+      const last = Math.min(triangles, first + MEASURE_SLICE);
+      for (let c = first * 3, p = first * 9, end = last * 3; c < end; c++, p += 3) {
+        const v = corners[c] * 3;
+        positions[p] = vertices[v];
+        positions[p + 1] = vertices[v + 1];
+        positions[p + 2] = vertices[v + 2];
+      }
+      sum.add(positions, first, last);
     }
     let colors: Uint8Array | undefined;
     if (this.colors) {
@@ -197,7 +204,7 @@ class ObjReader {
     }
     const warnings: string[] = [];
     if (this.shortFaces > 0) warnings.push(`${this.shortFaces} faces with fewer than three corners were skipped.`);
-    return { positions, colors, vertices, corners, declaredUnit: null, warnings };
+    return { positions, measures: sum.result(), colors, vertices, corners, declaredUnit: null, warnings };
   }
 }
 

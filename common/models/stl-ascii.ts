@@ -1,4 +1,5 @@
 import { lineAt, ModelParseError } from './errors.ts';
+import { MEASURE_SLICE, MeasureSum } from './measure.ts';
 import { cursor, excerpt, isSpace, matchesWord, readNumber } from './numbers.ts';
 import type { ParseOptions, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES } from './types.ts';
@@ -13,6 +14,9 @@ class AsciiStlReader {
   positions: Float32Array;
   floats = 0;
   i = 0;
+  /** Measured a slice at a time as facets are read, while their positions are in cache. */
+  readonly sum = new MeasureSum();
+  measured = 0;
 
   constructor(bytes: Uint8Array, options: ParseOptions) {
     this.bytes = bytes;
@@ -94,6 +98,11 @@ class AsciiStlReader {
     this.positions[this.floats++] = value;
   }
 
+  measureUpTo(triangles: number): void {
+    this.sum.add(this.positions, this.measured, triangles);
+    this.measured = triangles;
+  }
+
   facet(): void {
     const start = this.i;
     this.expect('normal', 'after "facet"');
@@ -122,6 +131,7 @@ class AsciiStlReader {
         if (!open) this.fail('BAD_SYNTAX', 'A facet outside "solid … endsolid"');
         this.i = at + 5;
         this.facet();
+        if (this.floats - this.measured * 9 === MEASURE_SLICE * 9) this.measureUpTo(this.floats / 9);
         if (this.i > nextProgress) {
           this.options.onProgress?.(this.i / bytes.length);
           nextProgress = this.i + (1 << 22);
@@ -141,10 +151,11 @@ class AsciiStlReader {
     if (solids === 0) throw new ModelParseError('NOT_A_MODEL', 'No "solid" in the file: it is not an ASCII STL.');
     if (open) warnings.push('The file ends without "endsolid": it may be truncated.');
     if (solids > 1) warnings.push(`${solids} solids in one file were merged.`);
+    this.measureUpTo(this.floats / 9);
     // A little slack stays (never written, so never mapped): copying a large array to trim it costs more.
     const slack = this.positions.length - this.floats;
     const positions = slack * 4 <= this.floats ? this.positions.subarray(0, this.floats) : this.positions.slice(0, this.floats);
-    return { positions, declaredUnit: null, warnings };
+    return { positions, measures: this.sum.result(), declaredUnit: null, warnings };
   }
 }
 

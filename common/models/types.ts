@@ -1,4 +1,5 @@
 import type { ModelErrorWhere } from './errors.ts';
+import type { Measures } from './measure.ts';
 import type { UnitName } from './units.ts';
 
 export type ModelFormat = 'stl-binary' | 'stl-ascii' | 'obj' | '3mf';
@@ -69,6 +70,11 @@ export interface ParseOptions {
    * the rest of the pass leaves the positions alone (it welds the vertex table), so they may be handed away.
    */
   onMeasured?: (model: ParsedModel, positionsStillRead: boolean) => void;
+  /**
+   * The bytes are the caller's to give up: a parser may write over them and return arrays sharing their
+   * buffer (binary STL gathers its positions in place). Only for bytes nothing else will read again.
+   */
+  bytesOwned?: boolean;
 }
 
 export const DEFAULT_MAX_TRIANGLES = 50_000_000;
@@ -80,6 +86,8 @@ export const DEFAULT_MAX_UNZIPPED_BYTES = 1024 * 1024 * 1024;
  */
 export interface RawMesh {
   positions: Float32Array;
+  /** Set by a parser that measured the soup as it wrote it, so the geometry pass need not read it again. */
+  measures?: Measures;
   colors?: Uint8Array;
   vertices?: Float32Array;
   corners?: Int32Array;

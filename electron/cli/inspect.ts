@@ -39,7 +39,7 @@ async function readWhole(path: string): Promise<Uint8Array> {
 export async function inspectFile(path: string): Promise<InspectReport> {
   try {
     const bytes = await readWhole(path);
-    const model = parseModel(bytes, basename(path), { inflateRaw: zlibInflateRaw });
+    const model = parseModel(bytes, basename(path), { inflateRaw: zlibInflateRaw, bytesOwned: true });
     return { file: path, ok: true, format: model.format, facts: model.facts };
   } catch (error) {
     if (isModelParseError(error)) return { file: path, ok: false, error: { code: error.code, message: error.message } };

@@ -59,6 +59,8 @@ export async function handleRequest(request: WorkerRequest, post: Post): Promise
     const bytes = new Uint8Array(request.bytes);
     const inflateRaw = await inflatePartsNatively(bytes);
     const model = parseModel(bytes, request.name, {
+      // The request's buffer was handed to this worker and is read by nothing else.
+      bytesOwned: true,
       inflateRaw,
       boundaryEdges: request.boundaryEdges,
       skipTopology: request.skipTopology,

@@ -62,6 +62,26 @@ test('binary STL: truncated, counts that lie up or down, NaN and Infinity coordi
   }
 });
 
+test('binary STL read in place (bytes handed over): the same positions and facts, the same errors, and a misaligned view still works', () => {
+  // 19,200 facets: more than two of the slices the reader measures as it goes.
+  const file = binaryStl(torus(200, 48));
+  const copied = parseModel(file, 't.stl');
+  const owned = file.slice();
+  const inPlace = parseModel(owned, 't.stl', { bytesOwned: true });
+  assert.equal(inPlace.positions.buffer, owned.buffer, 'the positions are the file\'s own bytes');
+  assert.deepEqual(inPlace.positions, copied.positions);
+  assert.deepEqual(inPlace.facts, copied.facts);
+  // A view at an odd offset cannot hold a Float32Array: it is read into a fresh array instead.
+  const shifted = new Uint8Array(file.length + 1);
+  shifted.set(file, 1);
+  const misaligned = parseModel(shifted.subarray(1), 't.stl', { bytesOwned: true });
+  assert.notEqual(misaligned.positions.buffer, shifted.buffer);
+  assert.deepEqual(misaligned.facts, copied.facts);
+  const poisoned = file.slice();
+  new DataView(poisoned.buffer).setFloat32(84 + 50 * 9000 + 12 + 8, NaN, true);
+  fails(poisoned, 't.stl', 'NAN_COORDINATE', new RegExp(`Triangle 9001 \\(byte offset ${84 + 50 * 9000}\\)`), { bytesOwned: true });
+});
+
 test('ASCII STL: truncated inside a facet, nan, a quad, garbage, all with line numbers', () => {
   const good = new TextDecoder().decode(asciiStl(cube));
   fails(text(good.slice(0, good.indexOf('endloop', 400))), 'c.stl', 'TRUNCATED', /line \d+/);
