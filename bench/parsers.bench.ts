@@ -12,7 +12,7 @@
 // (the topology pass follows it); for binary STL, `positionsOnly` is the floor any reader returning fresh
 // positions meets.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -83,7 +83,12 @@ async function installDomParser(): Promise<void> {
   (globalThis as Record<string, unknown>).DOMParser = DOMParser;
 }
 
-type Parse = (bytes: Uint8Array, name: string) => number;
+/**
+ * Given a file's bytes, makes the input of one call untimed and returns the timed call. Each side gets
+ * its input as it would in use: three's loaders one ArrayBuffer they only read; ours bytes it owns (as the
+ * preview worker and `printdesk inspect` do), a fresh copy per call since binary STL reads in place.
+ */
+type Parse = (bytes: Uint8Array, name: string) => () => number;
 
 /**
  * The least any binary STL reader returning fresh positions does: one exact-size Float32Array, the 9
@@ -98,14 +103,18 @@ function positionsOnly(bytes: Uint8Array): number {
 }
 
 async function implementationFor(implementation: Implementation, kind: Kind): Promise<Parse> {
-  if (implementation === 'copy') return (bytes) => (Buffer.from(bytes), 0);
-  if (implementation === 'positions-only') return positionsOnly;
+  if (implementation === 'copy') return (bytes) => () => (Buffer.from(bytes), 0);
+  if (implementation === 'positions-only') return (bytes) => () => positionsOnly(bytes);
   if (implementation !== 'three') {
     const { parseModel } = await import('../common/models/index.ts');
     // As `printdesk inspect` runs it: 3MF parts inflated by zlib (the app's worker uses the browser's own).
     const { zlibInflateRaw: inflateRaw } = await import('../electron/cli/zlib-inflate.ts');
     const skipTopology = implementation === 'ours-measures';
-    return (bytes, name) => parseModel(bytes, name, { skipTopology, inflateRaw }).facts.triangles;
+    return (bytes, name) => {
+      // A copy, not Buffer's slice (a view): the parse may write over it.
+      const owned = new Uint8Array(bytes);
+      return () => parseModel(owned, name, { skipTopology, inflateRaw, bytesOwned: true }).facts.triangles;
+    };
   }
   type Geometry = { index: { count: number } | null; getAttribute(name: string): { count: number } };
   type Group = { traverse(visit: (node: { geometry?: Geometry }) => void): void };
@@ -114,18 +123,31 @@ async function implementationFor(implementation: Implementation, kind: Kind): Pr
     group.traverse((node) => (count += node.geometry ? (node.geometry.index?.count ?? node.geometry.getAttribute('position').count) / 3 : 0));
     return count;
   };
-  const owned = (bytes: Uint8Array) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  // The loaders take an ArrayBuffer and only read it: made once per file, outside the timing.
+  const buffers = new WeakMap<Uint8Array, ArrayBuffer>();
+  const bufferOf = (bytes: Uint8Array) => {
+    let buffer = buffers.get(bytes);
+    if (!buffer) buffers.set(bytes, (buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer));
+    return buffer;
+  };
   if (kind === 'stl-binary' || kind === 'stl-ascii') {
     const { STLLoader } = await import('three/examples/jsm/loaders/STLLoader.js');
-    return (bytes) => new STLLoader().parse(owned(bytes)).getAttribute('position').count / 3;
+    return (bytes) => {
+      const buffer = bufferOf(bytes);
+      return () => new STLLoader().parse(buffer).getAttribute('position').count / 3;
+    };
   }
   if (kind === 'obj') {
     const { OBJLoader } = await import('three/examples/jsm/loaders/OBJLoader.js');
-    return (bytes) => trianglesOf(new OBJLoader().parse(new TextDecoder().decode(bytes)) as unknown as Group);
+    // OBJLoader parses text: decoding it is part of loading, as in its own load().
+    return (bytes) => () => trianglesOf(new OBJLoader().parse(new TextDecoder().decode(bytes)) as unknown as Group);
   }
   await installDomParser();
   const { ThreeMFLoader } = await import('three/examples/jsm/loaders/3MFLoader.js');
-  return (bytes) => trianglesOf(new ThreeMFLoader().parse(owned(bytes)) as unknown as Group);
+  return (bytes) => {
+    const buffer = bufferOf(bytes);
+    return () => trianglesOf(new ThreeMFLoader().parse(buffer) as unknown as Group);
+  };
 }
 
 /** This process's own RSS high-water mark in KiB (see the top of the file for why not maxRSS). */
@@ -150,28 +172,32 @@ async function child(spec: ChildSpec, kind: Kind): Promise<ChildResult> {
   WARMUP_RUNS = spec.runs >= 10 ? WARMUP_RUNS_SMALL : 1;
   const inputs = spec.files.map((file) => ({ name: basename(file), bytes: readFileSync(file) as Uint8Array }));
   const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-  gc();
-  const before = process.memoryUsage().rss / 1024;
   let ms = 0, triangles = 0, bytes = 0, peakMiB = 0;
   const perFile: number[] = [];
   for (const [k, input] of inputs.entries()) {
-    perFile.push(parse(input.bytes, input.name));
+    const first = parse(input.bytes, input.name);
+    if (k === 0) gc();
+    const before = process.memoryUsage().rss / 1024;
+    perFile.push(first());
     triangles += perFile[k];
     if (k === 0) peakMiB = (highWaterKiB() - before) / 1024;
     gc();
     const warmUntil = performance.now() + WARMUP_BUDGET_MS;
-    for (let r = 0; r < WARMUP_RUNS && (r === 0 || performance.now() < warmUntil); r++) parse(input.bytes, input.name);
+    for (let r = 0; r < WARMUP_RUNS && (r === 0 || performance.now() < warmUntil); r++) parse(input.bytes, input.name)();
     const samples: number[] = [];
     for (let r = 0; r < spec.runs; r++) {
-      // A small file is timed over a batch of back-to-back calls: one call right after a full GC pays for
-      // the allocator's first touches, which would swamp a parse of a few microseconds.
-      let calls = 0;
-      const started = performance.now();
+      // A small file is timed over a batch of calls: one call right after a full GC pays for the
+      // allocator's first touches, which would swamp a parse of a few microseconds. Only the calls are
+      // timed, not the making of their inputs.
+      let calls = 0, spent = 0;
       do {
-        parse(input.bytes, input.name);
+        const call = parse(input.bytes, input.name);
+        const started = performance.now();
+        call();
+        spent += performance.now() - started;
         calls++;
-      } while (performance.now() - started < BATCH_MS);
-      samples.push((performance.now() - started) / calls);
+      } while (spent < BATCH_MS);
+      samples.push(spent / calls);
       // A forced full GC also shrinks the young generation, which slows the next few hundred calls of a
       // parser that allocates small arrays: batches of small files run in the collector's steady state.
       if (calls === 1) gc();
@@ -182,21 +208,48 @@ async function child(spec: ChildSpec, kind: Kind): Promise<ChildResult> {
   return { bytes, triangles, perFile, ms, peakMiB };
 }
 
+/** A child that cannot finish (three's loaders run out of string length or heap on the largest files). */
+const CHILD_TIMEOUT_MS = 10 * 60_000;
+
 async function measure(kind: Kind, implementation: Implementation, files: string[], runs: number): Promise<ChildResult> {
   const spec = JSON.stringify({ implementation, files, runs } satisfies ChildSpec);
-  const { stdout } = await exec(process.execPath, ['--expose-gc', '--max-old-space-size=12000', import.meta.filename, '--child', kind, spec], { maxBuffer: 1 << 20, cwd: ROOT });
+  const { stdout } = await exec(process.execPath, ['--expose-gc', '--max-old-space-size=12000', import.meta.filename, '--child', kind, spec], { maxBuffer: 1 << 20, cwd: ROOT, timeout: CHILD_TIMEOUT_MS });
   return JSON.parse(stdout) as ChildResult;
+}
+
+/** Why a child failed, in one line: the thrown error, V8's fatal message, or the timeout. */
+function failureOf(error: unknown): string {
+  const { stderr, killed } = error as { stderr?: string; killed?: boolean };
+  if (killed) return `did not finish within ${CHILD_TIMEOUT_MS / 60_000} minutes`;
+  const lines = (stderr ?? String(error)).split('\n').map((line) => line.trim());
+  return lines.find((line) => /FATAL ERROR|^\w*Error\b/.test(line)) ?? lines.find(Boolean) ?? 'failed';
 }
 
 const LABEL: Record<Kind, string> = { 'stl-binary': 'binary STL', 'stl-ascii': 'ASCII STL', obj: 'OBJ', '3mf': '3MF' };
 const LOADER: Record<Kind, string> = { 'stl-binary': 'three STLLoader', 'stl-ascii': 'three STLLoader', obj: 'three OBJLoader', '3mf': 'three 3MFLoader (xmldom)' };
+
+/** Our figures on files three's loader cannot read at all: no ratio, and the loader's failure said. */
+async function oursAlone(kind: Kind, set: string, files: string[], runs: number, threeFailure: string): Promise<BenchResult[]> {
+  const ours = await measure(kind, 'ours', files, runs);
+  const mbps = round(ours.bytes / 1e3 / ours.ms);
+  const baseline = { name: LOADER[kind], value: null, failed: threeFailure };
+  return [
+    { name: `${LABEL[kind]} ${set}: parse + all facts (MB/s)`, value: mbps, unit: 'MB/s', baseline, ratio: null, triangles: ours.triangles, megabytes: round(ours.bytes / 1e6, 2), trianglesPerSecond: Math.round(ours.triangles / (ours.ms / 1000)) },
+    { name: `${LABEL[kind]} ${set}: peak memory of parse + all facts (MiB)`, value: round(ours.peakMiB), unit: 'MiB', baseline, ratio: null, fileMiB: round(ours.bytes / 2 ** 20) },
+  ];
+}
 
 /**
  * three's loaders give up on some real files (STLLoader reads no facet of HalfDonut; 3MFLoader no mesh of
  * some colour samples): "parsing" nothing is fast, so those files are left out of both sides' times.
  */
 async function compare(kind: Kind, set: string, allFiles: string[], runs: number): Promise<BenchResult[]> {
-  const threeAll = await measure(kind, 'three', allFiles, runs);
+  let threeAll: ChildResult;
+  try {
+    threeAll = await measure(kind, 'three', allFiles, runs);
+  } catch (error) {
+    return oursAlone(kind, set, allFiles, runs, failureOf(error));
+  }
   const files = allFiles.filter((_, k) => threeAll.perFile[k] > 0);
   const threeFailed = allFiles.filter((_, k) => threeAll.perFile[k] === 0).map((file) => basename(file));
   const three = threeFailed.length === 0 ? threeAll : await measure(kind, 'three', files, runs);
@@ -243,35 +296,42 @@ function corpus(kind: Kind): string[] {
   return wanted.map((name) => join(CORPUS, folder, name));
 }
 
-async function generated(): Promise<Record<string, string>> {
-  const { asciiStl, binaryStl, obj, threeMf, torusWith } = await import('../scripts/generate-models.ts');
+type Sized = '1m' | '5m';
+const SIZES: Record<Sized, { triangles: number; label: string; runs: Record<Kind, number> }> = {
+  '1m': { triangles: 1_000_000, label: 'torus 1M triangles', runs: { 'stl-binary': 5, 'stl-ascii': 2, obj: 3, '3mf': 1 } },
+  '5m': { triangles: 5_000_000, label: 'torus 5M triangles', runs: { 'stl-binary': 2, 'stl-ascii': 1, obj: 1, '3mf': 1 } },
+};
+const FILE_NAMES: Record<Kind, (size: Sized) => string> = {
+  'stl-binary': (size) => `torus-${size}-binary.stl`,
+  'stl-ascii': (size) => `torus-${size}-ascii.stl`,
+  obj: (size) => `torus-${size}.obj`,
+  '3mf': (size) => `torus-${size}.3mf`,
+};
+
+/**
+ * The generated models, written once: a file newer than the generator is kept (the 5M ASCII STL is 1.2 GB
+ * and its 3MF takes a minute to deflate).
+ */
+async function generated(kind: Kind, size: Sized): Promise<string> {
+  const generator = join(ROOT, 'scripts', 'generate-models.ts');
   const dir = join(tmpdir(), 'printdesk-bench-models');
   mkdirSync(dir, { recursive: true });
-  const million = torusWith(1_000_000);
-  const files: Record<string, string> = {
-    'stl-binary-1m': join(dir, 'torus-1m-binary.stl'),
-    'stl-binary-5m': join(dir, 'torus-5m-binary.stl'),
-    'stl-ascii-1m': join(dir, 'torus-1m-ascii.stl'),
-    'obj-1m': join(dir, 'torus-1m.obj'),
-    '3mf-1m': join(dir, 'torus-1m.3mf'),
-  };
-  writeFileSync(files['stl-binary-1m'], binaryStl(million));
-  writeFileSync(files['stl-binary-5m'], binaryStl(torusWith(5_000_000)));
-  writeFileSync(files['stl-ascii-1m'], asciiStl(million));
-  writeFileSync(files['obj-1m'], obj(million));
-  writeFileSync(files['3mf-1m'], threeMf(million));
-  return files;
+  const file = join(dir, FILE_NAMES[kind](size));
+  if (existsSync(file) && statSync(file).mtimeMs > statSync(generator).mtimeMs) return file;
+  const { asciiStl, binaryStl, obj, threeMf, torusWith } = await import('../scripts/generate-models.ts');
+  const write = { 'stl-binary': binaryStl, 'stl-ascii': asciiStl, obj, '3mf': threeMf }[kind];
+  writeFileSync(file, write(torusWith(SIZES[size].triangles)));
+  return file;
 }
+
+const KINDS = ['stl-binary', 'stl-ascii', 'obj', '3mf'] as const;
 
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
-  for (const kind of ['stl-binary', 'stl-ascii', 'obj', '3mf'] as const) results.push(...(await compare(kind, 'corpus', corpus(kind), 10)));
-  const files = await generated();
-  results.push(...(await compare('stl-binary', 'torus 1M triangles', [files['stl-binary-1m']], 5)));
-  results.push(...(await compare('stl-binary', 'torus 5M triangles', [files['stl-binary-5m']], 2)));
-  results.push(...(await compare('stl-ascii', 'torus 1M triangles', [files['stl-ascii-1m']], 2)));
-  results.push(...(await compare('obj', 'torus 1M triangles', [files['obj-1m']], 3)));
-  results.push(...(await compare('3mf', 'torus 1M triangles', [files['3mf-1m']], 1)));
+  for (const kind of KINDS) results.push(...(await compare(kind, 'corpus', corpus(kind), 10)));
+  for (const size of ['1m', '5m'] as const) {
+    for (const kind of KINDS) results.push(...(await compare(kind, SIZES[size].label, [await generated(kind, size)], SIZES[size].runs[kind])));
+  }
   return results;
 }
 

@@ -21,9 +21,10 @@ export interface BenchResult {
   name: string;
   value: number;
   unit?: string;
-  baseline: { name: string; value: number };
-  /** value ÷ baseline */
-  ratio: number;
+  /** `value` null, with `failed` saying why, when the baseline cannot do the job at all. */
+  baseline: { name: string; value: number | null; failed?: string };
+  /** value ÷ baseline (or baseline ÷ value for times, as each result's name says); null without a baseline. */
+  ratio: number | null;
   [extra: string]: unknown;
 }
 
@@ -113,6 +114,6 @@ async function discovered(only: string | undefined): Promise<BenchResult[]> {
 
 if (!(await isBuildCurrent())) await buildAll();
 const only = process.argv[2];
-const results = only ? [] : [await signInRoundTrip(), await startToFirstPaint()];
+const results: BenchResult[] = only ? [] : [await signInRoundTrip(), await startToFirstPaint()];
 results.push(...(await discovered(only)));
 console.log(JSON.stringify({ node: process.version, date: new Date().toISOString(), results }, null, 2));
