@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { samplePixels } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
 import { launchChromium, openApp, type AppUnderTest } from './harness.ts';
 import { libraryPage } from './pages/library.ts';
@@ -93,22 +94,6 @@ test('folders organise models, search narrows the list, a selection goes to a qu
   assert.equal(await app.page.getByTestId('model-line').count(), 1);
 });
 
-/** Distinct colours in a sample of the preview's pixels: a shaded model shows dozens, an empty plate a few. */
-function colourCount(lib: ReturnType<typeof libraryPage>): Promise<number> {
-  return lib.viewerCanvas.evaluate((canvas: HTMLCanvasElement) => {
-    const probe = document.createElement('canvas');
-    probe.width = canvas.width;
-    probe.height = canvas.height;
-    const context = probe.getContext('2d');
-    if (!context) return 0;
-    context.drawImage(canvas, 0, 0);
-    const { data } = context.getImageData(0, 0, probe.width, probe.height);
-    const colours = new Set<number>();
-    for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    return colours.size;
-  });
-}
-
 test('a model opens with its service record, measured facts and a drawn preview', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
@@ -121,7 +106,7 @@ test('a model opens with its service record, measured facts and a drawn preview'
   await expect(lib.localFacts).hasText('Triangles');
   await expect(lib.dimensions).hasText('mm');
   await app.page.waitForTimeout(800);
-  const drawn = await colourCount(lib);
+  const drawn = (await samplePixels(lib.viewerCanvas)).distinct;
   assert.ok(drawn > 20, `the preview should show a shaded model (saw ${drawn} colours)`);
   await app.screenshot('23-model-detail');
 });
@@ -141,7 +126,7 @@ test('a model uploaded from elsewhere is downloaded for its preview and facts', 
   await lib.names.first().click();
   await expect(lib.localFacts).hasText('968');
   await app.page.waitForTimeout(800);
-  const drawn = await colourCount(lib);
+  const drawn = (await samplePixels(lib.viewerCanvas)).distinct;
   assert.ok(drawn > 20, `the downloaded model should be drawn (saw ${drawn} colours)`);
 });
 

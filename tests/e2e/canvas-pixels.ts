@@ -1,0 +1,49 @@
+// Reads back what the preview canvas shows: the viewer keeps its drawing buffer (preserveDrawingBuffer), so
+// a copy into a 2D canvas is what is on screen.
+import type { Locator } from 'playwright-core';
+
+export interface PixelSample {
+  /** Distinct colours among the sampled pixels: a shaded model shows dozens, an empty plate a few. */
+  distinct: number;
+  /** Pixels that are clearly warm (red well above blue): never the default blue model or the grey plate. */
+  warm: number;
+  /** Pixels near the open-edge highlight's red (0xe0262b). */
+  highlight: number;
+  total: number;
+}
+
+export function samplePixels(canvas: Locator): Promise<PixelSample> {
+  return canvas.evaluate((element: HTMLCanvasElement) => {
+    const probe = document.createElement('canvas');
+    probe.width = element.width;
+    probe.height = element.height;
+    const context = probe.getContext('2d');
+    if (!context) return { distinct: 0, warm: 0, highlight: 0, total: 0 };
+    context.drawImage(element, 0, 0);
+    const { data } = context.getImageData(0, 0, probe.width, probe.height);
+    const colours = new Set<number>();
+    let warm = 0, highlight = 0, total = 0;
+    // Every pixel is classed (a highlighted edge is a line one pixel wide); colours are counted on every
+    // 97th, a prime stride that does not line up with the grid.
+    for (let i = 0, n = 0; i < data.length; i += 4, n++) {
+      const r = data[i], g = data[i + 1], b = data[i + 2];
+      if (n % 97 === 0) colours.add((r << 16) | (g << 8) | b);
+      if (r > b + 60) warm++;
+      if (r > 150 && g < 90 && b < 90) highlight++;
+      total++;
+    }
+    return { distinct: colours.size, warm, highlight, total };
+  });
+}
+
+/** Samples until `wanted` holds (the viewer draws on the next frames after a change), or fails saying what it saw. */
+export async function pixelsUntil(canvas: Locator, wanted: (sample: PixelSample) => boolean, what: string, timeoutMs = 10_000): Promise<PixelSample> {
+  const deadline = Date.now() + timeoutMs;
+  let sample = await samplePixels(canvas);
+  while (!wanted(sample)) {
+    if (Date.now() > deadline) throw new Error(`The preview never showed ${what}: ${JSON.stringify(sample)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    sample = await samplePixels(canvas);
+  }
+  return sample;
+}

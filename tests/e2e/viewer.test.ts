@@ -1,0 +1,69 @@
+// The preview as a buyer reads it: a 3MF's own colours, and the holes of an open mesh drawn in red and
+// switched off on request. Pixels are read back from the WebGL canvas (software rendering, see harness.ts).
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { pixelsUntil } from './canvas-pixels.ts';
+import { expect } from './expect.ts';
+import { launchChromium, openApp, type AppUnderTest } from './harness.ts';
+import { libraryPage } from './pages/library.ts';
+import { workspace } from './pages/orders.ts';
+import { projectsPage } from './pages/projects.ts';
+import { signInPage } from './pages/sign-in.ts';
+import { CORPUS as corpus } from '../corpus.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function openModel(app: AppUnderTest, file: string): Promise<ReturnType<typeof libraryPage>> {
+  await app.page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(app.page).signInWithDemo();
+  await projectsPage(app.page).items.first().click();
+  await workspace(app.page).nav('library');
+  const lib = libraryPage(app.page);
+  await lib.fileInput.setInputFiles([file]);
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
+  await lib.names.first().click();
+  await expect(lib.dimensions).hasText('mm');
+  return lib;
+}
+
+test('a colour 3MF is drawn in its own colours, not the default blue, and as a wireframe on request', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const lib = await openModel(app, join(corpus, '3mf', 'rhombicuboctahedron_color.3mf'));
+  // Its faces are orange, yellow, pink, green and navy: warm pixels appear only if the colours are used.
+  const solid = await pixelsUntil(lib.viewerCanvas, (s) => s.warm > 200, 'the model\'s warm colours');
+  assert.ok(solid.distinct > 20, `a shaded model shows many colours (saw ${solid.distinct})`);
+  await app.screenshot('25-model-colours');
+  // Wireframe leaves only the triangles' edges coloured.
+  await app.page.getByTestId('viewer-wireframe').check();
+  await pixelsUntil(lib.viewerCanvas, (s) => s.warm > 0 && s.warm < solid.warm / 3, 'the model as a wireframe');
+  await app.page.getByTestId('viewer-wireframe').uncheck();
+  await pixelsUntil(lib.viewerCanvas, (s) => s.warm > solid.warm * 0.9, 'the solid model again');
+});
+
+test('an open mesh says how many open edges it has, draws them in red, and hides them on request', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const lib = await openModel(app, join(corpus, 'obj', 'stanford-bunny.obj'));
+  const toggle = app.page.getByTestId('viewer-open-edges');
+  await expect(toggle).visible();
+  // 223 open edges: the holes in the bunny's base, as `printdesk inspect` and the corpus test count them.
+  assert.equal((await toggle.locator('..').textContent())?.trim(), 'Open edges (223)');
+  await expect(lib.localFacts).hasText('No — 223 open edges');
+  // Drawn in metres, so tiny as read: its volume keeps its digits instead of showing "0 cm³".
+  await expect(lib.localFacts).hasText('0.000724 mm³ (not closed)');
+  const shown = await pixelsUntil(lib.viewerCanvas, (s) => s.highlight > 0, 'the open edges in red');
+  await app.screenshot('26-model-open-edges');
+  await toggle.uncheck();
+  const hidden = await pixelsUntil(lib.viewerCanvas, (s) => s.highlight === 0, 'the model without its open edges');
+  assert.ok(hidden.distinct > 20, 'the model itself is still drawn');
+  assert.ok(shown.highlight > hidden.highlight);
+});
