@@ -2,6 +2,7 @@
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readableNumber } from '../../common/readable-number.ts';
 import { describeFormat, isModelParseError, parseModel, type ModelFacts, type ModelFormat } from '../../common/models/index.ts';
 import { zlibInflateRaw } from './zlib-inflate.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
@@ -50,7 +51,7 @@ export async function inspectFile(path: string): Promise<InspectReport> {
   }
 }
 
-const n = (value: number, digits = 2) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+const n = (value: number, digits = 2) => readableNumber(value, digits, 'en-US');
 const triple = (v: readonly number[]) => v.map((x) => n(x)).join(' × ');
 
 export function formatReport(report: InspectReport): string {

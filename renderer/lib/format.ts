@@ -1,3 +1,5 @@
+import { readableNumber } from '../../common/readable-number.ts';
+
 /** Dates in the user's locale; the service speaks UTC ISO 8601. */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
@@ -46,4 +48,14 @@ export function formatDuration(seconds: number | null): string {
   if (seconds < 60) return `${Math.ceil(seconds)} s`;
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
   return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min`;
+}
+
+/** A volume given in mm³: cm³ from 1 cm³ up, mm³ below, so a small part never reads "0 cm³". */
+export function formatVolume(mm3: number): string {
+  return mm3 >= 1000 ? `${readableNumber(mm3 / 1000, 2)} cm³` : `${readableNumber(mm3, 2)} mm³`;
+}
+
+/** An area given in mm²: cm² from 1 cm² up, mm² below. */
+export function formatArea(mm2: number): string {
+  return mm2 >= 100 ? `${readableNumber(mm2 / 100, 1)} cm²` : `${readableNumber(mm2, 2)} mm²`;
 }

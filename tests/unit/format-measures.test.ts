@@ -1,0 +1,21 @@
+// Volumes and areas as the model detail shows them: the unit follows the size, and a small part keeps its
+// significant digits instead of rounding to 0.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { formatArea, formatVolume } from '../../renderer/lib/format.ts';
+
+const en = (text: string) => text.replace(/\u00a0/g, ' ');
+
+test('volumes: cm³ from 1 cm³ up with two decimals, mm³ below, three significant digits under 1 mm³', () => {
+  assert.equal(en(formatVolume(113_694.1)), '113.69 cm³');
+  assert.equal(en(formatVolume(1000)), '1 cm³');
+  assert.equal(en(formatVolume(999.4)), '999.4 mm³');
+  assert.equal(en(formatVolume(0.00213456)), '0.00213 mm³');
+  assert.equal(en(formatVolume(0)), '0 mm³');
+});
+
+test('areas: cm² from 1 cm² up with one decimal, mm² below', () => {
+  assert.equal(en(formatArea(18_949.44)), '189.5 cm²');
+  assert.equal(en(formatArea(57.1)), '57.1 mm²');
+  assert.equal(en(formatArea(0.0571234)), '0.0571 mm²');
+});
