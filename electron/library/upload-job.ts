@@ -9,7 +9,7 @@ import { withFreshToken, type ApiClient, type TokenSource } from '../api/client.
 import { retryDelayMs } from '../api/backoff.ts';
 import { decodeEnvelope } from '../api/envelope.ts';
 import { HostError } from '../api/errors.ts';
-import { UploadedModel, UploadSession } from '../api/library-schemas.ts';
+import { Acknowledged, UploadedModel, UploadSession } from '../api/library-schemas.ts';
 import { routes, routeUrl } from '../api/routes.ts';
 import type { RouteName } from '../api/routes.ts';
 import { header } from '../api/transport.ts';
@@ -194,12 +194,31 @@ async function finish(ctx: Job, session: UploadSession): Promise<void> {
   const sha256 = ctx.item.sha256 ?? (await ctx.running!.digest());
   const theirs = session.model?.sha256;
   // Without a declared hash the service checked the bytes against nothing: its hash of what it got
-  // must be ours, or the file changed under a resume that caught up from disk.
-  if (theirs && /^[0-9a-f]{64}$/.test(theirs) && theirs !== sha256) {
-    throw new HostError('FILE_INVALID', `${ctx.item.fileName} changed while it was sent (the service got SHA-256 ${theirs}, the file has ${sha256}); add it again`);
+  // must be ours (or the file changed under a resume that caught up from disk), and the file must still
+  // be the one whose last bytes were read (or it changed while they were on their way).
+  const mismatch = Boolean(theirs && /^[0-9a-f]{64}$/.test(theirs) && theirs !== sha256);
+  if (mismatch || (ctx.running && !(await isUnchanged(ctx.item)))) {
+    const removed = await discardModel(ctx, session);
+    const what = mismatch ? `the service got SHA-256 ${theirs}, the file has ${sha256}` : 'it was saved again during the upload';
+    throw new HostError('FILE_INVALID', `${ctx.item.fileName} changed while it was sent (${what}); ${removed ? 'the copy the service received was removed; ' : ''}add it again`);
   }
   ctx.progress.update(ctx.item.sizeBytes, true);
   ctx.item = ctx.save({ state: 'done', sha256, bytesSent: ctx.item.sizeBytes, modelId: session.model?.modelId ?? null, duplicate: session.duplicate, error: null });
+}
+
+/**
+ * Removes the model an upload of changed bytes created, so no mix of old and new file stays in the
+ * library. A duplicate is someone else's model and stays. Best effort: false when nothing was removed.
+ */
+async function discardModel(ctx: Job, session: UploadSession): Promise<boolean> {
+  const modelId = session.model?.modelId;
+  if (!modelId || session.duplicate) return false;
+  try {
+    await ctx.client.call('deleteModel', Acknowledged, { query: { modelId } });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** One send's answer, with where it started and the running hash it updated (when there is one). */
@@ -245,12 +264,17 @@ async function counted<T extends StreamUploadResult>(ctx: JobContext, sending: P
   }
 }
 
-async function checkUnchanged(item: StoredItem): Promise<void> {
+/** Whether the file is still there with the size and modification time it was added with. */
+async function isUnchanged(item: StoredItem): Promise<boolean> {
   const info = await stat(item.path).catch(() => undefined);
-  if (!info) throw new HostError('FILE_UNREADABLE', `${item.fileName} is no longer there`);
-  if (info.size !== item.sizeBytes || Math.floor(info.mtimeMs) !== item.mtimeMs) {
-    throw new HostError('FILE_INVALID', `${item.fileName} changed after it was added; add it again`);
-  }
+  return info !== undefined && info.size === item.sizeBytes && Math.floor(info.mtimeMs) === item.mtimeMs;
+}
+
+async function checkUnchanged(item: StoredItem): Promise<void> {
+  if (await isUnchanged(item)) return;
+  const there = await stat(item.path).then(() => true, () => false);
+  if (!there) throw new HostError('FILE_UNREADABLE', `${item.fileName} is no longer there`);
+  throw new HostError('FILE_INVALID', `${item.fileName} changed after it was added; add it again`);
 }
 
 function notFoundAsNull(error: unknown): null {
