@@ -1,5 +1,5 @@
 import { ModelParseError } from './errors.ts';
-import { measure, type Measures } from './measure.ts';
+import { measure, measureIndexed, type Measures } from './measure.ts';
 import { analyse, weld, type Topology } from './topology.ts';
 import type { ModelFacts, ParseOptions, RawMesh, Vec3 } from './types.ts';
 import { guessUnit } from './units.ts';
@@ -8,7 +8,7 @@ import { guessUnit } from './units.ts';
 function cornerIdsOf(mesh: RawMesh, measures: Measures): { cornerIds: Int32Array; unique: number; pointOf: (id: number, out: Float32Array, at: number) => void } {
   const { vertices, corners } = mesh;
   const indexed = vertices !== undefined && corners !== undefined;
-  const source = indexed ? vertices : mesh.positions;
+  const source = indexed ? vertices : mesh.positions!;
   // A vertex table is mostly unique already; in a soup, shared corners make unique points about a sixth
   // of the corners of a closed mesh (a quarter leaves room before the table has to grow).
   // A soup's box is the measured one; a vertex table may hold vertices no triangle uses, so it is boxed anew.
@@ -79,13 +79,24 @@ function factsFrom(mesh: RawMesh, triangles: number, measures: Measures, topolog
  * `onMeasured` hears the facts the measures alone give (size, volume, area) before the topology, which
  * costs several times more, so a preview can show the model meanwhile.
  */
-export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: (facts: ModelFacts, positionsStillRead: boolean) => void): { facts: ModelFacts; boundaryEdges?: Float32Array } {
-  const triangles = mesh.positions.length / 9;
-  const measures = mesh.measures ?? measure(mesh.positions);
+/** Triangles of a mesh in either shape. */
+export function triangleCount(mesh: RawMesh): number {
+  return mesh.positions ? mesh.positions.length / 9 : Math.floor((mesh.corners?.length ?? 0) / 3);
+}
+
+function measuresOf(mesh: RawMesh): Measures {
+  if (mesh.measures) return mesh.measures;
+  return mesh.positions ? measure(mesh.positions) : measureIndexed(mesh.vertices!, mesh.corners!);
+}
+
+export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: (facts: ModelFacts, arraysStillRead: boolean) => void): { facts: ModelFacts; boundaryEdges?: Float32Array } {
+  const triangles = triangleCount(mesh);
+  const measures = measuresOf(mesh);
   if (measures.firstNonFinite >= 0) throw nonFiniteError(mesh, measures.firstNonFinite);
   if (options.skipTopology) return { facts: factsFrom(mesh, triangles, measures, null, 'skipped') };
-  // A vertex table is welded instead of the positions, which are then free to be handed away.
-  onMeasured?.(factsFrom(mesh, triangles, measures, null, 'pending'), !(mesh.vertices && mesh.corners));
+  // The topology pass reads a soup, or else the vertex table and corners: the model's own arrays unless
+  // it carries a soup beside them (for colours), which is then free to be handed away.
+  onMeasured?.(factsFrom(mesh, triangles, measures, null, 'pending'), !(mesh.positions && mesh.vertices && mesh.corners));
   if (triangles === 0) return { facts: factsFrom(mesh, triangles, measures, NO_TOPOLOGY, 'checked') };
   const { cornerIds, unique, pointOf } = cornerIdsOf(mesh, measures);
   const topology = analyse(cornerIds, unique, pointOf, options.boundaryEdges === true);

@@ -1,7 +1,7 @@
 // The shared model module: pure (typed arrays and TextDecoder only), used by the renderer's worker and the CLI.
 import { detectFormat, extensionMismatch } from './detect.ts';
 import { ModelParseError } from './errors.ts';
-import { computeFacts } from './facts.ts';
+import { computeFacts, triangleCount } from './facts.ts';
 import { parseObj } from './obj.ts';
 import { parseAsciiStl } from './stl-ascii.ts';
 import { parseBinaryStl } from './stl-binary.ts';
@@ -21,6 +21,13 @@ const PARSERS: Record<ModelFormat, (bytes: Uint8Array, options: ParseOptions) =>
   '3mf': parse3mf,
 };
 
+/** The soup, or the vertex table with its corners as unsigned indices (a view: they are never negative). */
+function shapeOf(mesh: RawMesh): Pick<ParsedModel, 'positions' | 'indices'> {
+  if (mesh.positions) return { positions: mesh.positions };
+  const corners = mesh.corners!;
+  return { positions: mesh.vertices!, indices: new Uint32Array(corners.buffer, corners.byteOffset, corners.length) };
+}
+
 /**
  * Reads a model file: picks the parser by content (then extension), parses, and runs the geometry pass.
  * Throws ModelParseError for every problem with the file; anything else thrown is a bug.
@@ -30,10 +37,10 @@ export function parseModel(bytes: Uint8Array, fileName: string, options: ParseOp
   const mesh = PARSERS[format](bytes, options);
   const mismatch = extensionMismatch(format, fileName);
   if (mismatch) mesh.warnings.unshift(mismatch);
-  if (mesh.positions.length === 0) throw new ModelParseError('EMPTY', `${fileName} contains no triangles.`);
-  const modelWith = (facts: ModelFacts): ParsedModel => ({ format, positions: mesh.positions, ...(mesh.colors ? { colors: mesh.colors } : {}), facts });
+  if (triangleCount(mesh) === 0) throw new ModelParseError('EMPTY', `${fileName} contains no triangles.`);
+  const modelWith = (facts: ModelFacts): ParsedModel => ({ format, ...shapeOf(mesh), ...(mesh.colors ? { colors: mesh.colors } : {}), facts });
   const onMeasured = options.onMeasured;
-  const { facts, boundaryEdges } = computeFacts(mesh, options, onMeasured && ((early, positionsStillRead) => onMeasured(modelWith(early), positionsStillRead)));
+  const { facts, boundaryEdges } = computeFacts(mesh, options, onMeasured && ((early, arraysStillRead) => onMeasured(modelWith(early), arraysStillRead)));
   options.onProgress?.(1);
   const model = modelWith(facts);
   if (boundaryEdges) model.boundaryEdges = boundaryEdges;

@@ -36,7 +36,10 @@ export class MeasureSum {
   triangles = 0;
   rx = 0; ry = 0; rz = 0;
 
-  /** Adds triangles [first, last) of `positions`; stops at a non-finite coordinate. */
+  /**
+   * Adds triangles [first, last) of `positions`, the next ones of the model (a non-finite coordinate is
+   * reported by its place in the model, so `positions` may be a scratch slice); stops at such a coordinate.
+   */
   add(positions: Float32Array, first: number, last: number): void {
     if (this.firstNonFinite >= 0 || last <= first) return;
     if (this.triangles === 0) {
@@ -53,7 +56,7 @@ export class MeasureSum {
       const cx = positions[p + 6], cy = positions[p + 7], cz = positions[p + 8];
       const sum = ax + ay + az + bx + by + bz + cx + cy + cz;
       if (sum - sum !== 0) {
-        this.firstNonFinite = t;
+        this.firstNonFinite = this.triangles + t - first;
         return;
       }
       if (ax < minX) minX = ax; if (ax > maxX) maxX = ax;
@@ -101,5 +104,26 @@ export class MeasureSum {
 export function measure(positions: Float32Array): Measures {
   const sum = new MeasureSum();
   sum.add(positions, 0, Math.floor(positions.length / 9));
+  return sum.result();
+}
+
+/**
+ * The measures of an indexed mesh: each slice of triangles is gathered into one reused scratch soup and
+ * measured there, so no soup the size of the model is made.
+ */
+export function measureIndexed(vertices: Float32Array, corners: Int32Array): Measures {
+  const sum = new MeasureSum();
+  const triangles = Math.floor(corners.length / 3);
+  const scratch = new Float32Array(Math.min(triangles, MEASURE_SLICE) * 9);
+  for (let first = 0; first < triangles && sum.firstNonFinite < 0; first += MEASURE_SLICE) {
+    const last = Math.min(triangles, first + MEASURE_SLICE);
+    for (let c = first * 3, p = 0, end = last * 3; c < end; c++, p += 3) {
+      const v = corners[c] * 3;
+      scratch[p] = vertices[v];
+      scratch[p + 1] = vertices[v + 1];
+      scratch[p + 2] = vertices[v + 2];
+    }
+    sum.add(scratch, 0, last - first);
+  }
   return sum.result();
 }

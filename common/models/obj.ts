@@ -1,6 +1,6 @@
 import { lineAt, ModelParseError, type ModelErrorCode } from './errors.ts';
 import { GrowableFloat32, GrowableInt32, GrowableUint8 } from './growable.ts';
-import { MEASURE_SLICE, MeasureSum } from './measure.ts';
+import { MEASURE_SLICE, MeasureSum, measureIndexed } from './measure.ts';
 import { cursor, excerpt, matchesWord, readNumber } from './numbers.ts';
 import type { ParseOptions, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES } from './types.ts';
@@ -180,9 +180,17 @@ class ObjReader {
     return this.expand();
   }
 
+  /**
+   * The vertex table and corners as read. Vertex colours are per corner in the viewer, so a coloured file
+   * also gets a soup (measured a slice at a time as it is written); an uncoloured one is measured from
+   * the table and needs no soup at all.
+   */
   expand(): RawMesh {
     const vertices = this.vertices.used();
     const corners = this.corners.used();
+    const warnings: string[] = [];
+    if (this.shortFaces > 0) warnings.push(`${this.shortFaces} faces with fewer than three corners were skipped.`);
+    if (!this.colors) return { vertices, corners, measures: measureIndexed(vertices, corners), declaredUnit: null, warnings };
     const positions = new Float32Array(corners.length * 3);
     const sum = new MeasureSum();
     const triangles = corners.length / 3;
@@ -196,14 +204,9 @@ class ObjReader {
       }
       sum.add(positions, first, last);
     }
-    let colors: Uint8Array | undefined;
-    if (this.colors) {
-      const source = this.colors.data;
-      colors = new Uint8Array(corners.length * 4);
-      for (let c = 0; c < corners.length; c++) for (let k = 0; k < 4; k++) colors[c * 4 + k] = source[corners[c] * 4 + k];
-    }
-    const warnings: string[] = [];
-    if (this.shortFaces > 0) warnings.push(`${this.shortFaces} faces with fewer than three corners were skipped.`);
+    const source = this.colors.data;
+    const colors = new Uint8Array(corners.length * 4);
+    for (let c = 0; c < corners.length; c++) for (let k = 0; k < 4; k++) colors[c * 4 + k] = source[corners[c] * 4 + k];
     return { positions, measures: sum.result(), colors, vertices, corners, declaredUnit: null, warnings };
   }
 }

@@ -118,14 +118,17 @@ class Assembler {
     return this.emit(UNIT_MM[root.unit], root);
   }
 
-  /** One allocation each for positions, the vertex pool and corners; mirrored instances keep their winding. */
+  /**
+   * One allocation each for the vertex pool and corners, and for a soup only when colours (per corner in
+   * the viewer) need one; mirrored instances keep their winding.
+   */
   emit(scale: number, root: ModelPart): RawMesh {
     const vertexTotal = this.instances.reduce((sum, { mesh }) => sum + mesh.vertices.length, 0);
-    const positions = new Float32Array(this.triangles * 9);
     const vertices = new Float32Array(vertexTotal);
     const corners = new Int32Array(this.triangles * 3);
     const colored = this.instances.some(({ mesh }) => mesh.colors);
     const colors = colored ? new Uint32Array(this.triangles * 3) : undefined;
+    const positions = colored ? new Float32Array(this.triangles * 9) : undefined;
     let vertexBase = 0, corner = 0;
     for (const { mesh, transform: m } of this.instances) {
       const source = mesh.vertices;
@@ -143,16 +146,18 @@ class Assembler {
           const from = flip && k > 0 ? t + 3 - k : t + k;
           const index = vertexBase + triangles[from];
           corners[corner] = index;
-          positions[corner * 3] = vertices[index * 3];
-          positions[corner * 3 + 1] = vertices[index * 3 + 1];
-          positions[corner * 3 + 2] = vertices[index * 3 + 2];
-          if (colors) colors[corner] = mesh.colors ? mesh.colors[from] : NO_COLOR;
+          if (positions && colors) {
+            positions[corner * 3] = vertices[index * 3];
+            positions[corner * 3 + 1] = vertices[index * 3 + 1];
+            positions[corner * 3 + 2] = vertices[index * 3 + 2];
+            colors[corner] = mesh.colors ? mesh.colors[from] : NO_COLOR;
+          }
           corner++;
         }
       }
       vertexBase += source.length / 3;
     }
-    return { positions, vertices, corners, colors: colors && rgbaBytes(colors), declaredUnit: root.unit, warnings: this.warnings };
+    return { ...(positions ? { positions } : {}), vertices, corners, colors: colors && rgbaBytes(colors), declaredUnit: root.unit, warnings: this.warnings };
   }
 }
 

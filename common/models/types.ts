@@ -38,8 +38,16 @@ export interface ModelFacts {
 
 export interface ParsedModel {
   format: ModelFormat;
-  /** Triangle soup in mm: 9 floats per triangle. */
+  /**
+   * Points in mm, 3 floats each: a triangle soup (9 floats per triangle), or with `indices` the file's
+   * vertex table. Normals are left to the viewer's shader either way.
+   */
   positions: Float32Array;
+  /**
+   * Three indices into `positions` per triangle, when the format indexes its vertices and has no per-corner
+   * colours (OBJ, 3MF): a sixth of a soup's points for a closed mesh.
+   */
+  indices?: Uint32Array;
   /** sRGB RGBA, 4 bytes per triangle corner (so 12 per triangle), present only when the file has colours. */
   colors?: Uint8Array;
   /** Open (boundary) edges as line segments in mm, 6 floats per edge, when asked for. */
@@ -65,11 +73,12 @@ export interface ParseOptions {
    */
   inflateRaw?: (compressed: Uint8Array, size: number, name: string) => Uint8Array | undefined;
   /**
-   * Hears the model as soon as it is read and measured, before the topology pass: the positions and colours
-   * are the ones the final model will carry, and `facts.topology` is `pending`. Unless `positionsStillRead`,
-   * the rest of the pass leaves the positions alone (it welds the vertex table), so they may be handed away.
+   * Hears the model as soon as it is read and measured, before the topology pass: its arrays are the ones
+   * the final model will carry, and `facts.topology` is `pending`. Unless `arraysStillRead`, the rest of
+   * the pass leaves its positions and indices alone (it welds a vertex table the model does not carry), so
+   * they may be handed away.
    */
-  onMeasured?: (model: ParsedModel, positionsStillRead: boolean) => void;
+  onMeasured?: (model: ParsedModel, arraysStillRead: boolean) => void;
   /**
    * The bytes are the caller's to give up: a parser may write over them and return arrays sharing their
    * buffer (binary STL gathers its positions in place). Only for bytes nothing else will read again.
@@ -81,11 +90,12 @@ export const DEFAULT_MAX_TRIANGLES = 50_000_000;
 export const DEFAULT_MAX_UNZIPPED_BYTES = 1024 * 1024 * 1024;
 
 /**
- * What a parser hands to the geometry pass. Indexed formats (OBJ, 3MF) also pass their vertex table and
- * each corner's index into it, so the geometry pass welds V vertices instead of 3·T corners.
+ * What a parser hands to the geometry pass: a soup (`positions`), or a vertex table and each corner's
+ * index into it (`vertices`, `corners`), or both when per-corner colours need a soup. The geometry pass
+ * welds V vertices of a table instead of 3·T corners of a soup.
  */
 export interface RawMesh {
-  positions: Float32Array;
+  positions?: Float32Array;
   /** Set by a parser that measured the soup as it wrote it, so the geometry pass need not read it again. */
   measures?: Measures;
   colors?: Uint8Array;

@@ -1,6 +1,6 @@
 // three.js objects for a parsed model. Imported only from lazily loaded modules, so three stays in its own
-// chunk. Positions are used as they come from the worker (non-indexed, no normals): flat shading derives
-// normals in the fragment shader, which saves a normal buffer as big as the positions.
+// chunk. Positions (and indices, for OBJ and 3MF) are used as they come from the worker, with no normals:
+// flat shading derives them in the fragment shader, which saves a normal buffer as big as the positions.
 import * as THREE from 'three';
 import type { ParsedModel } from '../../common/models/index.ts';
 
@@ -45,6 +45,7 @@ function openEdgeLines(segments: Float32Array): NonNullable<ModelObjects['openEd
 export function buildModelObjects(model: ParsedModel): ModelObjects {
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.BufferAttribute(model.positions, 3));
+  if (model.indices) geometry.setIndex(new THREE.BufferAttribute(model.indices, 1));
   if (model.colors) geometry.setAttribute('color', new THREE.BufferAttribute(linearColors(model.colors), 3));
   const material = new THREE.MeshStandardMaterial({
     color: model.colors ? 0xffffff : MODEL_COLOR,

@@ -35,18 +35,21 @@ export type Post = (reply: WorkerReply, transfer?: Transferable[]) => void;
 /** Progress is throttled to about one message per 2% so a huge file does not flood the main thread. */
 const PROGRESS_STEP = 0.02;
 
-function buffersOf(model: Pick<ParsedModel, 'positions' | 'colors' | 'boundaryEdges'>): Transferable[] {
+function buffersOf(model: Pick<ParsedModel, 'positions' | 'indices' | 'colors' | 'boundaryEdges'>): Transferable[] {
   const transfer: Transferable[] = [];
-  for (const array of [model.positions, model.colors, model.boundaryEdges]) if (array && array.byteLength > 0) transfer.push(array.buffer as ArrayBuffer);
+  for (const array of [model.positions, model.indices, model.colors, model.boundaryEdges]) {
+    if (array && array.byteLength > 0 && !transfer.includes(array.buffer as ArrayBuffer)) transfer.push(array.buffer as ArrayBuffer);
+  }
   return transfer;
 }
 
 /**
- * The early model goes out at once. Its positions are copied only when the topology pass still reads
- * them (soups are welded from them); copying in the worker is cheaper than making the viewer wait.
+ * The early model goes out at once. Its positions and indices are copied only when the topology pass
+ * still reads them (a soup, or a vertex table with its corners); copying in the worker is cheaper than
+ * making the viewer wait.
  */
-function postEarly(id: number, model: ParsedModel, positionsStillRead: boolean, post: Post): void {
-  const early: ParsedModel = positionsStillRead ? { ...model, positions: model.positions.slice() } : model;
+function postEarly(id: number, model: ParsedModel, arraysStillRead: boolean, post: Post): void {
+  const early: ParsedModel = arraysStillRead ? { ...model, positions: model.positions.slice(), ...(model.indices ? { indices: model.indices.slice() } : {}) } : model;
   post({ type: 'mesh', id, model: early }, buffersOf(early));
 }
 
@@ -70,8 +73,8 @@ export async function handleRequest(request: WorkerRequest, post: Post): Promise
         post({ type: 'progress', id, fraction });
       },
       onMeasured: request.early
-        ? (early, positionsStillRead) => {
-            postEarly(id, early, positionsStillRead, post);
+        ? (early, arraysStillRead) => {
+            postEarly(id, early, arraysStillRead, post);
             sentEarly = true;
           }
         : undefined,

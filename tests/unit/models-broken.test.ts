@@ -62,6 +62,23 @@ test('binary STL: truncated, counts that lie up or down, NaN and Infinity coordi
   }
 });
 
+test('OBJ and 3MF without colours come as a vertex table with indices that draw the same triangles as the soup', () => {
+  const mesh = torus(30, 12);
+  const soup = parseModel(binaryStl(mesh), 't.stl').positions;
+  for (const [bytes, name] of [[obj(mesh), 't.obj'], [threeMf(mesh), 't.3mf']] as const) {
+    const model = parseModel(bytes, name);
+    assert.ok(model.indices, `${name} is indexed`);
+    assert.equal(model.positions.length, mesh.vertices.length, `${name}: one point per vertex, no soup`);
+    const drawn = new Float32Array(model.indices.length * 3);
+    model.indices.forEach((index, corner) => drawn.set(model.positions.subarray(index * 3, index * 3 + 3), corner * 3));
+    for (let k = 0; k < soup.length; k++) assert.ok(Math.abs(drawn[k] - soup[k]) < 1e-4, `${name}: float ${k}`);
+  }
+  // Per-corner colours need a soup.
+  const colored = parseModel(readFileSync(join(CORPUS, '3mf', 'rhombicuboctahedron_color.3mf')), 'c.3mf');
+  assert.equal(colored.indices, undefined);
+  assert.equal(colored.positions.length, colored.facts.triangles * 9);
+});
+
 test('binary STL read in place (bytes handed over): the same positions and facts, the same errors, and a misaligned view still works', () => {
   // 19,200 facets: more than two of the slices the reader measures as it goes.
   const file = binaryStl(torus(200, 48));

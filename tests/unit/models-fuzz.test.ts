@@ -84,7 +84,10 @@ test(`fuzz: ${ITERATIONS} seeded mutations of corpus files give a model or a Mod
     try {
       const model = parseModel(bytes, source.name, { boundaryEdges: true });
       outcomes.parsed++;
-      assert.equal(model.positions.length, model.facts.triangles * 9, label);
+      if (model.indices) {
+        assert.equal(model.indices.length, model.facts.triangles * 3, label);
+        assert.ok(model.indices.every((index) => index * 3 < model.positions.length), `${label}: an index past the vertex table`);
+      } else assert.equal(model.positions.length, model.facts.triangles * 9, label);
       assert.ok([model.facts.volume, model.facts.area, ...model.facts.size].every(Number.isFinite), `${label}: non-finite facts`);
     } catch (error) {
       if (!isModelParseError(error)) assert.fail(`${label}: threw ${(error as Error)?.stack ?? String(error)}`);

@@ -105,12 +105,15 @@ test('with onMesh the model arrives measured before its topology, and the result
   assert.equal(model.facts.openEdges, 4);
   assert.equal(model.positions.length, 1598 * 9, 'the early positions are the final ones');
   assert.ok(model.boundaryEdges && model.boundaryEdges.length === 4 * 6);
-  // An indexed format hands its positions over without a copy; the topology pass must not need them.
+  // An indexed format's early model carries copies of its vertex table and indices, which the topology
+  // pass goes on reading; the final model has the same.
   const objPath = join(CORPUS, 'obj/suzanne.obj');
   let earlyObj: ParsedModel | undefined;
   const suzanne = await client.parse(bytesOf(objPath), 'suzanne.obj', { boundaryEdges: true, onMesh: (first) => (earlyObj = first) });
   const direct = parseModel(new Uint8Array(readFileSync(objPath)), 'suzanne.obj', { boundaryEdges: true });
   assert.equal(earlyObj?.positions.length, direct.positions.length);
+  assert.deepEqual(earlyObj?.indices, direct.indices);
+  assert.ok(direct.indices && direct.indices.length === direct.facts.triangles * 3);
   assert.deepEqual(suzanne.facts, direct.facts);
   assert.deepEqual(suzanne.boundaryEdges, direct.boundaryEdges);
   const thumbnail = await client.parse(bytesOf(join(CORPUS, 'stl/Cube-binary.stl')), 'cube.stl', { skipTopology: true });
