@@ -74,11 +74,6 @@ function factsFrom(mesh: RawMesh, triangles: number, measures: Measures, topolog
   };
 }
 
-/**
- * The geometry pass shared by every format: measures, then topology, then the unit sanity check.
- * `onMeasured` hears the facts the measures alone give (size, volume, area) before the topology, which
- * costs several times more, so a preview can show the model meanwhile.
- */
 /** Triangles of a mesh in either shape. */
 export function triangleCount(mesh: RawMesh): number {
   return mesh.positions ? mesh.positions.length / 9 : Math.floor((mesh.corners?.length ?? 0) / 3);
@@ -89,6 +84,11 @@ function measuresOf(mesh: RawMesh): Measures {
   return mesh.positions ? measure(mesh.positions) : measureIndexed(mesh.vertices!, mesh.corners!);
 }
 
+/**
+ * The geometry pass shared by every format: measures, then topology, then the unit sanity check.
+ * `onMeasured` hears the facts the measures alone give (size, volume, area) before the topology, which
+ * costs several times more, so a preview can show the model meanwhile.
+ */
 export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: (facts: ModelFacts, arraysStillRead: boolean) => void): { facts: ModelFacts; boundaryEdges?: Float32Array } {
   const triangles = triangleCount(mesh);
   const measures = measuresOf(mesh);
