@@ -1,7 +1,8 @@
 // Whether a file is worth hashing before it is sent. A duplicate has exactly the size of what it
 // duplicates, so unless the queue or the project holds something of that size, the file goes at
 // once and is hashed on the way. A miss costs bytes, never a second model: the service still
-// recognises the bytes it already has when a session without a declared hash completes.
+// recognises the bytes it already has when a session without a declared hash completes. And a copy
+// of a file the queue is still sending waits for that one to arrive (or not) before it is settled.
 import type { ApiClient } from '../api/client.ts';
 import { ModelPage } from '../api/library-schemas.ts';
 import type { StoredItem, UploadStore } from './upload-store.ts';
@@ -70,4 +71,34 @@ export async function worthHashingFirst(item: StoredItem, deps: DedupDeps): Prom
   if (item.sizeBytes <= deps.chunkBytes) return true;
   if (deps.store.sameSize(item)) return true;
   return deps.serviceSizes.has(item.projectId, item.sizeBytes);
+}
+
+/** How often a file waiting for its copy looks again; the copy is on its way, so this is short. */
+const TWIN_POLL_MS = 250;
+
+/** What waiting for a copy needs of the job. */
+export interface TwinWait {
+  item: StoredItem;
+  store: UploadStore;
+  signal: AbortSignal;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+const inFlight = (item: StoredItem) => item.state === 'hashing' || item.state === 'uploading';
+
+/**
+ * An earlier item with these bytes, once it is done: this file then needs sending no more. One still on
+ * its way is waited for, since it may yet fail and a copy must not claim a model that never came; so is
+ * an earlier one of this size sent without a hash, which may turn out to have these bytes. Undefined
+ * means send this file: no copy, or one that is not going (queued behind, paused, failed).
+ */
+export async function finishedTwin(wait: TwinWait, sha256: string): Promise<StoredItem | undefined> {
+  for (;;) {
+    const twin = wait.store.sameContent(wait.item.projectId, sha256, wait.item.id);
+    if (twin?.state === 'done') return twin;
+    // Only items holding a worker of their own are waited for: one merely queued might need this one's.
+    const pending = (twin && inFlight(twin)) || wait.store.unhashedTwinInFlight(wait.item);
+    if (!pending) return undefined;
+    await wait.sleep(TWIN_POLL_MS, wait.signal);
+  }
 }

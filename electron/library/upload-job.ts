@@ -16,7 +16,7 @@ import { header } from '../api/transport.ts';
 import { streamFile } from '../api/upload.ts';
 import type { StreamUploadResult } from '../api/upload.ts';
 import type { ProgressMeter } from './progress.ts';
-import { worthHashingFirst } from './upload-dedup.ts';
+import { finishedTwin, worthHashingFirst } from './upload-dedup.ts';
 import type { ServiceSizes } from './upload-dedup.ts';
 import { cancelled, hashFile, runningHash } from './upload-hash.ts';
 import type { RunningHash } from './upload-hash.ts';
@@ -56,7 +56,7 @@ export async function runJob(ctx: JobContext): Promise<void> {
     ctx.item = ctx.save({ sha256: await hashFile(ctx.item.path, ctx.signal) });
   }
   const { sha256 } = ctx.item;
-  const twin = sha256 && !ctx.item.allowDuplicate ? ctx.store.sameContent(ctx.item.projectId, sha256, ctx.item.id) : undefined;
+  const twin = sha256 && !ctx.item.allowDuplicate ? await finishedTwin(ctx, sha256) : undefined;
   if (twin) {
     ctx.save({ state: 'done', duplicate: true, modelId: twin.modelId, bytesSent: 0, error: null });
     return;

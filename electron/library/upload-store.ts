@@ -193,6 +193,17 @@ export function openUploadStore(db: Db, now: () => number = Date.now) {
            AND state IN ('queued', 'hashing', 'uploading', 'paused', 'done') LIMIT 1`,
       ).get(item.projectId, item.sizeBytes, item.id) !== undefined;
     },
+    /**
+     * An earlier item of the project of this size on its way without a known hash (hashed as it is sent):
+     * once it is done, it may turn out to have these very bytes.
+     */
+    unhashedTwinInFlight(item: Pick<StoredItem, 'id' | 'projectId' | 'sizeBytes'>): StoredItem | undefined {
+      const row = statement(
+        `SELECT * FROM upload_items WHERE project_id = ? AND size_bytes = ? AND sha256 IS NULL AND id != ? AND allow_duplicate = 0
+           AND state IN ('hashing', 'uploading') AND seq < (SELECT seq FROM upload_items WHERE id = ?) ORDER BY seq LIMIT 1`,
+      ).get(item.projectId, item.sizeBytes, item.id, item.id) as Row | undefined;
+      return row && toItem(row);
+    },
     /** An earlier item of the project with the same bytes that is done or on its way (a paused one may never go). */
     sameContent(projectId: string, sha256: string, before: string): StoredItem | undefined {
       const row = statement(
