@@ -5,22 +5,15 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterEach, it } from 'node:test';
-import { binaryStl, quickSleep, scratch, settle, startWorld } from './library-helpers.ts';
+import { it } from 'node:test';
+import { binaryStl, perTest, quickSleep, scratch, settle, startWorld } from './library-helpers.ts';
 import type { World } from './library-helpers.ts';
 
 const CHUNK = 256 * 1024;
 /** 1,000,084 bytes: four chunks, and more than one, so the file is hashed on the way rather than first. */
 const FACETS = 20_000;
 
-let world: World | undefined;
-let files: ReturnType<typeof scratch> | undefined;
-afterEach(async () => {
-  await world?.dispose();
-  files?.remove();
-  world = undefined;
-  files = undefined;
-});
+const held = perTest();
 
 async function uploadFailing(w: World, file: string) {
   const { added } = await w.library.uploads.enqueue({ projectId: w.projectId, paths: [file] });
@@ -31,7 +24,7 @@ async function uploadFailing(w: World, file: string) {
 }
 
 it('bytes rewritten in place under a resume (same size and time) are caught by the hashes, and the model goes', async () => {
-  files = scratch();
+  const files = (held.files = scratch());
   const file = files.file('rewritten.stl', binaryStl(FACETS, 7));
   // A whole second, so that putting the time back is exact (a Date would round it off by a fraction).
   const addedAt = 1_700_000_000;
@@ -48,7 +41,7 @@ it('bytes rewritten in place under a resume (same size and time) are caught by t
     }
     return quickSleep(ms, signal);
   };
-  world = await startWorld({ uploads: { chunkBytes: CHUNK, sleep } });
+  const world = (held.world = await startWorld({ uploads: { chunkBytes: CHUNK, sleep } }));
   world.sandbox.faults.set({ kind: 'reset-mid-body', path: '/Model3D/AppendUpload', afterBytes: 100_000, count: 1 });
   const item = await uploadFailing(world, file);
   assert.ok(rewritten, 'the file was rewritten during the backoff');
@@ -57,15 +50,14 @@ it('bytes rewritten in place under a resume (same size and time) are caught by t
 });
 
 it('a file saved again while its last chunk is on its way is caught by its time, and the model goes', async () => {
-  files = scratch();
+  const files = (held.files = scratch());
   const file = files.file('saved-again.stl', binaryStl(FACETS, 8));
-  world = await startWorld({ uploads: { chunkBytes: CHUNK } });
+  const world = (held.world = await startWorld({ uploads: { chunkBytes: CHUNK } }));
   world.sandbox.faults.set({ kind: 'latency', path: '/Model3D/AppendUpload', ms: 800 });
   const lastChunkStart = Math.floor(fs.statSync(file).size / CHUNK) * CHUNK;
   const failed = uploadFailing(world, file);
   // The last chunk leaves once the one before it is recorded; touch the file while it is in flight.
-  const w = world;
-  while (!w.events.some((e) => e.type === 'upload:changed' && e.item.bytesSent === lastChunkStart)) await delay(5);
+  while (!world.events.some((e) => e.type === 'upload:changed' && e.item.bytesSent === lastChunkStart)) await delay(5);
   await delay(200);
   fs.utimesSync(file, new Date(), new Date(Date.now() + 60_000));
   const item = await failed;

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { afterEach } from 'node:test';
 import type { ApiClient } from '../../electron/api/client.ts';
 import { createLibrary } from '../../electron/library/index.ts';
 import type { LibraryDeps, LibraryEvent, UploadItem } from '../../electron/library/index.ts';
@@ -100,4 +101,16 @@ export function binaryStl(facets: number, seed = 1): Buffer {
 export async function settle(library: ReturnType<typeof createLibrary>): Promise<UploadItem[]> {
   await library.uploads.idle();
   return library.uploads.list();
+}
+
+/** A world and scratch files a test sets up for itself, disposed after each test. */
+export function perTest(): { world?: World; files?: ReturnType<typeof scratch> } {
+  const held: { world?: World; files?: ReturnType<typeof scratch> } = {};
+  afterEach(async () => {
+    await held.world?.dispose();
+    held.files?.remove();
+    held.world = undefined;
+    held.files = undefined;
+  });
+  return held;
 }

@@ -3,21 +3,14 @@
 // and is sent itself when the twin does not arrive (cancelled). Checked against the sandbox's records.
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterEach, it } from 'node:test';
-import { binaryStl, scratch, settle, startWorld } from './library-helpers.ts';
+import { it } from 'node:test';
+import { binaryStl, perTest, scratch, settle, startWorld } from './library-helpers.ts';
 import type { World } from './library-helpers.ts';
 
 const CHUNK = 256 * 1024;
 const FACETS = 20_000; // 1,000,084 bytes: four chunks
 
-let world: World | undefined;
-let files: ReturnType<typeof scratch> | undefined;
-afterEach(async () => {
-  await world?.dispose();
-  files?.remove();
-  world = undefined;
-  files = undefined;
-});
+const held = perTest();
 
 async function until(w: World, id: string, state: string): Promise<void> {
   for (let i = 0; i < 1000 && w.library.uploads.get(id)!.state !== state; i++) await delay(5);
@@ -25,9 +18,9 @@ async function until(w: World, id: string, state: string): Promise<void> {
 }
 
 it('a copy added while its twin is sent without a hash waits for it and sends nothing', async () => {
-  files = scratch();
+  const files = (held.files = scratch());
   const bytes = binaryStl(FACETS, 201);
-  world = await startWorld({ uploads: { chunkBytes: CHUNK, concurrency: 3 } });
+  const world = (held.world = await startWorld({ uploads: { chunkBytes: CHUNK, concurrency: 3 } }));
   world.sandbox.faults.set({ kind: 'latency', path: '/Model3D/AppendUpload', ms: 150 });
   const first = (await world.library.uploads.enqueue({ projectId: world.projectId, paths: [files.file('a/part.stl', bytes)] })).added[0];
   await until(world, first.id, 'uploading');
@@ -42,9 +35,9 @@ it('a copy added while its twin is sent without a hash waits for it and sends no
 });
 
 it('a copy whose twin is cancelled on its way is sent itself, and ends with a model', async () => {
-  files = scratch();
+  const files = (held.files = scratch());
   const bytes = binaryStl(FACETS, 202);
-  world = await startWorld({ uploads: { chunkBytes: CHUNK, concurrency: 3 } });
+  const world = (held.world = await startWorld({ uploads: { chunkBytes: CHUNK, concurrency: 3 } }));
   world.sandbox.faults.set({ kind: 'latency', path: '/Model3D/AppendUpload', ms: 150 });
   // One drop: both are hashed first, and the second finds the first by its hash while it is on its way.
   const [first, copy] = (await world.library.uploads.enqueue({ projectId: world.projectId, paths: [files.file('a/part.stl', bytes), files.file('b/part.stl', bytes)] })).added;
