@@ -33,14 +33,19 @@ function tooLarge(name: string, size: number, limit: number): HostError {
   return new HostError('FILE_INVALID', `${name} is ${mib(size)}; a preview reads models up to ${mib(limit)}`);
 }
 
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
 async function uploadedFile(modelId: string, uploads: UploadItem[], limit: number): Promise<ModelFile | null> {
   const upload = uploads.find((u) => u.modelId === modelId && u.state === 'done');
   if (!upload) return null;
   const info = await stat(upload.path).catch(() => null);
-  // The file changed or went away since it was uploaded: it is no longer this model.
+  // The file changed or went away since it was uploaded: it is no longer this model. A size check is
+  // not enough (a binary STL moved or scaled keeps its size), so the bytes read must hash to the upload's.
   if (!info || info.size !== upload.sizeBytes) return null;
   if (info.size > limit) throw tooLarge(upload.fileName, info.size, limit);
-  return { name: upload.fileName, bytes: new Uint8Array(await readFile(upload.path)), source: 'local' };
+  const bytes = new Uint8Array(await readFile(upload.path));
+  if (upload.sha256 && sha256Of(bytes) !== upload.sha256) return null;
+  return { name: upload.fileName, bytes, source: 'local' };
 }
 
 export function createModelFiles(deps: ModelFileDeps) {
@@ -56,7 +61,7 @@ export function createModelFiles(deps: ModelFileDeps) {
     const bytes = await deps.client().download('downloadModel', { modelId }, limit);
     if (!bytes) return null;
     if (model.sha256) {
-      if (createHash('sha256').update(bytes).digest('hex') !== model.sha256.toLowerCase()) {
+      if (sha256Of(bytes) !== model.sha256.toLowerCase()) {
         throw new HostError('INTERNAL_ERROR', `The service sent a file for ${model.name} that does not match its SHA-256; try again`);
       }
       // A full disk only costs the next preview a download.

@@ -45,6 +45,29 @@ describe('model files for previews', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('does not take a file changed in place at the same size for the model it was', async () => {
+    const dir = fs.mkdtempSync('/tmp/printdesk-files-');
+    const path = `${dir}/moved.stl`;
+    // A file no earlier test uploaded, so the upload makes a model of its own.
+    const original = fs.readFileSync(corpus('stl/Star-binary.stl'));
+    fs.writeFileSync(path, original);
+    await world.library.uploads.enqueue({ projectId: world.projectId, paths: [path] });
+    await world.library.uploads.idle();
+    const modelId = world.library.uploads.list().find((u) => u.path === path)?.modelId;
+    assert.ok(modelId);
+    // The star moved along x: its corners change, the file's size does not.
+    const moved = Buffer.from(original);
+    for (let facet = 0; facet < original.readUInt32LE(80); facet++) for (let corner = 0; corner < 3; corner++) {
+      const at = 84 + facet * 50 + 12 + corner * 12;
+      moved.writeFloatLE(moved.readFloatLE(at) + 5, at);
+    }
+    fs.writeFileSync(path, moved);
+    const got = await world.library.modelFile(modelId);
+    assert.equal(got?.source, 'service');
+    assert.deepEqual(got?.bytes, new Uint8Array(original));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('gives nothing when the service has no download, and an error for an unknown model', async () => {
     const added = await world.sandbox.operator.addModel(world.projectId, corpus('stl/Moon-binary.stl'));
     const bare = await startWorld({ sandbox: { withoutEndpoints: ['Model3D/DownloadModel'] } });
