@@ -1,6 +1,7 @@
 // Append-only typed arrays for parsers that cannot know their output size up front. Doubling keeps the
-// copies to O(n); `trimmed()` hands back an exact-size array so transfers carry no slack. A generous first
-// size costs little: fresh typed arrays are zero pages the OS maps only when they are written.
+// copies to O(n). `trimmed()` hands back an exact-size copy; `used()` a view, whose buffer keeps the
+// unwritten slack. A generous first size costs little: fresh typed arrays are zero pages the OS maps only
+// when they are written, and slack that was never written stays unmapped wherever the buffer goes.
 
 export class GrowableFloat32 {
   data: Float32Array;
@@ -21,7 +22,7 @@ export class GrowableFloat32 {
     return this.length === this.data.length ? this.data : this.data.slice(0, this.length);
   }
 
-  /** The filled part without a copy, for data that stays in this thread. */
+  /** The filled part without a copy. */
   used(): Float32Array {
     return this.data.subarray(0, this.length);
   }
@@ -46,7 +47,7 @@ export class GrowableInt32 {
     return this.length === this.data.length ? this.data : this.data.slice(0, this.length);
   }
 
-  /** The filled part without a copy, for data that stays in this thread. */
+  /** The filled part without a copy. */
   used(): Int32Array {
     return this.data.subarray(0, this.length);
   }
@@ -69,10 +70,5 @@ export class GrowableUint8 {
 
   trimmed(): Uint8Array {
     return this.length === this.data.length ? this.data : this.data.slice(0, this.length);
-  }
-
-  /** The filled part without a copy, for data that stays in this thread. */
-  used(): Uint8Array {
-    return this.data.subarray(0, this.length);
   }
 }

@@ -1,3 +1,4 @@
+import { gatherCorners } from './soup.ts';
 import type { Vec3 } from './types.ts';
 
 export interface Measures {
@@ -117,12 +118,7 @@ export function measureIndexed(vertices: Float32Array, corners: Int32Array): Mea
   const scratch = new Float32Array(Math.min(triangles, MEASURE_SLICE) * 9);
   for (let first = 0; first < triangles && sum.firstNonFinite < 0; first += MEASURE_SLICE) {
     const last = Math.min(triangles, first + MEASURE_SLICE);
-    for (let c = first * 3, p = 0, end = last * 3; c < end; c++, p += 3) {
-      const v = corners[c] * 3;
-      scratch[p] = vertices[v];
-      scratch[p + 1] = vertices[v + 1];
-      scratch[p + 2] = vertices[v + 2];
-    }
+    gatherCorners(vertices, corners, first * 3, last * 3, scratch, 0);
     sum.add(scratch, 0, last - first);
   }
   return sum.result();

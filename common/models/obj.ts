@@ -1,7 +1,8 @@
 import { lineAt, ModelParseError, type ModelErrorCode } from './errors.ts';
 import { GrowableFloat32, GrowableInt32, GrowableUint8 } from './growable.ts';
-import { MEASURE_SLICE, MeasureSum, measureIndexed } from './measure.ts';
+import { measureIndexed } from './measure.ts';
 import { cursor, excerpt, matchesWord, readNumber } from './numbers.ts';
+import { soupOf } from './soup.ts';
 import type { ParseOptions, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES } from './types.ts';
 
@@ -181,33 +182,20 @@ class ObjReader {
   }
 
   /**
-   * The vertex table and corners as read. Vertex colours are per corner in the viewer, so a coloured file
-   * also gets a soup (measured a slice at a time as it is written); an uncoloured one is measured from
-   * the table and needs no soup at all.
+   * The vertex table and corners as read, measured from the table. Vertex colours are per corner in the
+   * viewer, so a coloured file also gets a soup.
    */
   expand(): RawMesh {
     const vertices = this.vertices.used();
     const corners = this.corners.used();
     const warnings: string[] = [];
     if (this.shortFaces > 0) warnings.push(`${this.shortFaces} faces with fewer than three corners were skipped.`);
-    if (!this.colors) return { vertices, corners, measures: measureIndexed(vertices, corners), declaredUnit: null, warnings };
-    const positions = new Float32Array(corners.length * 3);
-    const sum = new MeasureSum();
-    const triangles = corners.length / 3;
-    for (let first = 0; first < triangles; first += MEASURE_SLICE) {
-      const last = Math.min(triangles, first + MEASURE_SLICE);
-      for (let c = first * 3, p = first * 9, end = last * 3; c < end; c++, p += 3) {
-        const v = corners[c] * 3;
-        positions[p] = vertices[v];
-        positions[p + 1] = vertices[v + 1];
-        positions[p + 2] = vertices[v + 2];
-      }
-      sum.add(positions, first, last);
-    }
+    const mesh: RawMesh = { vertices, corners, measures: measureIndexed(vertices, corners), declaredUnit: null, warnings };
+    if (!this.colors) return mesh;
     const source = this.colors.data;
     const colors = new Uint8Array(corners.length * 4);
     for (let c = 0; c < corners.length; c++) for (let k = 0; k < 4; k++) colors[c * 4 + k] = source[corners[c] * 4 + k];
-    return { positions, measures: sum.result(), colors, vertices, corners, declaredUnit: null, warnings };
+    return { ...mesh, positions: soupOf(vertices, corners), colors };
   }
 }
 

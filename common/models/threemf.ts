@@ -5,6 +5,7 @@ import { NO_COLOR, parseModelPart, type MeshObject, type ModelPart, type Referen
 import type { ParseOptions, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES, DEFAULT_MAX_UNZIPPED_BYTES } from './types.ts';
 import { UNIT_MM } from './units.ts';
+import { soupOf } from './soup.ts';
 import { XmlScanner, START, EOF } from './xml.ts';
 import { checkDeclaredSizes, extract, readZipDirectory, type ZipEntry } from './zip.ts';
 
@@ -119,8 +120,8 @@ class Assembler {
   }
 
   /**
-   * One allocation each for the vertex pool and corners, and for a soup only when colours (per corner in
-   * the viewer) need one; mirrored instances keep their winding.
+   * One allocation each for the vertex pool and corners (a soup is gathered only when colours, per corner
+   * in the viewer, need one); mirrored instances keep their winding.
    */
   emit(scale: number, root: ModelPart): RawMesh {
     const vertexTotal = this.instances.reduce((sum, { mesh }) => sum + mesh.vertices.length, 0);
@@ -128,7 +129,6 @@ class Assembler {
     const corners = new Int32Array(this.triangles * 3);
     const colored = this.instances.some(({ mesh }) => mesh.colors);
     const colors = colored ? new Uint32Array(this.triangles * 3) : undefined;
-    const positions = colored ? new Float32Array(this.triangles * 9) : undefined;
     let vertexBase = 0, corner = 0;
     for (const { mesh, transform: m } of this.instances) {
       const source = mesh.vertices;
@@ -146,18 +146,14 @@ class Assembler {
           const from = flip && k > 0 ? t + 3 - k : t + k;
           const index = vertexBase + triangles[from];
           corners[corner] = index;
-          if (positions && colors) {
-            positions[corner * 3] = vertices[index * 3];
-            positions[corner * 3 + 1] = vertices[index * 3 + 1];
-            positions[corner * 3 + 2] = vertices[index * 3 + 2];
-            colors[corner] = mesh.colors ? mesh.colors[from] : NO_COLOR;
-          }
+          if (colors) colors[corner] = mesh.colors ? mesh.colors[from] : NO_COLOR;
           corner++;
         }
       }
       vertexBase += source.length / 3;
     }
-    return { ...(positions ? { positions } : {}), vertices, corners, colors: colors && rgbaBytes(colors), declaredUnit: root.unit, warnings: this.warnings };
+    const mesh: RawMesh = { vertices, corners, declaredUnit: root.unit, warnings: this.warnings };
+    return colors ? { ...mesh, positions: soupOf(vertices, corners), colors: rgbaBytes(colors) } : mesh;
   }
 }
 

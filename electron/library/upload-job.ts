@@ -197,7 +197,7 @@ async function finish(ctx: Job, session: UploadSession): Promise<void> {
   // must be ours (or the file changed under a resume that caught up from disk), and the file must still
   // be the one whose last bytes were read (or it changed while they were on their way).
   const mismatch = Boolean(theirs && /^[0-9a-f]{64}$/.test(theirs) && theirs !== sha256);
-  if (mismatch || (ctx.running && !(await isUnchanged(ctx.item)))) {
+  if (mismatch || (ctx.running && (await fileChange(ctx.item)))) {
     const removed = await discardModel(ctx, session);
     const what = mismatch ? `the service got SHA-256 ${theirs}, the file has ${sha256}` : 'it was saved again during the upload';
     throw new HostError('FILE_INVALID', `${ctx.item.fileName} changed while it was sent (${what}); ${removed ? 'the copy the service received was removed; ' : ''}add it again`);
@@ -264,17 +264,19 @@ async function counted<T extends StreamUploadResult>(ctx: JobContext, sending: P
   }
 }
 
-/** Whether the file is still there with the size and modification time it was added with. */
-async function isUnchanged(item: StoredItem): Promise<boolean> {
+/** Why the file is no longer the one that was added (gone, or another size or time), or null if it is. */
+async function fileChange(item: StoredItem): Promise<HostError | null> {
   const info = await stat(item.path).catch(() => undefined);
-  return info !== undefined && info.size === item.sizeBytes && Math.floor(info.mtimeMs) === item.mtimeMs;
+  if (!info) return new HostError('FILE_UNREADABLE', `${item.fileName} is no longer there`);
+  if (info.size !== item.sizeBytes || Math.floor(info.mtimeMs) !== item.mtimeMs) {
+    return new HostError('FILE_INVALID', `${item.fileName} changed after it was added; add it again`);
+  }
+  return null;
 }
 
 async function checkUnchanged(item: StoredItem): Promise<void> {
-  if (await isUnchanged(item)) return;
-  const there = await stat(item.path).then(() => true, () => false);
-  if (!there) throw new HostError('FILE_UNREADABLE', `${item.fileName} is no longer there`);
-  throw new HostError('FILE_INVALID', `${item.fileName} changed after it was added; add it again`);
+  const change = await fileChange(item);
+  if (change) throw change;
 }
 
 function notFoundAsNull(error: unknown): null {
