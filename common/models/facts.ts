@@ -10,9 +10,9 @@ function cornerIdsOf(mesh: RawMesh, measures: Measures): { cornerIds: Int32Array
   const indexed = vertices !== undefined && corners !== undefined;
   const source = indexed ? vertices : mesh.positions!;
   // A vertex table is mostly unique already; in a soup, shared corners make unique points about a sixth
-  // of the corners of a closed mesh (a quarter leaves room before the table has to grow).
+  // of the corners of a closed mesh (the weld grows its table for the rest).
   // A soup's box is the measured one; a vertex table may hold vertices no triangle uses, so it is boxed anew.
-  const { ids, firstPoint, unique } = weld(source, indexed ? source.length / 3 : source.length / 12, indexed ? undefined : measures);
+  const { ids, firstPoint, unique } = weld(source, indexed ? source.length / 3 : source.length / 18, indexed ? undefined : measures);
   const pointOf = (id: number, out: Float32Array, at: number) => {
     const p = firstPoint[id] * 3;
     out[at] = source[p];

@@ -52,9 +52,9 @@ function quantizer({ min, max }: Box): Grid {
 }
 
 /** Multiplicative mixing with a final shift: grid keys are highly regular, and a plain xor of products clusters them. */
-function slotOf(x: number, y: number, z: number, mask: number): number {
+function hashOf(x: number, y: number, z: number): number {
   const h = Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ Math.imul(z, 0xc2b2ae3d);
-  return (h ^ (h >>> 16)) & mask;
+  return h ^ (h >>> 16);
 }
 
 interface Welded {
@@ -72,13 +72,7 @@ export function weld(points: Float32Array, expectedUnique: number, box?: Box): W
   const count = Math.floor(points.length / 3);
   // A caller that measured the points already knows their box; it must hold every point.
   const grid = quantizer(box ?? boxOf(points, count));
-  const ids = new Int32Array(count);
-  // Sized for the caller's estimate; a rare miss starts over with twice the room rather than growing
-  // mid-loop, which keeps the hot loop's arrays fixed.
-  for (let room = Math.max(16, Math.min(count, Math.ceil(expectedUnique))); ; room *= 2) {
-    const welded = weldWithin(points, grid, room, ids);
-    if (welded) return welded;
-  }
+  return new Welder(grid, Math.max(16, Math.min(count, Math.ceil(expectedUnique)))).weld(points, count);
 }
 
 /**
@@ -88,53 +82,90 @@ export function weld(points: Float32Array, expectedUnique: number, box?: Box): W
 const BLOCK = 64;
 
 /**
- * One try at welding with room for `room` distinct points, or null if there are more. The table holds ids
- * only and the keys live in id order beside it, so a probe touches a small table and a key written
- * recently (neighbouring triangles share corners).
+ * The table holds ids only and the keys live in id order beside it, so a probe touches a small table and
+ * a key written recently (neighbouring triangles share corners). The table is sized to the caller's
+ * estimate, at most half full, and doubles when it is passed: a table one size too large for the cache
+ * cost a quarter of the weld on a 1M-triangle soup, more than a rare doubling does.
  */
-function weldWithin(points: Float32Array, grid: Grid, room: number, ids: Int32Array): Welded | null {
-  const { minX, minY, minZ, inverseQuantum } = grid;
-  const keys = new Int32Array(room * 3);
-  const firstPoint = new Int32Array(room);
-  const table = new Int32Array(nextPowerOfTwo(room * 2)).fill(-1);
-  const mask = table.length - 1;
-  const block = new Int32Array(BLOCK * 4);
-  let unique = 0;
-  for (let from = 0; from < ids.length; from += BLOCK) {
-    const to = Math.min(ids.length, from + BLOCK);
-    for (let i = from, b = 0, p = from * 3; i < to; i++, b += 4, p += 3) {
-      const x = ((points[p] - minX) * inverseQuantum + 0.5) | 0;
-      const y = ((points[p + 1] - minY) * inverseQuantum + 0.5) | 0;
-      const z = ((points[p + 2] - minZ) * inverseQuantum + 0.5) | 0;
-      const slot = slotOf(x, y, z, mask);
-      block[b] = x;
-      block[b + 1] = y;
-      block[b + 2] = z;
-      block[b + 3] = slot;
-    }
-    for (let i = from, b = 0; i < to; i++, b += 4) {
-      const x = block[b], y = block[b + 1], z = block[b + 2];
-      let slot = block[b + 3];
-      let id = table[slot];
-      while (id !== -1) {
-        const k = id * 3;
-        if (keys[k] === x && keys[k + 1] === y && keys[k + 2] === z) break;
-        slot = (slot + 1) & mask;
-        id = table[slot];
-      }
-      if (id === -1) {
-        if (unique === room) return null;
-        id = unique++;
-        table[slot] = id;
-        keys[id * 3] = x;
-        keys[id * 3 + 1] = y;
-        keys[id * 3 + 2] = z;
-        firstPoint[id] = i;
-      }
-      ids[i] = id;
-    }
+class Welder {
+  keys: Int32Array;
+  firstPoint: Int32Array;
+  table: Int32Array;
+  unique = 0;
+  readonly grid: Grid;
+
+  constructor(grid: Grid, expected: number) {
+    this.grid = grid;
+    this.table = new Int32Array(nextPowerOfTwo(expected * 2)).fill(-1);
+    this.keys = new Int32Array(this.table.length * 3 / 2);
+    this.firstPoint = new Int32Array(this.table.length / 2);
   }
-  return { ids, firstPoint, unique };
+
+  weld(points: Float32Array, count: number): Welded {
+    const { minX, minY, minZ, inverseQuantum } = this.grid;
+    const ids = new Int32Array(count);
+    const block = new Int32Array(BLOCK * 4);
+    let { keys, firstPoint, table, unique } = this;
+    let mask = table.length - 1;
+    for (let from = 0; from < count; from += BLOCK) {
+      const to = Math.min(count, from + BLOCK);
+      // Slots are kept unmasked here: the table may double within the block.
+      for (let i = from, b = 0, p = from * 3; i < to; i++, b += 4, p += 3) {
+        const x = ((points[p] - minX) * inverseQuantum + 0.5) | 0;
+        const y = ((points[p + 1] - minY) * inverseQuantum + 0.5) | 0;
+        const z = ((points[p + 2] - minZ) * inverseQuantum + 0.5) | 0;
+        block[b] = x;
+        block[b + 1] = y;
+        block[b + 2] = z;
+        block[b + 3] = hashOf(x, y, z);
+      }
+      for (let i = from, b = 0; i < to; i++, b += 4) {
+        const x = block[b], y = block[b + 1], z = block[b + 2];
+        let slot = block[b + 3] & mask;
+        let id = table[slot];
+        while (id !== -1) {
+          const k = id * 3;
+          if (keys[k] === x && keys[k + 1] === y && keys[k + 2] === z) break;
+          slot = (slot + 1) & mask;
+          id = table[slot];
+        }
+        if (id === -1) {
+          if (unique === firstPoint.length) {
+            this.unique = unique;
+            ({ keys, firstPoint, table } = this.grow());
+            mask = table.length - 1;
+            slot = block[b + 3] & mask;
+            while (table[slot] !== -1) slot = (slot + 1) & mask;
+          }
+          id = unique++;
+          table[slot] = id;
+          keys[id * 3] = x;
+          keys[id * 3 + 1] = y;
+          keys[id * 3 + 2] = z;
+          firstPoint[id] = i;
+        }
+        ids[i] = id;
+      }
+    }
+    return { ids, firstPoint, unique };
+  }
+
+  /** Twice the room: the keys and first points copied, the table built anew from the keys. */
+  grow(): this {
+    const { keys, firstPoint, unique } = this;
+    this.keys = new Int32Array(keys.length * 2);
+    this.keys.set(keys);
+    this.firstPoint = new Int32Array(firstPoint.length * 2);
+    this.firstPoint.set(firstPoint);
+    this.table = new Int32Array(this.table.length * 2).fill(-1);
+    const mask = this.table.length - 1;
+    for (let id = 0; id < unique; id++) {
+      let slot = hashOf(keys[id * 3], keys[id * 3 + 1], keys[id * 3 + 2]) & mask;
+      while (this.table[slot] !== -1) slot = (slot + 1) & mask;
+      this.table[slot] = id;
+    }
+    return this;
+  }
 }
 
 function find(parent: Int32Array, v: number): number {

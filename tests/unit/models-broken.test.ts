@@ -246,6 +246,11 @@ test('topology: separate triangles, unused vertices and collapsed triangles give
   const scattered = parseModel(binaryStl({ vertices, triangles }), 's.stl').facts;
   assert.equal(scattered.shells, count);
   assert.equal(scattered.openEdges, count * 3);
+  // The same triangles twice: the weld's table has grown several times before the copies come, and must
+  // still find every earlier point (each edge then used twice, the same way round).
+  const twice = Uint32Array.from({ length: count * 6 }, (_, i) => i % (count * 3));
+  const doubled = parseModel(binaryStl({ vertices, triangles: twice }), 'd.stl').facts;
+  assert.deepEqual([doubled.shells, doubled.openEdges, doubled.inconsistentEdges], [count, 0, count * 3]);
   // A vertex no face uses is not a shell; a triangle collapsed to a point is.
   const text = 'v 0 0 0\nv 1 0 0\nv 0 1 0\nv 5 5 5\nv 9 9 9\nf 1 2 3\nf 5 5 5\n';
   const facts = parseModel(new TextEncoder().encode(text), 'loose.obj').facts;
