@@ -1,8 +1,9 @@
 import { ModelParseError } from './errors.ts';
 import { measure, measureIndexed, type Measures } from './measure.ts';
-import { analyse, weld, type Topology } from './topology.ts';
+import { analyse, type Topology } from './topology.ts';
 import type { ModelFacts, ParseOptions, RawMesh, Vec3 } from './types.ts';
 import { guessUnit } from './units.ts';
+import { weld } from './weld.ts';
 
 /** Ids per triangle corner, welded by position: from the vertex table when the format has one. */
 function cornerIdsOf(mesh: RawMesh, measures: Measures): { cornerIds: Int32Array; unique: number; pointOf: (id: number, out: Float32Array, at: number) => void } {

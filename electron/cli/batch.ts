@@ -10,16 +10,17 @@ import { HostError } from '../api/errors.ts';
 import { createProgressPrinter, listErrors, type Output } from '../batch/cli-output.ts';
 import { createBatchHost, type BatchHost } from '../batch/node-host.ts';
 import type { BatchSummary } from '../batch/schemas.ts';
-import { DEMO_ACCOUNT } from '../sandbox/seed.ts';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
 import { checkBaseUrl } from '../session/service-url.ts';
 import { openDatabase, type Db } from '../storage/database.ts';
 import { defaultUserDataDir } from '../user-data.ts';
+import { EXIT, Exit } from './exit.ts';
+import { terminalPrompt } from './prompt.ts';
+import { signIn, type SignInIo } from './sign-in.ts';
 
-export interface BatchIo {
+export interface BatchIo extends SignInIo {
   stdout: Output;
   stderr: Output;
-  env: NodeJS.ProcessEnv;
   /** give up (exit 3) after the service has been unreachable this long mid-batch; default 60 s */
   giveUpMs?: number;
 }
@@ -38,24 +39,14 @@ Options:
   --skip-invalid         send the valid orders even if some rows have problems
   --service <baseUrl>    the service (…/v2); default: the app's embedded sandbox
 
-Credentials: PRINTDESK_EMAIL and PRINTDESK_PASSWORD. With the embedded sandbox and no
-credentials, its demo account is used. (The app's saved session is encrypted with the OS
-keychain through Electron and cannot be read from here yet.)
+Credentials: PRINTDESK_EMAIL and PRINTDESK_PASSWORD; without them, a terminal asks for them.
+With the embedded sandbox and neither, its demo account is used. (The app's saved session is
+encrypted with the OS keychain through Electron and cannot be read from here yet.)
 Data: the app's own database under PRINTDESK_USER_DATA or the OS default, so the app shows the batch.
 
 Exit codes: 0 all placed, 1 some not placed, 2 invalid input, 3 service unreachable or sign-in failed.`;
 
-export const EXIT = { ok: 0, partial: 1, invalid: 2, unreachable: 3 } as const;
-
-class Exit extends Error {
-  readonly code: number;
-  constructor(code: number, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
-
-const defaultIo = (): BatchIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env });
+const defaultIo = (): BatchIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env, ask: terminalPrompt() });
 
 export async function runBatchCommand(argv: string[], io: BatchIo = defaultIo()): Promise<number> {
   const resources: { db?: Db; sandbox?: Sandbox; host?: BatchHost } = {};
@@ -160,27 +151,12 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
   await writeReport();
   const resume = 'Run the same command again to resume; nothing is sent twice.';
   if (outcome === 'unreachable') throw new Exit(EXIT.unreachable, `The service cannot be reached. ${resume}`);
-  if (outcome === 'interrupted') throw new Exit(130, `Interrupted: orders not yet sent stay queued. ${resume}`);
+  if (outcome === 'interrupted') throw new Exit(EXIT.interrupted, `Interrupted: orders not yet sent stay queued. ${resume}`);
   const rows = host.batches.report(batch.id);
   const notPlaced = rows.filter((r) => !r.orderId);
   for (const r of notPlaced.slice(0, 20)) io.stderr.write(`  row ${r.row} (${r.reference}): ${r.outcome}${r.message ? ` — ${r.message}` : ''}\n`);
   io.stdout.write(notPlaced.length ? `${notPlaced.length} of ${rows.length} rows were not placed${opts.report ? `; see ${opts.report}` : ''}.\n` : `All ${rows.length} rows placed.\n`);
   return notPlaced.length ? EXIT.partial : EXIT.ok;
-}
-
-async function signIn(host: BatchHost, io: BatchIo, embedded: boolean) {
-  let email = io.env.PRINTDESK_EMAIL;
-  let password = io.env.PRINTDESK_PASSWORD;
-  if (!email || !password) {
-    if (!embedded) throw new Exit(EXIT.unreachable, 'Set PRINTDESK_EMAIL and PRINTDESK_PASSWORD to sign in to the service.');
-    ({ email, password } = DEMO_ACCOUNT);
-    io.stderr.write(`Signing in to the embedded sandbox as ${email} (set PRINTDESK_EMAIL / PRINTDESK_PASSWORD for another account).\n`);
-  }
-  try {
-    await host.signIn(email, password);
-  } catch (error) {
-    throw new Exit(EXIT.unreachable, `Cannot sign in at ${host.client.baseUrl}: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }
 
 async function findProject(host: BatchHost, wanted: string): Promise<string> {

@@ -130,6 +130,35 @@ test('a service that cannot be reached, or a wrong password, is exit 3', async (
   assert.match(wrong.stderr, /Email or password is incorrect/);
 });
 
+test('without credentials in the environment, a terminal is asked: a wrong password may be typed again, none at all stops', async () => {
+  const csv = file('asked.csv', [row('A-1')]);
+  const run = async (answers: string[]) => {
+    const asked: { question: string; hidden: boolean }[] = [];
+    let stderr = '';
+    const code = await runBatchCommand([csv, '--project', projectId, '--service', sandbox.baseUrl], {
+      stdout: { write: () => true, isTTY: false },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: { PRINTDESK_USER_DATA: join(dir, 'user-data') },
+      ask: async (question, options) => {
+        asked.push({ question, hidden: options?.hidden === true });
+        return answers.shift() ?? '';
+      },
+    });
+    return { code, asked, stderr };
+  };
+  const typed = await run([DEMO_ACCOUNT.email, 'wrong-password', DEMO_ACCOUNT.password]);
+  assert.equal(typed.code, 0, typed.stderr);
+  assert.deepEqual(typed.asked, [{ question: 'Email: ', hidden: false }, { question: 'Password: ', hidden: true }, { question: 'Password: ', hidden: true }]);
+  assert.match(typed.stderr, /Email or password is incorrect\. Try again\./);
+  assert.ok((await referencesOnService()).includes('A-1'));
+  const none = await run([DEMO_ACCOUNT.email, '']);
+  assert.equal(none.code, 3);
+  assert.match(none.stderr, /No password given: nothing was sent/);
+  const thrice = await run([DEMO_ACCOUNT.email, 'a', 'b', 'c', DEMO_ACCOUNT.password]);
+  assert.equal(thrice.code, 3);
+  assert.equal(thrice.asked.length, 4, 'three tries, then it stops');
+});
+
 test('without --service the CLI starts the embedded sandbox in the app data dir and prints plain progress lines', { timeout: 60_000 }, async () => {
   const userData = join(dir, 'embedded');
   const seeded = await startSandbox({ dataDir: join(userData, 'sandbox'), quiet: true });

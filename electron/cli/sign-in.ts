@@ -1,0 +1,66 @@
+// Who `printdesk batch` signs in as: PRINTDESK_EMAIL and PRINTDESK_PASSWORD; else, on a terminal, what
+// the user types (three tries, as `sudo` gives); else, for the embedded sandbox only, its demo account.
+// The app's own saved session is encrypted through Electron's safeStorage, which plain Node cannot open.
+import { HostError } from '../api/errors.ts';
+import type { BatchHost } from '../batch/node-host.ts';
+import { DEMO_ACCOUNT } from '../sandbox/seed.ts';
+import { EXIT, Exit } from './exit.ts';
+import { PromptCancelled, type Ask } from './prompt.ts';
+
+export interface SignInIo {
+  stderr: { write(text: string): unknown };
+  env: NodeJS.ProcessEnv;
+  /** Asks on the terminal; absent when there is none. */
+  ask?: Ask;
+}
+
+const TRIES = 3;
+
+export async function signIn(host: BatchHost, io: SignInIo, embedded: boolean): Promise<void> {
+  const email = io.env.PRINTDESK_EMAIL;
+  const password = io.env.PRINTDESK_PASSWORD;
+  if (email && password) return attempt(host, email, password);
+  if (io.ask) return signInAsked(host, io.ask, io.stderr, email);
+  if (!embedded) throw new Exit(EXIT.unreachable, 'Set PRINTDESK_EMAIL and PRINTDESK_PASSWORD, or run this in a terminal to be asked, to sign in to the service.');
+  io.stderr.write(`Signing in to the embedded sandbox as ${DEMO_ACCOUNT.email} (set PRINTDESK_EMAIL / PRINTDESK_PASSWORD for another account).\n`);
+  return attempt(host, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+}
+
+async function signInAsked(host: BatchHost, ask: Ask, stderr: SignInIo['stderr'], knownEmail: string | undefined): Promise<void> {
+  stderr.write(`Sign in to ${host.client.baseUrl}\n`);
+  try {
+    const email = knownEmail || (await required(ask, 'Email: ', false));
+    for (let tries = 1; ; tries++) {
+      const password = await required(ask, 'Password: ', true);
+      try {
+        await host.signIn(email, password);
+        return;
+      } catch (error) {
+        if (!(error instanceof HostError && error.code === 'AUTHENTICATION') || tries === TRIES) throw error;
+        stderr.write(`${error.message.replace(/\.?$/, '.')} Try again.\n`);
+      }
+    }
+  } catch (error) {
+    if (error instanceof Exit) throw error;
+    if (error instanceof PromptCancelled) throw new Exit(EXIT.interrupted, 'Cancelled: nothing was sent.');
+    throw signInFailed(host, error);
+  }
+}
+
+async function required(ask: Ask, question: string, hidden: boolean): Promise<string> {
+  const answer = await ask(question, { hidden });
+  if (!answer) throw new Exit(EXIT.unreachable, `No ${question.replace(': ', '').toLowerCase()} given: nothing was sent.`);
+  return answer;
+}
+
+async function attempt(host: BatchHost, email: string, password: string): Promise<void> {
+  try {
+    await host.signIn(email, password);
+  } catch (error) {
+    throw signInFailed(host, error);
+  }
+}
+
+function signInFailed(host: BatchHost, error: unknown): Exit {
+  return new Exit(EXIT.unreachable, `Cannot sign in at ${host.client.baseUrl}: ${error instanceof Error ? error.message : String(error)}`);
+}
