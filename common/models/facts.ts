@@ -3,30 +3,37 @@ import { measure, measureIndexed, type Measures } from './measure.ts';
 import { analyse, type Topology } from './topology.ts';
 import type { ModelFacts, ParseOptions, RawMesh, Vec3 } from './types.ts';
 import { guessUnit } from './units.ts';
-import { weld } from './weld.ts';
+import { weld, weldTable } from './weld.ts';
+
+type PointOf = (id: number, out: Float32Array, at: number) => void;
 
 /** Ids per triangle corner, welded by position: from the vertex table when the format has one. */
-function cornerIdsOf(mesh: RawMesh, measures: Measures): { cornerIds: Int32Array; unique: number; pointOf: (id: number, out: Float32Array, at: number) => void } {
+function cornerIdsOf(mesh: RawMesh, measures: Measures): { cornerIds: Int32Array; unique: number; pointOf: PointOf } {
   const { vertices, corners } = mesh;
-  const indexed = vertices !== undefined && corners !== undefined;
-  const source = indexed ? vertices : mesh.positions!;
-  // A vertex table is mostly unique already; in a soup, shared corners make unique points about a sixth
-  // of the corners of a closed mesh (the weld grows its table for the rest).
-  // A soup's box is the measured one; a vertex table may hold vertices no triangle uses, so it is boxed anew.
-  const { ids, firstPoint, unique } = weld(source, indexed ? source.length / 3 : source.length / 18, indexed ? undefined : measures);
-  const pointOf = (id: number, out: Float32Array, at: number) => {
-    const p = firstPoint[id] * 3;
+  if (vertices === undefined || corners === undefined) {
+    // In a soup, shared corners make unique points about a sixth of the corners of a closed mesh (the weld
+    // grows its table for the rest); the measured box holds every corner.
+    const soup = mesh.positions!;
+    const { ids, firstPoint, unique } = weld(soup, soup.length / 18, measures);
+    return { cornerIds: ids, unique, pointOf: pointsOf(soup, firstPoint) };
+  }
+  const welded = weldTable(vertices);
+  // Every vertex its own point (the usual table): the corners already are the ids.
+  if (!welded) return { cornerIds: corners, unique: vertices.length / 3, pointOf: pointsOf(vertices, null) };
+  const { ids, firstPoint, unique } = welded;
+  const cornerIds = new Int32Array(corners.length);
+  for (let i = 0; i < corners.length; i++) cornerIds[i] = ids[corners[i]];
+  return { cornerIds, unique, pointOf: pointsOf(vertices, firstPoint) };
+}
+
+/** The place of a welded id: its first point's, or the point of the same index when nothing was welded. */
+function pointsOf(source: Float32Array, firstPoint: Int32Array | null): PointOf {
+  return (id, out, at) => {
+    const p = (firstPoint ? firstPoint[id] : id) * 3;
     out[at] = source[p];
     out[at + 1] = source[p + 1];
     out[at + 2] = source[p + 2];
   };
-  if (!indexed) return { cornerIds: ids, unique, pointOf };
-  // Every vertex its own point (the usual table): ids are handed out 0, 1, 2… in order, so the corners
-  // already are the ids.
-  if (unique * 3 === vertices.length) return { cornerIds: corners, unique, pointOf };
-  const cornerIds = new Int32Array(corners.length);
-  for (let i = 0; i < corners.length; i++) cornerIds[i] = ids[corners[i]];
-  return { cornerIds, unique, pointOf };
 }
 
 function nonFiniteError(mesh: RawMesh, triangle: number): ModelParseError {

@@ -237,6 +237,23 @@ test('topology: open edges, non-manifold edges, flipped triangles, degenerate tr
   assert.equal(two, 2);
 });
 
+test('topology: a vertex table that repeats points is welded, whether every point or one among thousands repeats', () => {
+  // Each face with its own corners, as some exporters write: 36 vertices, 8 places.
+  const split: Mesh = { vertices: new Float32Array(cube.triangles.length * 3), triangles: Uint32Array.from(cube.triangles, (_, i) => i) };
+  cube.triangles.forEach((v, i) => split.vertices.set(cube.vertices.subarray(v * 3, v * 3 + 3), i * 3));
+  const facts = parseModel(obj(split), 'split.obj').facts;
+  assert.deepEqual([facts.watertight, facts.shells, facts.openEdges], [true, 1, 0]);
+  // One repeat among 20K distinct points: the table's hash bitset must not take it for a collision.
+  const ring = torus(200, 100);
+  const vertices = new Float32Array(ring.vertices.length + 3);
+  vertices.set(ring.vertices);
+  vertices.set(ring.vertices.subarray(0, 3), ring.vertices.length);
+  const triangles = ring.triangles.slice();
+  triangles[triangles.indexOf(0)] = ring.vertices.length / 3;
+  const repeated = parseModel(obj({ vertices, triangles }), 'repeated.obj').facts;
+  assert.deepEqual([repeated.watertight, repeated.shells, repeated.openEdges], [true, 1, 0]);
+});
+
 test('topology: separate triangles, unused vertices and collapsed triangles give the right shells', () => {
   // 500 unrelated triangles: every corner is its own point, far more than a closed mesh's estimate.
   const count = 500;
