@@ -326,11 +326,20 @@ async function generated(kind: Kind, size: Sized): Promise<string> {
 
 const KINDS = ['stl-binary', 'stl-ascii', 'obj', '3mf'] as const;
 
-export async function run(): Promise<BenchResult[]> {
+const SETS = ['corpus', '1m', '5m'] as const;
+
+/** `args` narrow the run to some formats and file sets: `npm run bench -- parsers obj stl-binary 1m`. */
+export async function run(args: string[] = []): Promise<BenchResult[]> {
+  const unknown = args.filter((arg) => !(KINDS as readonly string[]).includes(arg) && !(SETS as readonly string[]).includes(arg));
+  if (unknown.length) throw new Error(`Unknown parsers bench filter ${unknown.join(', ')}: use ${[...KINDS, ...SETS].join(', ')}`);
+  const kinds = KINDS.filter((kind) => !args.some((arg) => (KINDS as readonly string[]).includes(arg)) || args.includes(kind));
+  const sets = SETS.filter((set) => !args.some((arg) => (SETS as readonly string[]).includes(arg)) || args.includes(set));
   const results: BenchResult[] = [];
-  for (const kind of KINDS) results.push(...(await compare(kind, 'corpus', corpus(kind), 10)));
-  for (const size of ['1m', '5m'] as const) {
-    for (const kind of KINDS) results.push(...(await compare(kind, SIZES[size].label, [await generated(kind, size)], SIZES[size].runs[kind])));
+  for (const set of sets) {
+    for (const kind of kinds) {
+      if (set === 'corpus') results.push(...(await compare(kind, 'corpus', corpus(kind), 10)));
+      else results.push(...(await compare(kind, SIZES[set].label, [await generated(kind, set)], SIZES[set].runs[kind])));
+    }
   }
   return results;
 }

@@ -100,14 +100,15 @@ async function startToFirstPaint() {
 
 /**
  * Other benches live beside this file as `*.bench.ts`, each exporting `run(): Promise<BenchResult[]>`.
- * `npm run bench -- upload` runs only the files whose name contains "upload".
+ * `npm run bench -- upload` runs only the files whose name contains "upload"; words after it go to its `run`
+ * (`npm run bench -- parsers obj 1m`).
  */
-async function discovered(only: string | undefined): Promise<BenchResult[]> {
+async function discovered(only: string | undefined, args: string[]): Promise<BenchResult[]> {
   const files = (await readdir(import.meta.dirname)).filter((file) => file.endsWith('.bench.ts') && (!only || file.includes(only))).sort();
   const results: BenchResult[] = [];
   for (const file of files) {
-    const module = (await import(join(import.meta.dirname, file))) as { run(): Promise<BenchResult[]> };
-    results.push(...(await module.run()));
+    const module = (await import(join(import.meta.dirname, file))) as { run(args: string[]): Promise<BenchResult[]> };
+    results.push(...(await module.run(args)));
   }
   return results;
 }
@@ -115,5 +116,5 @@ async function discovered(only: string | undefined): Promise<BenchResult[]> {
 if (!(await isBuildCurrent())) await buildAll();
 const only = process.argv[2];
 const results: BenchResult[] = only ? [] : [await signInRoundTrip(), await startToFirstPaint()];
-results.push(...(await discovered(only)));
+results.push(...(await discovered(only, process.argv.slice(3))));
 console.log(JSON.stringify({ node: process.version, date: new Date().toISOString(), results }, null, 2));

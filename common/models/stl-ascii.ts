@@ -1,5 +1,6 @@
 import { lineAt, ModelParseError } from './errors.ts';
 import { MEASURE_SLICE, MeasureSum } from './measure.ts';
+import { keepShape } from './keep-shape.ts';
 import { cursor, excerpt, isSpace, matchesWord, readNumber } from './numbers.ts';
 import type { ParseOptions, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES } from './types.ts';
@@ -8,8 +9,31 @@ import { DEFAULT_MAX_TRIANGLES } from './types.ts';
 const BYTES_PER_FACET_GUESS = 220;
 const CORNERS = ['for corner 1', 'for corner 2', 'for corner 3'];
 
+/**
+ * A keyword of 4 to 8 lower-case letters as two little-endian words, so that the text is compared 4 bytes
+ * at a time: a byte ORed with 0x20 equals a lower-case letter only if it is that letter in either case.
+ * The 8 keywords of every facet were a fifth of the parse, byte by byte.
+ */
+interface Keyword {
+  text: string;
+  low: number;
+  high: number;
+  highMask: number;
+}
+
+function keyword(text: string): Keyword {
+  const byte = (k: number) => (k < text.length ? text.charCodeAt(k) : 0);
+  const word = (k: number) => byte(k) | (byte(k + 1) << 8) | (byte(k + 2) << 16) | (byte(k + 3) << 24);
+  const highBytes = text.length - 4;
+  return { text, low: word(0), high: word(4), highMask: highBytes === 4 ? -1 : (1 << (highBytes * 8)) - 1 };
+}
+
+const NORMAL = keyword('normal'), OUTER = keyword('outer'), LOOP = keyword('loop'), VERTEX = keyword('vertex');
+const ENDLOOP = keyword('endloop'), ENDFACET = keyword('endfacet');
+
 class AsciiStlReader {
   readonly bytes: Uint8Array;
+  readonly view: DataView;
   readonly options: ParseOptions;
   positions: Float32Array;
   floats = 0;
@@ -20,6 +44,7 @@ class AsciiStlReader {
 
   constructor(bytes: Uint8Array, options: ParseOptions) {
     this.bytes = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.options = options;
     this.positions = new Float32Array(Math.max(9, Math.ceil(bytes.length / BYTES_PER_FACET_GUESS) * 9));
   }
@@ -45,12 +70,16 @@ class AsciiStlReader {
   }
 
   /** Consumes `word` if it is the next token (case-insensitive), else fails saying what was expected. */
-  expect(word: string, context: string, facetStart = -1): void {
+  expect(word: Keyword, context: string, facetStart = -1): void {
     const c = this.skipSpace();
-    if (c === -1) this.fail('TRUNCATED', `The file ends ${context}${this.facetAt(facetStart)}, where "${word}" was expected`);
-    const end = this.i + word.length;
-    if (!matchesWord(this.bytes, this.i, word) || (end < this.bytes.length && !isSpace(this.bytes[end]))) {
-      this.fail('BAD_SYNTAX', `Expected "${word}" ${context}${this.facetAt(facetStart)} but found ${excerpt(this.bytes, this.i)}`);
+    if (c === -1) this.fail('TRUNCATED', `The file ends ${context}${this.facetAt(facetStart)}, where "${word.text}" was expected`);
+    const { bytes, view, i } = this;
+    const end = i + word.text.length;
+    const matches = i + 8 <= bytes.length
+      ? (view.getUint32(i, true) | 0x20202020) === word.low && ((view.getUint32(i + 4, true) | 0x20202020) & word.highMask) === word.high
+      : matchesWord(bytes, i, word.text);
+    if (!matches || (end < bytes.length && !isSpace(bytes[end]))) {
+      this.fail('BAD_SYNTAX', `Expected "${word.text}" ${context}${this.facetAt(facetStart)} but found ${excerpt(bytes, i)}`);
     }
     this.i = end;
   }
@@ -105,16 +134,16 @@ class AsciiStlReader {
 
   facet(): void {
     const start = this.i;
-    this.expect('normal', 'after "facet"');
+    this.expect(NORMAL, 'after "facet"');
     for (let k = 0; k < 3; k++) this.skipWord('in the facet normal');
-    this.expect('outer', 'after the facet normal');
-    this.expect('loop', 'after "outer"');
+    this.expect(OUTER, 'after the facet normal');
+    this.expect(LOOP, 'after "outer"');
     for (let v = 0; v < 3; v++) {
-      this.expect('vertex', CORNERS[v], start);
+      this.expect(VERTEX, CORNERS[v], start);
       for (let k = 0; k < 3; k++) this.push(this.number('in a vertex'));
     }
-    this.expect('endloop', 'after three vertices (only triangles are allowed)');
-    this.expect('endfacet', 'after "endloop"');
+    this.expect(ENDLOOP, 'after three vertices (only triangles are allowed)');
+    this.expect(ENDFACET, 'after "endloop"');
   }
 
   read(): RawMesh {
@@ -158,6 +187,9 @@ class AsciiStlReader {
     return { positions, measures: this.sum.result(), declaredUnit: null, warnings };
   }
 }
+
+// A 1M-triangle file read after a full collection: 590–600 ms without this, 565–590 with it.
+keepShape(new AsciiStlReader(new Uint8Array(0), {}));
 
 /** A byte-level reader: no strings per line, numbers folded straight from the digits. */
 export function parseAsciiStl(bytes: Uint8Array, options: ParseOptions): RawMesh {

@@ -110,6 +110,20 @@ test('ASCII STL: truncated inside a facet, nan, a quad, garbage, all with line n
   assert.ok(noEnd.facts.warnings.some((w) => w.includes('endsolid')));
 });
 
+test('ASCII STL: keywords in any case; one letter wrong, one too many, or cut off at the end of the file is an error', () => {
+  const good = new TextDecoder().decode(asciiStl(cube));
+  const shouting = good.replace(/endfacet/g, 'ENDFACET').replace(/facet normal/g, 'Facet NORMAL').replace(/outer loop/g, 'OUTER Loop').replace(/vertex/g, 'VERTEX').replace(/endloop/g, 'EndLoop');
+  assert.equal(parseModel(text(shouting), 'c.stl').facts.triangles, 12);
+  fails(text(good.replace('endfacet', 'endfacex')), 'c.stl', 'BAD_SYNTAX', /Expected "endfacet"/);
+  fails(text(good.replace('vertex', 'vertexx')), 'c.stl', 'BAD_SYNTAX', /Expected "vertex"/);
+  fails(text(good.replace('normal', 'norma1')), 'c.stl', 'BAD_SYNTAX', /Expected "normal"/);
+  // Keywords with fewer than 8 bytes after them are compared byte by byte.
+  fails(text(good.slice(0, good.lastIndexOf('endloop') + 6)), 'c.stl', 'BAD_SYNTAX', /Expected "endloop"/);
+  fails(text(good.slice(0, good.lastIndexOf('endloop') + 7)), 'c.stl', 'TRUNCATED', /"endfacet" was expected/);
+  const endsOnFacet = parseModel(text(good.slice(0, good.lastIndexOf('endfacet') + 8)), 'c.stl');
+  assert.equal(endsOnFacet.facts.triangles, 12);
+});
+
 test('OBJ: indices out of range (past the end, 0, too negative), nan, negative indices and polygons', () => {
   fails(text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n'), 'x.obj', 'INDEX_OUT_OF_RANGE', /index 4 .* only 3 vertices at line 4/);
   fails(text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n'), 'x.obj', 'INDEX_OUT_OF_RANGE', /line 4/);
