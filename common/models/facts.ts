@@ -17,7 +17,7 @@ function cornerIdsOf(mesh: RawMesh, measures: Measures): { cornerIds: Int32Array
     const { ids, firstPoint, unique } = weld(soup, soup.length / 18, measures);
     return { cornerIds: ids, unique, pointOf: pointsOf(soup, firstPoint) };
   }
-  const welded = weldTable(vertices);
+  const welded = weldTable(vertices, measures);
   // Every vertex its own point (the usual table): the corners already are the ids.
   if (!welded) return { cornerIds: corners, unique: vertices.length / 3, pointOf: pointsOf(vertices, null) };
   const { ids, firstPoint, unique } = welded;
@@ -46,10 +46,10 @@ const NO_TOPOLOGY: Topology = { openEdges: 0, nonManifoldEdges: 0, inconsistentE
 
 function topologyWarnings(topology: Topology, signedVolume: number, watertight: boolean): string[] {
   const warnings: string[] = [];
-  if (topology.openEdges > 0) warnings.push(`The mesh is not closed: ${topology.openEdges} open edges. Volume is unreliable and a printer may reject it.`);
+  if (topology.openEdges > 0) warnings.push(`The mesh is not closed: ${topology.openEdges} open edges. Volume is unreliable and a printer may reject it: close the holes in your modelling or mesh-repair tool before ordering.`);
   if (topology.nonManifoldEdges > 0) warnings.push(`${topology.nonManifoldEdges} edges are shared by more than two triangles (non-manifold).`);
   if (topology.inconsistentEdges > 0) warnings.push(`${topology.inconsistentEdges} edges join triangles facing opposite ways (flipped normals).`);
-  if (watertight && signedVolume < 0) warnings.push('The mesh is inside out: its triangles face inwards.');
+  if (watertight && signedVolume < 0) warnings.push('The mesh is inside out: its triangles face inwards. Flip its normals before ordering.');
   return warnings;
 }
 

@@ -22,6 +22,7 @@ interface Keyword {
 }
 
 function keyword(text: string): Keyword {
+  if (!/^[a-z]{4,8}$/.test(text)) throw new Error(`A keyword compared by words is 4 to 8 lower-case letters, not "${text}"`);
   const byte = (k: number) => (k < text.length ? text.charCodeAt(k) : 0);
   const word = (k: number) => byte(k) | (byte(k + 1) << 8) | (byte(k + 2) << 16) | (byte(k + 3) << 24);
   const highBytes = text.length - 4;

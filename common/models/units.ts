@@ -29,6 +29,9 @@ function mm(value: number): string {
   return `${Number(value.toPrecision(4))} mm`;
 }
 
+/** What to do about a unit guess: STL and OBJ carry no unit, and the print service reads them as millimetres. */
+const EXPORT_IN_MM = 'Export it again in millimetres before ordering.';
+
 /**
  * STL and OBJ carry no unit, so their numbers are read as millimetres. When the result is implausible for a
  * print we say which unit it was probably drawn in, and what size that would give; we never rescale silently.
@@ -52,17 +55,17 @@ export function guessUnit(size: Vec3, declared: UnitName | null): { guess?: { un
   if (largest < SMALLEST_PLAUSIBLE_MM) {
     const sizeMm = scaled(size, UNIT_MM.meter);
     const reason = `Only ${mm(largest)} across when read as millimetres: probably drawn in metres (would be ${mm(largest * 1000)}).`;
-    return { guess: { unit: 'meter', sizeMm, reason }, warning: reason };
+    return { guess: { unit: 'meter', sizeMm, reason }, warning: `${reason} ${EXPORT_IN_MM}` };
   }
   if (largest < SMALL_MM) {
     const sizeMm = scaled(size, UNIT_MM.inch);
     const reason = `Only ${mm(largest)} across when read as millimetres: if it was drawn in inches it would be ${mm(largest * UNIT_MM.inch)}.`;
-    return { guess: { unit: 'inch', sizeMm, reason }, warning: reason };
+    return { guess: { unit: 'inch', sizeMm, reason }, warning: `${reason} ${EXPORT_IN_MM}` };
   }
   if (largest > LARGEST_PLAUSIBLE_MM) {
     const sizeMm = scaled(size, UNIT_MM.micron);
     const reason = `${mm(largest)} across when read as millimetres, larger than any print bed: probably in microns (would be ${mm(largest / 1000)}).`;
-    return { guess: { unit: 'micron', sizeMm, reason }, warning: reason };
+    return { guess: { unit: 'micron', sizeMm, reason }, warning: `${reason} ${EXPORT_IN_MM}` };
   }
   return {};
 }

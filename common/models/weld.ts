@@ -63,12 +63,14 @@ export function weld(points: Float32Array, expectedUnique: number, box?: Box): W
 
 /**
  * The weld of a vertex table, or null when no two of its points share a place: the usual table, which is
- * then told apart without the weld's table (see hasRepeats). A table may hold points no triangle uses, so
- * it is boxed here rather than given the triangles' box.
+ * then told apart without the weld's table (see hasRepeats). The grid is the triangles' box, not the
+ * table's: one unused vertex far away would otherwise coarsen the grid until whole triangles collapse.
+ * Unused points outside the box may get keys that wrap around; sharing one with a used point changes
+ * no count.
  */
-export function weldTable(points: Float32Array): Welded | null {
+export function weldTable(points: Float32Array, box: Box): Welded | null {
   const count = Math.floor(points.length / 3);
-  const grid = quantizer(boxOf(points, count));
+  const grid = quantizer(box);
   if (!hasRepeats(points, count, grid)) return null;
   return new Welder(grid, count).weld(points, count);
 }
@@ -84,7 +86,7 @@ const BITS_PER_POINT = 16;
  */
 function hasRepeats(points: Float32Array, count: number, grid: Grid): boolean {
   const { minX, minY, minZ, inverseQuantum } = grid;
-  const size = Math.min(2 ** 28, nextPowerOfTwo(count * BITS_PER_POINT));
+  const size = Math.min(2 ** 28, Math.max(32, nextPowerOfTwo(count * BITS_PER_POINT)));
   const mask = size - 1;
   const seen = new Int32Array(size >>> 5);
   const twice = new Int32Array(size >>> 5);
@@ -193,6 +195,7 @@ class Welder {
         ids[i] = id;
       }
     }
+    this.unique = unique;
     return { ids, firstPoint, unique };
   }
 

@@ -266,6 +266,12 @@ test('topology: a vertex table that repeats points is welded, whether every poin
   triangles[triangles.indexOf(0)] = ring.vertices.length / 3;
   const repeated = parseModel(obj({ vertices, triangles }), 'repeated.obj').facts;
   assert.deepEqual([repeated.watertight, repeated.shells, repeated.openEdges], [true, 1, 0]);
+  // A vertex no face uses, far away, must not coarsen the weld until the open top of a box closes up.
+  const open = new TextDecoder().decode(obj({ vertices: cube.vertices, triangles: cube.triangles.slice(6) }));
+  for (const stray of ['', 'v 100000000 0 0\n']) {
+    const facts = parseModel(text(open + stray), 'stray.obj').facts;
+    assert.deepEqual([facts.watertight, facts.openEdges], [false, 4], `with "${stray.trim()}"`);
+  }
 });
 
 test('topology: separate triangles, unused vertices and collapsed triangles give the right shells', () => {
