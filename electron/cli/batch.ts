@@ -39,12 +39,13 @@ Options:
   --skip-invalid         send the valid orders even if some rows have problems
   --service <baseUrl>    the service (…/v2); default: the app's embedded sandbox
 
-Credentials: PRINTDESK_EMAIL and PRINTDESK_PASSWORD; without them, a terminal asks for them.
-With the embedded sandbox and neither, its demo account is used. (The app's saved session is
+Credentials: PRINTDESK_EMAIL and PRINTDESK_PASSWORD. Without them the embedded sandbox's demo
+account is used, and for another service a terminal asks for them. (The app's saved session is
 encrypted with the OS keychain through Electron and cannot be read from here yet.)
 Data: the app's own database under PRINTDESK_USER_DATA or the OS default, so the app shows the batch.
 
-Exit codes: 0 all placed, 1 some not placed, 2 invalid input, 3 service unreachable or sign-in failed.`;
+Exit codes: 0 all placed, 1 some not placed, 2 invalid input, 3 service unreachable or sign-in failed,
+130 interrupted (Ctrl+C): what was not yet sent stays queued for the next run.`;
 
 const defaultIo = (): BatchIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env, ask: terminalPrompt() });
 

@@ -5,7 +5,14 @@ import { Writable } from 'node:stream';
 
 export type Ask = (question: string, options?: { hidden?: boolean }) => Promise<string>;
 
-export class PromptCancelled extends Error {}
+/** Ctrl+C at a question, or its input ended (Ctrl+D, a closed pipe) with no answer. */
+export class PromptCancelled extends Error {
+  readonly endOfInput: boolean;
+  constructor(endOfInput: boolean) {
+    super(endOfInput ? 'No answer' : 'Cancelled');
+    this.endOfInput = endOfInput;
+  }
+}
 
 /** Asks on this process's terminal; undefined when stdin or stderr is not one (a script, a pipe, CI). */
 export function terminalPrompt(): Ask | undefined {
@@ -19,16 +26,20 @@ export function terminalPrompt(): Ask | undefined {
           done();
         },
       });
-      const lines = createInterface({ input: process.stdin, output, terminal: true });
+      // No history: a typed password must not be one arrow key away at the next question.
+      const lines = createInterface({ input: process.stdin, output, terminal: true, historySize: 0 });
       lines.on('SIGINT', () => {
-        lines.close();
         process.stderr.write('\n');
-        reject(new PromptCancelled('Cancelled.'));
-      });
-      lines.question(question, (answer) => {
+        reject(new PromptCancelled(false));
         lines.close();
+      });
+      // Ctrl+D (end of input) closes the interface without an answer; after an answer this is a no-op.
+      lines.on('close', () => reject(new PromptCancelled(true)));
+      lines.question(question, (answer) => {
         if (hidden) process.stderr.write('\n');
-        resolve(answer.trim());
+        // Not trimmed: a password may begin or end with a space.
+        resolve(answer);
+        lines.close();
       });
       // The question is written by now; from here on only the typed answer would be echoed.
       muted = hidden;

@@ -1,5 +1,5 @@
-// Who `printdesk batch` signs in as: PRINTDESK_EMAIL and PRINTDESK_PASSWORD; else, on a terminal, what
-// the user types (three tries, as `sudo` gives); else, for the embedded sandbox only, its demo account.
+// Who `printdesk batch` signs in as: PRINTDESK_EMAIL and PRINTDESK_PASSWORD; else, for the embedded
+// sandbox, its demo account; else, on a terminal, what the user types (three tries, as `sudo` gives).
 // The app's own saved session is encrypted through Electron's safeStorage, which plain Node cannot open.
 import { HostError } from '../api/errors.ts';
 import type { BatchHost } from '../batch/node-host.ts';
@@ -20,18 +20,19 @@ export async function signIn(host: BatchHost, io: SignInIo, embedded: boolean): 
   const email = io.env.PRINTDESK_EMAIL;
   const password = io.env.PRINTDESK_PASSWORD;
   if (email && password) return attempt(host, email, password);
-  if (io.ask) return signInAsked(host, io.ask, io.stderr, email);
+  if (!embedded && io.ask) return signInAsked(host, io.ask, io.stderr, email, password);
   if (!embedded) throw new Exit(EXIT.unreachable, 'Set PRINTDESK_EMAIL and PRINTDESK_PASSWORD, or run this in a terminal to be asked, to sign in to the service.');
   io.stderr.write(`Signing in to the embedded sandbox as ${DEMO_ACCOUNT.email} (set PRINTDESK_EMAIL / PRINTDESK_PASSWORD for another account).\n`);
   return attempt(host, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
 }
 
-async function signInAsked(host: BatchHost, ask: Ask, stderr: SignInIo['stderr'], knownEmail: string | undefined): Promise<void> {
+/** Asks for what the environment lacks; a password from the environment is tried once before asking. */
+async function signInAsked(host: BatchHost, ask: Ask, stderr: SignInIo['stderr'], knownEmail: string | undefined, knownPassword: string | undefined): Promise<void> {
   stderr.write(`Sign in to ${host.client.baseUrl}\n`);
   try {
-    const email = knownEmail || (await required(ask, 'Email: ', false));
+    const email = knownEmail || (await required(ask, 'Email: ', false)).trim();
     for (let tries = 1; ; tries++) {
-      const password = await required(ask, 'Password: ', true);
+      const password = tries === 1 && knownPassword ? knownPassword : await required(ask, 'Password: ', true);
       try {
         await host.signIn(email, password);
         return;
@@ -42,14 +43,14 @@ async function signInAsked(host: BatchHost, ask: Ask, stderr: SignInIo['stderr']
     }
   } catch (error) {
     if (error instanceof Exit) throw error;
-    if (error instanceof PromptCancelled) throw new Exit(EXIT.interrupted, 'Cancelled: nothing was sent.');
+    if (error instanceof PromptCancelled) throw new Exit(error.endOfInput ? EXIT.unreachable : EXIT.interrupted, `${error.message}: nothing was sent.`);
     throw signInFailed(host, error);
   }
 }
 
 async function required(ask: Ask, question: string, hidden: boolean): Promise<string> {
   const answer = await ask(question, { hidden });
-  if (!answer) throw new Exit(EXIT.unreachable, `No ${question.replace(': ', '').toLowerCase()} given: nothing was sent.`);
+  if (!answer.trim()) throw new Exit(EXIT.unreachable, `No ${question.replace(': ', '').toLowerCase()} given: nothing was sent.`);
   return answer;
 }
 

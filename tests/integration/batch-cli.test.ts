@@ -130,7 +130,7 @@ test('a service that cannot be reached, or a wrong password, is exit 3', async (
   assert.match(wrong.stderr, /Email or password is incorrect/);
 });
 
-test('without credentials in the environment, a terminal is asked: a wrong password may be typed again, none at all stops', async () => {
+test('without credentials in the environment, a terminal is asked for a real service: a wrong password may be typed again, none at all stops', async () => {
   const csv = file('asked.csv', [row('A-1')]);
   const run = async (answers: string[]) => {
     const asked: { question: string; hidden: boolean }[] = [];
@@ -157,6 +157,9 @@ test('without credentials in the environment, a terminal is asked: a wrong passw
   const thrice = await run([DEMO_ACCOUNT.email, 'a', 'b', 'c', DEMO_ACCOUNT.password]);
   assert.equal(thrice.code, 3);
   assert.equal(thrice.asked.length, 4, 'three tries, then it stops');
+  // A password is taken as typed: spaces around it are part of it.
+  const spaced = await run([DEMO_ACCOUNT.email, ` ${DEMO_ACCOUNT.password} `]);
+  assert.equal(spaced.code, 3);
 });
 
 test('without --service the CLI starts the embedded sandbox in the app data dir and prints plain progress lines', { timeout: 60_000 }, async () => {
