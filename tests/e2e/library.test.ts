@@ -51,6 +51,7 @@ test('models dropped or picked are checked, uploaded, listed, and broken files a
   await lib.fileInput.setInputFiles([...GOOD, ...broken]);
   await expect(lib.uploadErrors).visible();
   await expect(lib.uploadItems.first()).visible();
+  await expect(lib.empty).hasText('on their way');
   await app.screenshot('21-library-uploading');
   const errors = await lib.uploadErrors.textContent();
   for (const name of ['truncated.stl', 'not-a-model.3mf', 'empty.obj']) assert.ok(errors?.includes(name), `${name} should be listed: ${errors}`);

@@ -84,6 +84,9 @@ test('an order from a model quote is placed once and listed with its service ord
   await form.field('email').fill('not-an-email');
   await form.place.click();
   await expect(form.fieldErrors.first()).visible();
+  // The refusal says so beside the button, and takes the user to the field, scrolled out of view until now.
+  await expect(app.page.getByTestId('form-problems')).hasText('One field needs attention');
+  assert.equal(await app.page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid), 'email');
   await app.screenshot('13-order-form-errors');
   await form.field('email').fill(RECIPIENT.email);
   await form.place.click();
@@ -93,6 +96,28 @@ test('an order from a model quote is placed once and listed with its service ord
   await app.screenshot('14-orders');
   const orders = await app.booted.sandbox?.operator.listOrders();
   assert.equal(orders?.length, 1);
+  // Cancelling at the service asks first; "Keep it" (or Escape) leaves the order as it was.
+  const placed = list.row('placed');
+  await placed.getByTestId('cancel-order').click();
+  const dialog = app.page.getByTestId('confirm-dialog');
+  await expect(dialog).hasText('Cancel this order?');
+  await app.screenshot('14-cancel-confirm');
+  await app.page.getByTestId('confirm-no').click();
+  await expect(dialog).hidden();
+  await placed.getByTestId('cancel-order').click();
+  await expect(dialog).visible();
+  await app.page.keyboard.press('Escape');
+  await expect(dialog).hidden();
+  assert.equal((await app.booted.sandbox?.operator.listOrders())?.[0].status, 'received');
+  await placed.getByTestId('cancel-order').click();
+  await app.page.getByTestId('confirm-yes').click();
+  await expect(placed).hasText('cancelled');
+  assert.equal((await app.booted.sandbox?.operator.listOrders())?.[0].status, 'cancelled');
+  // The overview's counts open Orders on their own tab.
+  await workspace(app.page).nav('overview');
+  await app.page.getByTestId('tile-placed').click();
+  await expect(list.view).visible();
+  assert.equal(await app.page.getByTestId('filter-placed').getAttribute('aria-pressed'), 'true');
   await app.close();
 });
 

@@ -119,6 +119,8 @@ test('a 429 on sign-in says when to try again', async () => {
   await signIn.signInWithDemo();
   await expect(signIn.error).hasText('Try again in');
   assert.equal(await signIn.submit.isDisabled(), true);
+  // Retry waits for the countdown too: it would only earn another 429.
+  assert.equal(await app.page.getByTestId('sign-in-error-retry').count(), 0);
   await app.screenshot('08-rate-limited');
   await app.close();
 });

@@ -2,6 +2,9 @@ import type { ModelLine, ShippingMethod } from '../../../electron/schemas/orders
 
 export type View = 'overview' | 'library' | 'model' | 'quote' | 'orders' | 'order-form' | 'batch';
 
+/** The Orders view's tabs. */
+export type OrdersFilter = 'all' | 'draft' | 'outbox' | 'attention' | 'placed';
+
 /** What an order form opens with: an existing draft, or a start from a quote or a selection. */
 export interface OrderFormStart {
   draftId?: string;
@@ -15,6 +18,13 @@ class Nav {
   orderForm = $state<OrderFormStart>({});
   quoteModels = $state<ModelLine[]>([]);
   modelId = $state<string | null>(null);
+  /** The tab Orders opens on; the overview's counts open theirs. */
+  ordersFilter = $state<OrdersFilter>('all');
+
+  openOrders = (filter: OrdersFilter = 'all') => {
+    this.ordersFilter = filter;
+    this.view = 'orders';
+  };
 
   openModel = (modelId: string) => {
     this.modelId = modelId;
