@@ -168,6 +168,9 @@ test('a rejected order shows the service message, and is fixed and resent', asyn
   await form.place.click();
   await expect(list.row('rejected')).visible();
   await expect(list.row('rejected')).hasText('does not exist');
+  await expect(list.row('rejected')).hasText('then place it again');
+  // Sending it again unchanged would only be rejected again: the list offers Fix, not Resend.
+  assert.equal(await list.row('rejected').getByTestId('place-from-list').count(), 0);
   await app.screenshot('17-order-rejected');
   await list.row('rejected').getByTestId('edit-order').click();
   await expect(form.problem).visible();

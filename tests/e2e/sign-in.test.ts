@@ -100,6 +100,7 @@ test('an unreachable service shows offline with a retry that works once it is ba
   await sandbox.close();
   await signIn.signInWithDemo();
   await expect(signIn.error).hasText('The service is offline');
+  await expect(signIn.error).hasText('The built-in sandbox has stopped');
   await app.screenshot('07-offline');
   const again = await startSandbox({ dataDir: join(app.dir, 'sandbox'), port: sandbox.port, quiet: true });
   try {
