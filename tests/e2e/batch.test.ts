@@ -60,6 +60,8 @@ test('a print shop imports a CSV, fixes a cell in place, sends the batch and exp
   await page.getByTestId('send-batch').click();
   await expect(page.getByTestId('batch-report')).visible();
   await expect(page.getByTestId('batch-report')).hasText('placed');
+  // Four rows, three orders (SHOP-3 has two models): the headline counts what the user sent.
+  await expect(page.getByTestId('orders-placed')).hasText('3 orders placed');
   await app.screenshot('33-batch-report');
 
   const outcomes = await page.getByTestId('report-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-outcome')));
@@ -73,4 +75,7 @@ test('a print shop imports a CSV, fixes a cell in place, sends the batch and exp
   const report = await readFile((await (await download).path()) as string, 'utf8');
   assert.match(report, /SHOP-2/);
   assert.match(report, /placed/);
+  await page.getByTestId('view-orders').click();
+  await expect(page.getByTestId('orders')).visible();
+  assert.equal(await page.getByTestId('filter-placed').getAttribute('aria-pressed'), 'true');
 });
