@@ -37,7 +37,7 @@ export const FIELD_LABELS: Record<BatchField, string> = {
   country: 'Country',
   countryState: 'State / province',
   phoneNumber: 'Phone number',
-  email: 'E-mail',
+  email: 'Email',
   modelId: 'Model id',
   modelName: 'Model file name',
   quantity: 'Quantity',

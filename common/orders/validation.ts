@@ -58,7 +58,7 @@ export function validateRecipient(recipient: Recipient): FieldErrors {
   for (const [field, max] of Object.entries(LIMITS) as [keyof Recipient, number][]) {
     if (!errors[field] && recipient[field].trim().length > max) errors[field] = `At most ${max} characters`;
   }
-  if (!errors.email && !EMAIL.test(recipient.email.trim())) errors.email = 'Not an e-mail address';
+  if (!errors.email && !EMAIL.test(recipient.email.trim())) errors.email = 'Not an email address';
   const countryError = validateCountry(recipient.country);
   if (countryError) errors.country = countryError;
   const alpha2 = toAlpha2(recipient.country);

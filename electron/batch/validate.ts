@@ -111,7 +111,7 @@ export function createValidator(deps: { orders: Orders; resolveModelName: Resolv
   return { validate, forget: () => (lookups.clear(), quotes.clear()) };
 }
 
-/** "Email: Not an e-mail address; Quantity: At least 1" for a report cell. */
+/** "Email: Not an email address; Quantity: At least 1" for a report cell. */
 export function describeErrors(errors: readonly BatchError[]): string {
   return errors.map((e) => `${e.column ?? (e.field ? FIELD_LABELS[e.field] : 'Row')}: ${e.message}`).join('; ');
 }

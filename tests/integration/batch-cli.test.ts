@@ -85,8 +85,8 @@ test('rows with problems: exit 2, each problem listed by row and column, the rep
   const report = join(dir, 'bad-report.csv');
   const result = await cli([file('bad.csv', [row('B-1'), row('B-2', 'Lovelace', '', 'nope')]), '--project', projectId, '--service', sandbox.baseUrl, '--report', report]);
   assert.equal(result.code, 2);
-  assert.match(result.stderr, /row 3, email: Not an e-mail address/);
-  assert.match(readFileSync(report, 'utf8'), /"3","invalid","","B-2","email: Not an e-mail address"/);
+  assert.match(result.stderr, /row 3, email: Not an email address/);
+  assert.match(readFileSync(report, 'utf8'), /"3","invalid","","B-2","email: Not an email address"/);
   assert.equal((await referencesOnService()).some((r) => r.startsWith('B-')), false);
 });
 

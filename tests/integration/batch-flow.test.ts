@@ -47,7 +47,7 @@ test('import → fix a cell → send → report: every row placed, the two-row o
   assert.equal(imported.rows, 4);
   assert.equal(imported.orders, 3);
   const errors = host.batches.errors(imported.id);
-  assert.deepEqual(errors.map((e) => [e.row, e.column, e.message]), [[4, 'email', 'Not an e-mail address']]);
+  assert.deepEqual(errors.map((e) => [e.row, e.column, e.message]), [[4, 'email', 'Not an email address']]);
   const onlyErrors = host.batches.rows(imported.id, { errorsOnly: true });
   assert.deepEqual(onlyErrors.rows.map((r) => r.row), [4]);
   await assert.rejects(host.batches.send(imported.id), /1 row has problems/);

@@ -93,7 +93,7 @@ test('the order form rules apply, with each problem on its row and column', () =
     [2, 'lastName', 'Required'],
     [2, 'postal', 'Not a postal code of NL'],
     [2, 'phoneNumber', 'Not a phone number in NL (or give it with +country code)'],
-    [2, 'email', 'Not an e-mail address'],
+    [2, 'email', 'Not an email address'],
     [3, 'countryState', 'Required for this country'],
     [4, 'country', 'XX is not a known country code'],
   ]);

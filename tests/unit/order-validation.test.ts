@@ -25,7 +25,7 @@ test('a complete Dutch recipient passes; the phone may be national or internatio
 test('each field is checked with a message of its own', () => {
   const errors = validateRecipient({ ...good, firstName: ' ', email: 'a@b', postal: '12345', phoneNumber: '12', country: 'XX' });
   assert.equal(errors.firstName, 'Required');
-  assert.equal(errors.email, 'Not an e-mail address');
+  assert.equal(errors.email, 'Not an email address');
   assert.match(errors.country, /not a known country/);
   const nl = validateRecipient({ ...good, postal: '12345', phoneNumber: '12' });
   assert.match(nl.postal, /postal code of NL/);
