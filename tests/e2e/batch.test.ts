@@ -47,7 +47,7 @@ test('a print shop imports a CSV, fixes a cell in place, sends the batch and exp
 
   await page.getByTestId('batch-file').setInputFiles(file);
   await expect(page.getByTestId('batch-problems')).hasText('1 row has problems');
-  await expect(page.getByTestId('batch-rows')).hasText('e-mail');
+  await expect(page.getByTestId('batch-rows')).hasText('Not an email address');
   await app.screenshot('31-batch-review-errors');
   assert.equal(await page.getByTestId('send-batch').isDisabled(), true);
 
