@@ -26,7 +26,8 @@ function createSocketTransport(secret: string): Transport {
   let nextId = 1;
   let opened: Promise<WebSocket> | null = null;
 
-  const lost = (message: string) => ({ ok: false, error: { code: 'OFFLINE', message, retryable: true } });
+  // Marked as the host's, not the service's: the notice then says PrintDesk stopped, not the service.
+  const lost = (message: string) => ({ ok: false, error: { code: 'OFFLINE', message, retryable: true, details: { hostStopped: true } } });
 
   function connect(): Promise<WebSocket> {
     opened ??= new Promise((resolve, reject) => {

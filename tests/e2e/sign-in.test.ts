@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from './expect.ts';
 import type { Browser } from 'playwright-core';
 import { startSandbox } from '../../electron/sandbox/server.ts';
@@ -111,6 +112,19 @@ test('an unreachable service shows offline with a retry that works once it is ba
   }
   app.booted.sandbox = null;
   await app.close();
+});
+
+test('in browser mode, a host that stops is named as PrintDesk, not as the service', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const signIn = signInPage(app.page);
+  // The host goes away while a sign-in is on its way.
+  app.booted.sandbox?.faults.set({ kind: 'latency', path: '/Auth/Login', ms: 3000 });
+  await signIn.signInWithDemo();
+  await delay(300);
+  await app.server.close();
+  await expect(signIn.error).hasText('PrintDesk has stopped');
+  assert.equal((await signIn.error.textContent())?.includes('Check your connection'), false);
 });
 
 test('a 429 on sign-in says when to try again', async () => {
