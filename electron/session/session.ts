@@ -33,11 +33,13 @@ export function createSession(deps: SessionDeps) {
   const { vault, client, onChange, now = Date.now } = deps;
   let current: Current | null = null;
   let endedReason: string | null = null;
+  /** Who was signed in when the session ended on its own: the sign-in form offers it again. */
+  let endedEmail: string | null = null;
   let refreshing: Promise<string> | null = null;
 
   const state = (): SessionState => ({
     status: current ? 'signed-in' : 'signed-out',
-    email: current?.email ?? null,
+    email: current?.email ?? (endedReason ? endedEmail : null),
     endedReason,
   });
 
@@ -76,6 +78,7 @@ export function createSession(deps: SessionDeps) {
 
   async function end(reason: string | null): Promise<SessionState> {
     const wasSignedIn = current !== null;
+    endedEmail = current?.email ?? null;
     current = null;
     refreshing = null;
     endedReason = reason;

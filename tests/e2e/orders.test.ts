@@ -92,7 +92,7 @@ test('an order from a model quote is placed once and listed with its service ord
   await form.place.click();
   const list = ordersPage(app.page);
   await expect(list.row('placed')).visible();
-  await expect(list.row('placed')).hasText('Order ');
+  await expect(list.row('placed')).hasText('service order ');
   await app.screenshot('14-orders');
   const orders = await app.booted.sandbox?.operator.listOrders();
   assert.equal(orders?.length, 1);
@@ -111,7 +111,7 @@ test('an order from a model quote is placed once and listed with its service ord
   assert.equal((await app.booted.sandbox?.operator.listOrders())?.[0].status, 'received');
   await placed.getByTestId('cancel-order').click();
   await app.page.getByTestId('confirm-yes').click();
-  await expect(placed).hasText('cancelled');
+  await expect(placed).hasText('Cancelled');
   assert.equal((await app.booted.sandbox?.operator.listOrders())?.[0].status, 'cancelled');
   // The overview's counts open Orders on their own tab.
   await workspace(app.page).nav('overview');

@@ -89,6 +89,7 @@ test('an expired refresh token signs the user out, saying why', async () => {
   await app.page.waitForTimeout(3_200);
   await projects.switchProject.click();
   await expect(signIn.sessionEnded).hasText('Your session has expired');
+  assert.equal(await app.page.getByTestId('email').inputValue(), DEMO_ACCOUNT.email, 'the account is offered again');
   await app.screenshot('06-session-expired');
   await app.close();
 });

@@ -93,6 +93,7 @@ test('a refresh token that is no longer valid signs out, says why and clears the
     assert.equal(error.code, 'AUTHENTICATION');
     assert.equal(session.state().status, 'signed-out');
     assert.match(session.state().endedReason ?? '', /expired/);
+    assert.equal(session.state().email, DEMO_ACCOUNT.email, 'the ended account is offered to sign in again');
     assert.equal(changes.at(-1)?.status, 'signed-out');
     assert.equal(await vault.load(), null);
   } finally {
