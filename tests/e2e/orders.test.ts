@@ -73,8 +73,18 @@ test('an order from a model quote is placed once and listed with its service ord
   await workspace(app.page).nav('quote');
   const quote = quotePage(app.page);
   await quote.modeModels.check();
-  await quote.addModelId.fill(modelId);
+  // A model is found by part of its name; a name that is no model is said so.
+  await quote.addModelId.fill('nothing like this');
+  await app.page.waitForTimeout(400);
   await quote.addModel.click();
+  await expect(app.page.getByTestId('model-not-found')).hasText('No model named');
+  await quote.addModelId.fill('moon');
+  await app.page.waitForFunction(() => document.querySelectorAll('#model-suggestions option').length === 1);
+  await quote.addModel.click();
+  await expect(app.page.getByTestId('model-line')).hasText('Moon-binary');
+  await expect(app.page.getByTestId('model-line')).hasText(modelId);
+  assert.equal(await app.page.getByTestId('model-line').count(), 1);
+  assert.equal(await app.page.getByTestId('model-not-found').count(), 0);
   await quote.pickCountry('NLD');
   await quote.submit.click();
   await quote.choose.first().click();
