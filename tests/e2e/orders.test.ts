@@ -80,6 +80,11 @@ test('an order from a model quote is placed once and listed with its service ord
   await expect(app.page.getByTestId('model-not-found')).hasText('No model named');
   await quote.addModelId.fill('moon');
   await app.page.waitForFunction(() => document.querySelectorAll('#model-suggestions option').length === 1);
+  // Added before the suggestions catch up with the text: the name is looked up, not the stale suggestion taken.
+  await quote.addModelId.fill('moonless');
+  await quote.addModel.click();
+  await expect(app.page.getByTestId('model-not-found')).hasText('No model named “moonless”');
+  await quote.addModelId.fill('moon');
   await quote.addModel.click();
   await expect(app.page.getByTestId('model-line')).hasText('Moon-binary');
   await expect(app.page.getByTestId('model-line')).hasText(modelId);

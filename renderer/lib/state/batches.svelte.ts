@@ -76,6 +76,8 @@ class BatchesStore {
   };
 
   show = (summary: BatchSummary) => {
+    // Another batch's rows are not this one's: the view would show (and scroll to) them meanwhile.
+    if (summary.id !== this.current?.id) this.rows = [];
     this.current = summary;
     this.progress = null;
     this.report = null;
