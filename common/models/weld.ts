@@ -20,21 +20,15 @@ export interface Box {
   max: readonly number[];
 }
 
-function boxOf(points: Float32Array, count: number): Box {
-  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
-  for (let p = 0; p < count * 3; p += 3) {
-    const x = points[p], y = points[p + 1], z = points[p + 2];
-    if (x < minX) minX = x; if (x > maxX) maxX = x;
-    if (y < minY) minY = y; if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z; if (z > maxZ) maxZ = z;
-  }
-  return { min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
-}
-
 /** Grid origin and scale for quantizing points inside `box`. */
 function quantizer({ min, max }: Box): Grid {
   const diagonal = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
   return { minX: min[0], minY: min[1], minZ: min[2], inverseQuantum: diagonal > 0 ? 2 ** 22 / diagonal : 1 };
+}
+
+/** A coordinate's cell on the grid along one axis. */
+function cell(value: number, min: number, inverseQuantum: number): number {
+  return ((value - min) * inverseQuantum + 0.5) | 0;
 }
 
 /** Multiplicative mixing with a final shift: grid keys are highly regular, and a plain xor of products clusters them. */
@@ -52,12 +46,11 @@ interface Welded {
 /**
  * Gives every point an id shared by all points at the same quantized position. The grid is 2^-22 of the
  * bounding box diagonal (about float32 resolution at the model's scale), so it works for a model in metres
- * as well as one in microns. Ids are handed out in file order. `box`, when given, must contain every point.
+ * as well as one in microns. Ids are handed out in file order. `box` (the measured one) holds every point.
  */
-export function weld(points: Float32Array, expectedUnique: number, box?: Box): Welded {
+export function weld(points: Float32Array, expectedUnique: number, box: Box): Welded {
   const count = Math.floor(points.length / 3);
-  // A caller that measured the points already knows their box; it must hold every point.
-  const grid = quantizer(box ?? boxOf(points, count));
+  const grid = quantizer(box);
   return new Welder(grid, Math.max(16, Math.min(count, Math.ceil(expectedUnique)))).weld(points, count);
 }
 
@@ -93,10 +86,7 @@ function hasRepeats(points: Float32Array, count: number, grid: Grid): boolean {
   const enough = Math.max(64, count / 8);
   let collisions = 0;
   for (let p = 0; p < count * 3 && collisions < enough; p += 3) {
-    const x = ((points[p] - minX) * inverseQuantum + 0.5) | 0;
-    const y = ((points[p + 1] - minY) * inverseQuantum + 0.5) | 0;
-    const z = ((points[p + 2] - minZ) * inverseQuantum + 0.5) | 0;
-    const h = hashOf(x, y, z) & mask;
+    const h = hashOf(cell(points[p], minX, inverseQuantum), cell(points[p + 1], minY, inverseQuantum), cell(points[p + 2], minZ, inverseQuantum)) & mask;
     const word = h >>> 5, bit = 1 << (h & 31);
     if ((seen[word] & bit) === 0) seen[word] |= bit;
     else {
@@ -110,10 +100,7 @@ function hasRepeats(points: Float32Array, count: number, grid: Grid): boolean {
   const suspects = new Float32Array(Math.min(count, collisions * 2) * 3);
   let n = 0;
   for (let p = 0; p < count * 3; p += 3) {
-    const x = ((points[p] - minX) * inverseQuantum + 0.5) | 0;
-    const y = ((points[p + 1] - minY) * inverseQuantum + 0.5) | 0;
-    const z = ((points[p + 2] - minZ) * inverseQuantum + 0.5) | 0;
-    const h = hashOf(x, y, z) & mask;
+    const h = hashOf(cell(points[p], minX, inverseQuantum), cell(points[p + 1], minY, inverseQuantum), cell(points[p + 2], minZ, inverseQuantum)) & mask;
     if ((twice[h >>> 5] & (1 << (h & 31))) === 0) continue;
     suspects[n * 3] = points[p];
     suspects[n * 3 + 1] = points[p + 1];
@@ -159,9 +146,9 @@ class Welder {
       const to = Math.min(count, from + BLOCK);
       // Slots are kept unmasked here: the table may double within the block.
       for (let i = from, b = 0, p = from * 3; i < to; i++, b += 4, p += 3) {
-        const x = ((points[p] - minX) * inverseQuantum + 0.5) | 0;
-        const y = ((points[p + 1] - minY) * inverseQuantum + 0.5) | 0;
-        const z = ((points[p + 2] - minZ) * inverseQuantum + 0.5) | 0;
+        const x = cell(points[p], minX, inverseQuantum);
+        const y = cell(points[p + 1], minY, inverseQuantum);
+        const z = cell(points[p + 2], minZ, inverseQuantum);
         block[b] = x;
         block[b + 1] = y;
         block[b + 2] = z;

@@ -30,7 +30,10 @@ export interface PackageSpec {
   height: number | null;
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A model or order id as the service writes them. */
+export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Every id within a text, such as a service message. */
+export const GUIDS_IN_TEXT = new RegExp(GUID.source.slice(1, -1), 'gi');
 // Deliberately simple: one @, a dot in the domain, no spaces. The service has the last word.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const LIMITS: Record<keyof Recipient, number> = {
