@@ -107,7 +107,7 @@ test('an order from a model quote is placed once and listed with its service ord
   await form.place.click();
   const list = ordersPage(app.page);
   await expect(list.row('placed')).visible();
-  await expect(list.row('placed')).hasText('service order ');
+  await expect(list.row('placed')).hasText('Service order ');
   await app.screenshot('14-orders');
   const orders = await app.booted.sandbox?.operator.listOrders();
   assert.equal(orders?.length, 1);
