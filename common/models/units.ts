@@ -29,6 +29,10 @@ function mm(value: number): string {
   return `${Number(value.toPrecision(4))} mm`;
 }
 
+function described(size: Vec3): string {
+  return `${mm(size[0])} × ${mm(size[1])} × ${mm(size[2])}`;
+}
+
 /** What to do about a unit guess: STL and OBJ carry no unit, and the print service reads them as millimetres. */
 const EXPORT_IN_MM = 'Export it again in millimetres before ordering.';
 
@@ -46,10 +50,9 @@ const EXPORT_IN_MM = 'Export it again in millimetres before ordering.';
 export function guessUnit(size: Vec3, declared: UnitName | null): { guess?: { unit: UnitName; sizeMm: Vec3; reason: string }; warning?: string } {
   const largest = Math.max(size[0], size[1], size[2]);
   if (!(largest > 0)) return {};
-  const described = `${mm(size[0])} × ${mm(size[1])} × ${mm(size[2])}`;
   if (declared) {
-    if (largest > LARGEST_PLAUSIBLE_MM) return { warning: `The model is ${described}: larger than any print bed.` };
-    if (largest < SMALLEST_PLAUSIBLE_MM) return { warning: `The model is ${described}: smaller than a millimetre.` };
+    if (largest > LARGEST_PLAUSIBLE_MM) return { warning: `The model is ${described(size)}: larger than any print bed.` };
+    if (largest < SMALLEST_PLAUSIBLE_MM) return { warning: `The model is ${described(size)}: smaller than a millimetre.` };
     return {};
   }
   if (largest < SMALLEST_PLAUSIBLE_MM) {
