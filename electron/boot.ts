@@ -50,7 +50,7 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
     host,
     sandbox,
     close: async () => {
-      host.dispose();
+      await host.dispose();
       await sandbox?.close();
       db.close();
     },

@@ -52,7 +52,8 @@ export interface Host {
   ready: Promise<void>;
   /** model files the OS handed over (command line, "Open with"): the renderer offers to upload them */
   openFiles(paths: string[]): void;
-  dispose(): void;
+  /** Stops sending and waits for what is on its way (see the outbox's stop) before the store may close. */
+  dispose(): Promise<void>;
 }
 
 /** Builds every service and the handler for every contract channel. Knows nothing of Electron. */
@@ -211,11 +212,10 @@ export function createHost(deps: HostDeps): Host {
       const models = paths.filter((path) => /\.(stl|obj|3mf)$/i.test(path));
       if (models.length) emit('files:opened', { paths: models });
     },
-    dispose() {
-      orders.stop();
+    async dispose() {
       batches.stop();
       connectivity.stop();
-      void library.close();
+      await Promise.all([orders.stop(), library.close()]);
     },
   };
 }

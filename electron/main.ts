@@ -40,7 +40,19 @@ export async function startApp(): Promise<void> {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => void booted?.close());
+  // Quitting waits for the host to close: orders on their way are answered and written down before the
+  // database closes under them. Then the quit goes ahead.
+  let closed = false;
+  app.on('before-quit', (event) => {
+    if (!booted || closed) return;
+    event.preventDefault();
+    const closing = booted;
+    booted = null;
+    void closing.close().finally(() => {
+      closed = true;
+      app.quit();
+    });
+  });
 
   await app.whenReady();
   const userDataDir = app.getPath('userData');

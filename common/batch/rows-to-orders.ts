@@ -1,12 +1,12 @@
-// CSV records → orders. Rows sharing an orderReference form one order with several models; a
-// row without one gets a reference derived from the file's hash and its row number, so the same
-// file imported twice names the same orders. Every problem names its row, column and cause,
-// and the recipient is checked with the order form's own rules.
+// CSV records → orders. Rows sharing an orderReference form one order with several models (rows
+// without one have one made from their content: see references.ts). Every problem names its row,
+// column and cause, and the recipient is checked with the order form's own rules.
 import { validateModelLines, validateRecipient, type Recipient } from '../orders/validation.ts';
 import type { BatchField, ColumnMapping } from './mapping.ts';
 import { parseShippingChoice, describeChoice, type ShippingChoice } from './shipping-rule.ts';
 import { countryCodeOf, idList, modelLine, quantityOf, recipientValue, type ModelLookup } from './row-values.ts';
 import type { CsvRecord } from './parse-csv.ts';
+import type { ReferencedRecord } from './references.ts';
 
 export type { ModelLookup };
 
@@ -41,10 +41,8 @@ export interface BatchOrder {
 
 export interface RowsInput {
   header: readonly string[];
-  records: readonly CsvRecord[];
+  records: readonly ReferencedRecord[];
   mapping: ColumnMapping;
-  /** hex SHA-256 of the file's bytes, computed by the caller */
-  fileHash: string;
   /** the project's models by lower-case name; without it model names cannot be resolved */
   models?: ModelLookup;
 }
@@ -53,24 +51,12 @@ export const MAX_MODELS_PER_ORDER = 100;
 const MAX_REFERENCE = 100;
 const RECIPIENT_FIELDS = ['firstName', 'lastName', 'streetAddress', 'postal', 'city', 'country', 'countryState', 'phoneNumber', 'email'] as const;
 
-export function generatedReference(fileHash: string, row: number): string {
-  return `PDB-${fileHash.slice(0, 12).toLowerCase()}-${row}`;
-}
-
-/** The reference a record belongs to: its own, or one derived from the file and row. */
-export function referenceOf(input: Pick<RowsInput, 'mapping' | 'fileHash'>, record: CsvRecord): string {
-  const column = input.mapping.orderReference;
-  const given = column === undefined ? '' : (record.cells[column] ?? '').trim();
-  return given || generatedReference(input.fileHash, record.row);
-}
-
 export function rowsToOrders(input: RowsInput): { orders: BatchOrder[]; errors: BatchError[] } {
   const groups = new Map<string, CsvRecord[]>();
   for (const record of input.records) {
-    const reference = referenceOf(input, record);
-    const group = groups.get(reference);
+    const group = groups.get(record.reference);
     if (group) group.push(record);
-    else groups.set(reference, [record]);
+    else groups.set(record.reference, [record]);
   }
   const orders = [...groups].map(([reference, records]) => toOrder(input, reference, records));
   return { orders, errors: orders.flatMap((order) => order.errors) };

@@ -1,5 +1,6 @@
 // What `printdesk batch` writes: one updating progress line on a terminal, plain lines in a
 // pipe or a CI log, and problems listed row by row.
+import { FIELD_LABELS } from '../../common/batch/mapping.ts';
 import type { BatchError, BatchProgress } from './schemas.ts';
 
 export interface Output {
@@ -48,6 +49,10 @@ export function createProgressPrinter(out: Output, now: () => number = Date.now)
 }
 
 export function listErrors(out: Output, errors: readonly BatchError[]) {
-  for (const e of errors.slice(0, MAX_LISTED)) out.write(`  row ${e.row}${e.column ? `, ${e.column}` : ''}: ${e.message}\n`);
+  for (const e of errors.slice(0, MAX_LISTED)) {
+    // A field the file has no column for is named by its label.
+    const where = e.column ?? (e.field ? FIELD_LABELS[e.field] : null);
+    out.write(`  row ${e.row}${where ? `, ${where}` : ''}: ${e.message}\n`);
+  }
   if (errors.length > MAX_LISTED) out.write(`  … and ${errors.length - MAX_LISTED} more (write them all with --report <file>)\n`);
 }

@@ -1,6 +1,7 @@
 // Turning a batch's valid orders into queued drafts, in durable chunks. Idempotent: a reference
-// this batch already holds is reused (a re-send after a crash or a cancel), and a reference that
-// belongs to anything else is skipped and reported, so the same file sent twice places nothing twice.
+// this batch already holds is reused (a re-send after a crash or a cancel), a draft another batch left
+// unsent (it was cancelled) is taken over, and a reference that belongs to anything else is skipped and
+// reported, so the same file sent twice places nothing twice.
 import { durably } from '../storage/database.ts';
 import type { OrdersStore } from '../orders/store.ts';
 import type { DraftFields, DraftState } from '../schemas/orders.ts';
@@ -26,12 +27,22 @@ export async function enqueue(tables: BatchTables, store: OrdersStore, batch: Ba
   const { db } = tables;
   const existingOf = db.prepare<[string], Existing>('SELECT id, batch_id, state, created_at FROM drafts WHERE order_reference = ?');
   const tagBatch = db.prepare<[string, string]>('UPDATE drafts SET batch_id = ? WHERE id = ?');
-  const fileOf = db.prepare<[string], { file_name: string; created_at: string }>('SELECT file_name, created_at FROM batches WHERE id = ?');
+  const fileOf = db.prepare<[string], { file_name: string; created_at: string; state: string }>('SELECT file_name, created_at, state FROM batches WHERE id = ?');
   const record = db.prepare<[string, string, string | null, string | null]>(
     `INSERT INTO batch_orders (batch_id, reference, draft_id, skipped) VALUES (?, ?, ?, ?)
      ON CONFLICT (batch_id, reference) DO UPDATE SET draft_id = excluded.draft_id, skipped = excluded.skipped`,
   );
+  const handOver = db.prepare<[string, string, string]>('UPDATE batch_orders SET skipped = ? WHERE batch_id = ? AND reference = ?');
   const counts: Enqueued = { created: 0, requeued: 0, skipped: 0 };
+
+  /**
+   * Never sent, or waiting to be tried again: a cancel returns what is queued to draft, but an order in
+   * flight then may come back queued (a 429) after it.
+   */
+  function unsentOfCancelled(existing: Existing): boolean {
+    if (existing.state === 'draft') return true;
+    return existing.state === 'queued' && fileOf.get(existing.batch_id as string)?.state === 'cancelled';
+  }
 
   function one(order: ValidatedOrder) {
     const fields: DraftFields = { recipient: order.recipient, models: order.models, shippingMethod: order.method, orderContent: order.orderContent };
@@ -39,6 +50,16 @@ export async function enqueue(tables: BatchTables, store: OrdersStore, batch: Ba
     if (existing && existing.batch_id === batch.id) {
       if (existing.state === 'draft' && store.transition(existing.id, ['draft'], 'queued', { fields, problem: null, nextAttemptAt: 0 })) counts.requeued++;
       record.run(batch.id, order.reference, existing.id, null);
+      return;
+    }
+    if (existing && existing.batch_id !== null && unsentOfCancelled(existing)) {
+      // The batch that made it was cancelled before it was placed. This batch sends it instead, and the
+      // other one's report says where it went.
+      if (!store.transition(existing.id, [existing.state], 'queued', { fields, problem: null, nextAttemptAt: 0 })) return;
+      tagBatch.run(batch.id, existing.id);
+      handOver.run(`Sent from batch "${batch.fileName}" of ${batch.createdAt.slice(0, 10)} instead`, existing.batch_id, order.reference);
+      record.run(batch.id, order.reference, existing.id, null);
+      counts.requeued++;
       return;
     }
     if (existing) {

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { autoMap, layoutKey } from '../../common/batch/mapping.ts';
 import { parseCsv, type CsvRecord } from '../../common/batch/parse-csv.ts';
 import { reportCsv } from '../../common/batch/report.ts';
-import { referenceOf } from '../../common/batch/rows-to-orders.ts';
+import { givenReference, withReferences as referenced } from '../../common/batch/references.ts';
 import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
@@ -69,8 +69,8 @@ export function createBatches(deps: BatchesDeps) {
     return { ...parsed.value, fileHash: createHash('sha256').update(bytes).digest('hex') };
   }
 
-  const withReferences = (records: readonly CsvRecord[], mapping: ColumnMapping, fileHash: string): StoredRecord[] =>
-    records.map((r) => ({ ...r, reference: referenceOf({ mapping, fileHash }, r) }));
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  const withReferences = (records: readonly CsvRecord[], mapping: ColumnMapping, projectId: string): StoredRecord[] => referenced(records, mapping, projectId, sha256);
 
   function summary(batch: BatchRecord): BatchSummary {
     const { account: _account, ...rest } = batch;
@@ -89,7 +89,7 @@ export function createBatches(deps: BatchesDeps) {
     const mapping = input.mapping ?? tables.mappings.recall(key) ?? autoMap(file.header);
     if (input.mapping) tables.mappings.remember(key, input.mapping);
     const fields = { account: account(), projectId: input.projectId, fileName: input.fileName, fileHash: file.fileHash, header: file.header, mapping, shipping: input.shipping ?? DEFAULT_SHIPPING };
-    const batch = tables.create(fields, withReferences(file.records, mapping, file.fileHash));
+    const batch = tables.create(fields, withReferences(file.records, mapping, input.projectId));
     return revalidate(batch, true);
   }
 
@@ -100,7 +100,7 @@ export function createBatches(deps: BatchesDeps) {
     const file = read(bytes);
     const key = layoutKey(file.header);
     const mapping = key === layoutKey(batch.header) ? batch.mapping : (tables.mappings.recall(key) ?? autoMap(file.header));
-    tables.replaceRows(batch.id, { fileName, fileHash: file.fileHash, header: file.header, mapping }, withReferences(file.records, mapping, file.fileHash));
+    tables.replaceRows(batch.id, { fileName, fileHash: file.fileHash, header: file.header, mapping }, withReferences(file.records, mapping, batch.projectId));
     return revalidate(owned(batchId), true);
   }
 
@@ -109,7 +109,7 @@ export function createBatches(deps: BatchesDeps) {
     if (batch.sentAt) throw new HostError('INVALID_INPUT', 'Part of this batch was sent; its mapping can no longer change');
     tables.update(batch.id, { mapping });
     tables.mappings.remember(layoutKey(batch.header), mapping);
-    const records = withReferences(tables.records(batch.id), mapping, batch.fileHash);
+    const records = withReferences(tables.records(batch.id), mapping, batch.projectId);
     tables.db.transaction(() => records.forEach((r) => tables.setRow(batch.id, r)))();
     return revalidate(owned(batchId), false);
   }
@@ -118,6 +118,20 @@ export function createBatches(deps: BatchesDeps) {
     editable(batchId);
     tables.update(batchId, { shipping });
     return revalidate(owned(batchId), false);
+  }
+
+  /**
+   * The rows whose reference an edit changes, the edited one first. A reference made from a row's content
+   * follows its content until the batch is sent (the same row in a corrected file then names the same
+   * order); after that it stays, since a draft may already carry it.
+   */
+  function referencesAfterEdit(batch: BatchRecord, edited: StoredRecord): StoredRecord[] {
+    const given = givenReference(batch.mapping, edited);
+    if (given || batch.sentAt) return [{ ...edited, reference: given || edited.reference }];
+    const before = tables.records(batch.id).map((r) => (r.row === edited.row ? edited : r));
+    const after = withReferences(before, batch.mapping, batch.projectId);
+    const moved = after.filter((r, i) => r.reference !== before[i].reference && r.row !== edited.row);
+    return [after.find((r) => r.row === edited.row) as StoredRecord, ...moved];
   }
 
   /** A fix in place: the row's order (and the order it joins, if its reference changed) is checked again. */
@@ -130,9 +144,9 @@ export function createBatches(deps: BatchesDeps) {
     const sent = tables.db.prepare<[string, string], { state: string }>(`SELECT d.state FROM batch_orders bo JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ? AND bo.reference = ? AND bo.skipped IS NULL`).get(batch.id, record.reference);
     if (sent && sent.state !== 'draft') throw new HostError('INVALID_INPUT', `The order of row ${row} is ${sent.state}; it can no longer be changed here`);
     const cells = Array.from({ length: Math.max(record.cells.length, column + 1) }, (_, i) => (i === column ? value : (record.cells[i] ?? '')));
-    const updated = { row, cells, reference: referenceOf({ mapping: batch.mapping, fileHash: batch.fileHash }, { row, cells }) };
-    tables.setRow(batch.id, updated);
-    const affected = tables.records(batch.id, [...new Set([record.reference, updated.reference])]);
+    const changed = referencesAfterEdit(batch, { row, cells, reference: record.reference });
+    tables.db.transaction(() => changed.forEach((r) => tables.setRow(batch.id, r)))();
+    const affected = tables.records(batch.id, [...new Set([record.reference, ...changed.map((r) => r.reference)])]);
     const rowsAffected = affected.map((r) => r.row);
     const { errors } = await validator.validate(batch, affected);
     tables.putErrors(batch.id, errors.filter((e) => rowsAffected.includes(e.row)), rowsAffected);

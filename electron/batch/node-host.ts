@@ -65,9 +65,10 @@ export function createBatchHost(options: BatchHostOptions) {
       orders.start();
       batches.start();
     },
-    stop() {
+    /** Resolves once the orders on their way are answered and written down (see the outbox's stop). */
+    async stop() {
       batches.stop();
-      orders.stop();
+      await orders.stop();
     },
   };
 }

@@ -67,7 +67,7 @@ export function createValidator(deps: { orders: Orders; resolveModelName: Resolv
       const errors = problems.map((p) => ({ row: 1, column: null, field: p.field, message: p.message }));
       return { orders: [], errors };
     }
-    const { orders, errors } = rowsToOrders({ header: batch.header, records, mapping: batch.mapping, fileHash: batch.fileHash, models: lookup ?? undefined });
+    const { orders, errors } = rowsToOrders({ header: batch.header, records, mapping: batch.mapping, models: lookup ?? undefined });
     return { orders: orders.map((o) => ({ ...o, method: null })), errors };
   }
 

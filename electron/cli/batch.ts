@@ -5,6 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { NO_REFERENCE_COLUMN } from '../../common/batch/references.ts';
 import { parseShippingChoice } from '../../common/batch/shipping-rule.ts';
 import { HostError } from '../api/errors.ts';
 import { createProgressPrinter, listErrors, type Output } from '../batch/cli-output.ts';
@@ -61,7 +62,7 @@ export async function runBatchCommand(argv: string[], io: BatchIo = defaultIo())
     io.stderr.write(`printdesk batch: ${error instanceof Error ? error.message : String(error)}\n`);
     return error instanceof HostError && ['OFFLINE', 'TIMEOUT', 'AUTHENTICATION', 'NOT_SIGNED_IN'].includes(error.code) ? EXIT.unreachable : EXIT.partial;
   } finally {
-    resources.host?.stop();
+    await resources.host?.stop();
     resources.db?.close();
     await resources.sandbox?.close();
   }
@@ -129,6 +130,7 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
 
   const batch = await openBatch(host, { bytes, fileName: basename(opts.file), projectId, shipping: opts.shipping });
   io.stdout.write(`${batch.fileName}: ${batch.rows} rows, ${batch.orders} orders, ${batch.rowsWithErrors} rows with problems\n`);
+  if (batch.mapping.orderReference === undefined) io.stdout.write(`${NO_REFERENCE_COLUMN}\n`);
   const writeReport = async () => {
     if (opts.report) await writeFile(opts.report, host.batches.reportCsv(batch.id));
   };

@@ -21,6 +21,8 @@ export interface OutboxDeps {
 }
 
 const RETRY_CAP_MS = 5 * 60_000;
+/** How long stopping waits for requests already on their way to be answered and written down. */
+const STOP_GRACE_MS = 5_000;
 const TRANSIENT = new Set(['OFFLINE', 'TIMEOUT', 'INTERNAL_ERROR', 'RATE_LIMITED', 'INVALID_RESPONSE']);
 
 export type Outbox = ReturnType<typeof createOutbox>;
@@ -35,12 +37,16 @@ export function createOutbox(deps: OutboxDeps) {
   let concurrency = deps.concurrency ?? 4;
   let running = 0;
   let paused = false;
+  /** Set once stopping has waited its grace: the store may be closed, so late answers are not written. */
+  let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const idle: Array<() => void> = [];
+  const quiet: Array<() => void> = [];
 
   function kick() {
     if (timer) clearTimeout(timer);
     timer = null;
+    if (closed) return;
     while (!paused && canSend() && running < concurrency) {
       const due = store.nextDue(now());
       if (!due) break;
@@ -52,6 +58,7 @@ export function createOutbox(deps: OutboxDeps) {
       running++;
       void send(sending).finally(() => {
         running--;
+        if (running === 0) quiet.splice(0).forEach((resolve) => resolve());
         kick();
       });
     }
@@ -92,6 +99,9 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   function placed(draft: Draft, order: ReturnType<typeof ServiceOrder.parse>) {
+    // Left "sending": the next start sends it again with its reference, and the service's answer that
+    // the reference is taken records it as placed.
+    if (closed) return;
     const record: PlacedOrder = { orderId: order.orderId, status: order.status, createdAt: order.createdAt, shippingPrice: order.shippingPrice, currency: order.currency };
     const done = store.transition(draft.id, ['sending'], 'placed', { placed: record, problem: null }, true);
     if (done) {
@@ -129,6 +139,7 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   function settle(draft: Draft, to: Draft['state'], patch: Parameters<OrdersStore['transition']>[3], durable = false) {
+    if (closed) return;
     const next = store.transition(draft.id, ['sending'], to, patch, durable);
     if (next) onChange(next);
   }
@@ -146,9 +157,22 @@ export function createOutbox(deps: OutboxDeps) {
     },
     /** Resolves when nothing is queued or sending (for tests and the CLI). */
     drained: () => new Promise<void>((resolve) => (running === 0 && store.nextWakeAt() === null ? resolve() : idle.push(resolve))),
-    stop: () => {
+    /**
+     * Sends nothing more, and resolves once the requests on their way are answered and written down, or
+     * after a grace period (closing the store under them would lose their answers with an error).
+     */
+    stop: async (graceMs = STOP_GRACE_MS): Promise<void> => {
       paused = true;
       if (timer) clearTimeout(timer);
+      if (running > 0) {
+        let grace: ReturnType<typeof setTimeout> | undefined;
+        await new Promise<void>((resolve) => {
+          quiet.push(resolve);
+          grace = setTimeout(resolve, graceMs);
+        });
+        clearTimeout(grace);
+      }
+      closed = true;
     },
   };
 }

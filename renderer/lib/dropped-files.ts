@@ -10,8 +10,18 @@ export async function filesFromDrop(transfer: DataTransfer): Promise<{ files: Fi
   return { files, skipped: all.length - files.length };
 }
 
-export function modelFiles(list: FileList | null): File[] {
+export function modelFiles(list: FileList | readonly File[] | null): File[] {
   return [...(list ?? [])].filter((f) => MODEL.test(f.name));
+}
+
+/**
+ * The files a picker was given, and the picker emptied: a browser fires no change event when the same
+ * file is picked again, so a second import of one file would otherwise do nothing at all.
+ */
+export function takePicked(input: HTMLInputElement): File[] {
+  const files = [...(input.files ?? [])];
+  input.value = '';
+  return files;
 }
 
 async function walk(entry: FileSystemEntry, out: File[], depth: number): Promise<void> {

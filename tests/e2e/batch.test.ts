@@ -79,3 +79,48 @@ test('a print shop imports a CSV, fixes a cell in place, sends the batch and exp
   await expect(page.getByTestId('orders')).visible();
   assert.equal(await page.getByTestId('filter-placed').getAttribute('aria-pressed'), 'true');
 });
+
+test('a file without references: cancelled halfway, its cancelled orders are sent from the report, and picking it again opens a new batch', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  const [project] = await sandbox.operator.listProjects();
+  const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Star-binary.stl'));
+  const rows = Array.from({ length: 24 }, (_, i) => `Ada${i},Lovelace,Keizersgracht ${i + 1},1015 CJ,Amsterdam,NL,ada@example.com,${model.modelId},1`);
+  const file = join(await mkdtemp(join(tmpdir(), 'batch-e2e-')), 'no-references.csv');
+  await writeFile(file, ['firstName,lastName,streetAddress,postal,city,country,email,modelId,quantity', ...rows].join('\n'));
+
+  const page = app.page;
+  await page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(page).signInWithDemo();
+  await projectsPage(page).items.first().click();
+  await workspace(page).nav('batch');
+  await page.getByTestId('batch-file').setInputFiles(file);
+  await expect(page.getByTestId('no-reference-column')).hasText('never places an unchanged row twice');
+  sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 400 });
+  try {
+    await page.getByTestId('send-batch').click();
+    await expect(page.getByTestId('batch-cancel')).visible();
+    await page.getByTestId('batch-cancel').click();
+    await expect(page.getByTestId('send-rest')).visible();
+    // The orders on their way at the cancel finish, and the report says so without being reopened.
+    await expect(page.locator('[data-outcome="pending"]').first()).hidden();
+  } finally {
+    sandbox.faults.clear();
+  }
+  await app.screenshot('34-batch-cancelled');
+  await page.getByTestId('send-rest').click();
+  await expect(page.getByTestId('orders-placed')).hasText('24 orders placed');
+  const orders = await sandbox.operator.listOrders({ projectId: project.projectId });
+  assert.equal(orders.length, 24);
+  assert.equal(new Set(orders.map((o) => o.orderReference)).size, 24);
+
+  // The same file picked again is a new batch (a browser fires no change for an unchanged picker), and
+  // every row in it is skipped as placed.
+  await page.getByTestId('batch-file').setInputFiles(file);
+  await expect(page.getByTestId('batch-summary')).visible();
+  await page.getByTestId('send-batch').click();
+  await expect(page.getByTestId('batch-report')).hasText('24 rows skipped');
+  assert.equal((await sandbox.operator.listOrders({ projectId: project.projectId })).length, 24);
+});

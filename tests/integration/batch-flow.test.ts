@@ -24,7 +24,7 @@ before(async () => {
   host.start();
 });
 after(async () => {
-  host.stop();
+  await host.stop();
   await sandbox.dispose();
 });
 
@@ -142,6 +142,56 @@ test('pause holds the batch, cancel returns what was not sent to draft, and send
     const counts = new Map<string, number>();
     for (const o of await sandboxOrders()) counts.set(o.orderReference, (counts.get(o.orderReference) ?? 0) + 1);
     for (let i = 0; i < 40; i++) assert.equal(counts.get(`P-${i}`), 1, `P-${i}`);
+  } finally {
+    sandbox.faults.clear();
+  }
+});
+
+test('a file without references, edited and imported again, places only its new and changed rows', async () => {
+  const header = 'firstName,lastName,streetAddress,postal,city,country,email,model,quantity';
+  const row = (i: number, street = `Keizersgracht ${i}`) => `Ada${i},Lovelace,${street},1015 CJ,Amsterdam,NL,ada@example.com,Cube-binary.stl,1`;
+  const first = [header, ...Array.from({ length: 6 }, (_, i) => row(i))].join('\n');
+  const one = await host.batches.import({ bytes: encode(first), fileName: 'noref.csv', projectId });
+  assert.equal(one.errors, 0);
+  await host.batches.send(one.id);
+  await host.batches.settled(one.id);
+  const placedBefore = (await sandboxOrders()).length;
+  // A row added on top, one street corrected, the rest as they were (and a spreadsheet's spacing).
+  const edited = [header, row(99), ...Array.from({ length: 6 }, (_, i) => (i === 2 ? row(i, 'Herengracht 2') : row(i).replace('Lovelace', ' Lovelace')))].join('\r\n');
+  const two = await host.batches.import({ bytes: encode(edited), fileName: 'noref.csv', projectId });
+  await host.batches.send(two.id);
+  await host.batches.settled(two.id);
+  const outcomes = host.batches.report(two.id).map((r) => r.outcome);
+  assert.deepEqual(outcomes, ['placed', 'skipped', 'skipped', 'placed', 'skipped', 'skipped', 'skipped']);
+  assert.equal((await sandboxOrders()).length, placedBefore + 2);
+});
+
+test('a cancelled batch\'s unsent orders are sent by the file imported again, each once', async () => {
+  sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 100 });
+  try {
+    const file = encode(manyOrders(30, 'C'));
+    const batch = await host.batches.import({ bytes: file, fileName: 'cancel.csv', projectId });
+    await host.batches.send(batch.id);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const cancelled = host.batches.cancel(batch.id);
+    assert.ok(cancelled.cancelled > 0, JSON.stringify(cancelled));
+    // What was in flight at the cancel finishes first (placed, or back in the queue after a 429).
+    const account = `${sandbox.baseUrl} ${DEMO_ACCOUNT.email}`;
+    while (host.orders.store.countByState(account, projectId).sending > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const again = await host.batches.import({ bytes: file, fileName: 'cancel.csv', projectId });
+    await host.batches.send(again.id);
+    const finished = await host.batches.settled(again.id);
+    await host.orders.outbox.drained();
+    const placedFirst = host.batches.report(batch.id).filter((r) => r.outcome === 'placed').length;
+    const placedAgain = host.batches.report(again.id).filter((r) => r.outcome === 'placed').length;
+    assert.equal(placedFirst + placedAgain, 30, 'the unsent ones are sent now');
+    assert.ok(placedAgain >= cancelled.cancelled);
+    assert.equal(finished.failed, 0);
+    assert.ok(host.batches.report(batch.id).some((r) => /Sent from batch "cancel.csv"/.test(r.message ?? '')), 'the first batch says where its orders went');
+    const counts = new Map<string, number>();
+    for (const o of await sandboxOrders()) counts.set(o.orderReference, (counts.get(o.orderReference) ?? 0) + 1);
+    for (let i = 0; i < 30; i++) assert.equal(counts.get(`C-${i}`), 1, `C-${i}`);
   } finally {
     sandbox.faults.clear();
   }

@@ -43,5 +43,5 @@ test('offline, the signed-in user still sees the projects and the project last o
   assert.deepEqual(value(await host.invoke('connectivity:get', undefined)), { online: false });
   assert.deepEqual(events, [false]);
   assert.equal(value<{ status: string }>(await host.invoke('session:get', undefined)).status, 'signed-in');
-  host.dispose();
+  await host.dispose();
 });

@@ -150,6 +150,27 @@ test('through resets before and after acting, stalls, 5xx and 429, every order i
   }
 });
 
+test('stopping with orders on their way waits for their answers, so closing the store loses none and throws nothing', async () => {
+  const db = openDatabase(':memory:');
+  const orders = ordersOn(db);
+  const base = await fields();
+  const drafts = Array.from({ length: 6 }, () => orders.save(projectId, base));
+  sandbox.faults.set([{ kind: 'latency', path: '/Order/CreateOrder', ms: 300 }]);
+  try {
+    for (const draft of drafts) orders.place(draft.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.ok(drafts.some((d) => orders.get(d.id).state === 'sending'), 'some orders are on their way when stopping');
+    await orders.stop();
+    const states = drafts.map((d) => orders.get(d.id).state);
+    assert.ok(!states.includes('sending'), `nothing is left half-sent: ${states.join(', ')}`);
+    db.close();
+  } finally {
+    sandbox.faults.clear();
+  }
+  const counts = await serverCountsByReference();
+  for (const draft of drafts) assert.ok((counts.get(draft.orderReference) ?? 0) <= 1, draft.orderReference);
+});
+
 test('with the host killed at random moments and restarted, 1,000 orders end placed exactly once', { timeout: 240_000 }, async () => {
   const dbPath = join(mkdtempSync(join(tmpdir(), 'outbox-kill-')), 'printdesk.db');
   const db = openDatabase(dbPath);

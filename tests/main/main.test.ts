@@ -24,7 +24,8 @@ before(async () => {
 });
 
 after(async () => {
-  for (const listener of record.appListeners.get('before-quit') ?? []) await listener();
+  // Idempotent: the quit test below may have closed the host already.
+  for (const listener of record.appListeners.get('before-quit') ?? []) await listener({ preventDefault: () => {} });
 });
 
 test('takes the single-instance lock and enables the sandbox before anything else', () => {
@@ -92,4 +93,19 @@ test('validates input against the contract before any handler runs', async () =>
 
 test('sets an application menu', () => {
   assert.equal(record.menus.length, 1);
+});
+
+test('a quit waits for the host to close (orders on their way are written down), then goes ahead', async () => {
+  const [beforeQuit] = record.appListeners.get('before-quit') ?? [];
+  assert.ok(beforeQuit);
+  let prevented = false;
+  const quitsBefore = record.calls.filter((c) => c === 'quit').length;
+  await beforeQuit({ preventDefault: () => (prevented = true) });
+  assert.equal(prevented, true, 'the first quit is held');
+  const deadline = Date.now() + 10_000;
+  while (record.calls.filter((c) => c === 'quit').length === quitsBefore && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(record.calls.filter((c) => c === 'quit').length, quitsBefore + 1, 'quits again once the host has closed');
+  prevented = false;
+  await beforeQuit({ preventDefault: () => (prevented = true) });
+  assert.equal(prevented, false, 'the second quit goes through');
 });

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { autoMap } from '../../common/batch/mapping.ts';
 import { parseCsv } from '../../common/batch/parse-csv.ts';
-import { generatedReference, rowsToOrders, type ModelLookup } from '../../common/batch/rows-to-orders.ts';
+import { createHash } from 'node:crypto';
+import { withReferences } from '../../common/batch/references.ts';
+import { rowsToOrders, type ModelLookup } from '../../common/batch/rows-to-orders.ts';
 
 const CUBE = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const STAR = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -14,15 +16,16 @@ const models: ModelLookup = new Map<string, string | string[]>([
   ['star.obj', STAR],
   ['moon', [MOON_A, MOON_B]],
 ]);
-const HASH = 'ab12cd34ef56' + '0'.repeat(52);
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const HEADER = 'orderReference,firstName,lastName,streetAddress,postal,city,country,countryState,phoneNumber,email,modelName,quantity,shippingMethod';
 const ADA = 'Ada,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,,+31 20 123 4567,ada@example.com';
 
-function run(text: string, lookup: ModelLookup = models, fileHash = HASH) {
+function run(text: string, lookup: ModelLookup = models, projectId = 'project-1') {
   const parsed = parseCsv(new TextEncoder().encode(text));
   if (!parsed.ok) assert.fail(parsed.error.message);
   const { header, records } = parsed.value;
-  return rowsToOrders({ header, records, mapping: autoMap(header), fileHash, models: lookup });
+  const mapping = autoMap(header);
+  return rowsToOrders({ header, records: withReferences(records, mapping, projectId, sha256), mapping, models: lookup });
 }
 
 test('rows sharing a reference form one order; later rows may leave the recipient blank', () => {
@@ -49,13 +52,24 @@ test('a row of the same order that contradicts the first is an error naming both
   );
 });
 
-test('rows without a reference get one from the file hash and row, the same on every import', () => {
-  const text = `${HEADER}\n,${ADA},cube,1,\n,${ADA},cube,1,\n`;
+test('rows without a reference get one from what they order: the same again after other rows change, another when they change', () => {
+  const BOB = 'Bob,Baker,Damrak 1,1012 LG,Amsterdam,NL,,+31 20 555 0100,bob@example.com';
+  const text = `${HEADER}\n,${ADA},cube,1,\n,${ADA},cube,1,\n,${BOB},cube,2,\n`;
   const once = run(text).orders.map((o) => o.reference);
-  assert.deepEqual(once, ['PDB-ab12cd34ef56-2', 'PDB-ab12cd34ef56-3']);
+  assert.equal(once.length, 3);
+  for (const reference of once) assert.match(reference, /^PDB-[0-9a-f]{16}-[12]$/);
+  // Two identical rows are two orders: same content, counted apart.
+  assert.equal(once[0].slice(0, -2), once[1].slice(0, -2));
+  assert.deepEqual([once[0].slice(-1), once[1].slice(-1)], ['1', '2']);
   assert.deepEqual(run(text).orders.map((o) => o.reference), once);
-  assert.notDeepEqual(run(text, models, 'ff'.repeat(32)).orders.map((o) => o.reference), once);
-  assert.equal(generatedReference(HASH, 7), 'PDB-ab12cd34ef56-7');
+  // A row added on top, spacing changed, and an edited Bob: Ada's orders keep their references, Bob's changes.
+  const edited = `${HEADER}\n,Cy,Coder,Main St 5,1015 CJ,Amsterdam,NL,,,cy@example.com,cube,1,\n,${ADA.replace('Keizersgracht 1', ' Keizersgracht  1 ')},cube,1,\n,${ADA},cube,1,\n,${BOB},cube,3,\n`;
+  const again = run(edited).orders.map((o) => o.reference);
+  assert.deepEqual(again.slice(1, 3), once.slice(0, 2));
+  assert.notEqual(again[3], once[2]);
+  assert.ok(!once.includes(again[0]));
+  // The same rows in another project are other orders.
+  assert.ok(run(text, models, 'project-2').orders.every((o) => !once.includes(o.reference)));
 });
 
 test('model names resolve without case and extension; unknown, ambiguous and foreign ids are errors', () => {

@@ -23,7 +23,15 @@ class BatchesStore {
       this.progress = progress;
       if (progress.state === 'done' || progress.state === 'cancelled') void this.loadReport();
     });
+    // After a cancel, the orders that were on their way still finish: their rows read "pending" until then.
+    printdesk.on('drafts:changed', (draft) => {
+      if (draft.state === 'sending' || !this.report?.some((r) => r.outcome === 'pending' && r.reference === draft.orderReference)) return;
+      clearTimeout(this.reportReload);
+      this.reportReload = setTimeout(() => void this.loadReport(), 200);
+    });
   }
+
+  private reportReload: ReturnType<typeof setTimeout> | undefined;
 
   get step(): BatchStep {
     if (!this.current) return 'import';

@@ -19,8 +19,18 @@ class OrdersStore {
   error = $state<AppError | null>(null);
   recentlyPlaced = $state<Draft[]>([]);
 
+  /** Each batch's last state seen, to reload when one changes (see the constructor). */
+  private batchStates = new Map<string, string>();
+
   constructor() {
     printdesk.on('drafts:changed', (draft) => this.upsert(draft));
+    // A batch makes and cancels its drafts by the thousand, one event for all: the list is read again when
+    // a batch starts, pauses, is cancelled or ends, rather than with every tick of its progress.
+    printdesk.on('batch:progress', (progress) => {
+      if (this.batchStates.get(progress.batchId) === progress.state) return;
+      this.batchStates.set(progress.batchId, progress.state);
+      if (this.projectId) void this.reload(this.projectId);
+    });
     printdesk.on('orders:placed', (draft) => {
       this.recentlyPlaced = [...this.recentlyPlaced, draft];
     });
@@ -39,6 +49,16 @@ class OrdersStore {
       this.error = asAppError(error);
     } finally {
       this.loading = false;
+    }
+  };
+
+  /** The same list again, without the loading state or a status refresh: nothing on screen blinks. */
+  private reload = async (projectId: string) => {
+    try {
+      const drafts = unwrap(await printdesk.drafts.list({ projectId }));
+      if (projectId === this.projectId) this.drafts = drafts;
+    } catch {
+      // Offline or signed out: the events and the next load bring it up to date.
     }
   };
 

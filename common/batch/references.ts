@@ -1,0 +1,52 @@
+// The order reference of each row: the file's own where it has a column for them, otherwise one made
+// from what the row orders. A reference is what makes a batch safe to import again: an order whose
+// reference was used before is skipped, never placed a second time.
+import type { BatchField, ColumnMapping } from './mapping.ts';
+import type { CsvRecord } from './parse-csv.ts';
+
+/** Hex digest of a text (SHA-256 in the app), passed in so that this module runs anywhere. */
+export type Digest = (text: string) => string;
+
+export interface ReferencedRecord extends CsvRecord {
+  reference: string;
+}
+
+export const GENERATED_PREFIX = 'PDB-';
+
+/** Said wherever a file without references is imported: how its orders are told apart. */
+export const NO_REFERENCE_COLUMN =
+  'The file has no order reference column, so each row is known by what it orders: importing it again (edited or not) never places an unchanged row twice, and a changed row is a new order. To order the same rows again, add an order reference column with new references.';
+
+/** The reference a row gives itself, or '' when the file has no such column or the cell is empty. */
+export function givenReference(mapping: ColumnMapping, record: CsvRecord): string {
+  const column = mapping.orderReference;
+  return column === undefined ? '' : (record.cells[column] ?? '').trim();
+}
+
+/**
+ * What a row orders: its project and its mapped cells, with spacing evened out. Not its place in the
+ * file, and not columns PrintDesk does not read: a row added above it, a note column or a file saved
+ * again by a spreadsheet leave it the same order; a changed address or quantity makes it another.
+ */
+function contentOf(projectId: string, mapping: ColumnMapping, record: CsvRecord): string {
+  const fields = (Object.keys(mapping) as BatchField[]).filter((field) => field !== 'orderReference').sort();
+  const cell = (field: BatchField) => (record.cells[mapping[field] as number] ?? '').trim().replace(/\s+/g, ' ');
+  return JSON.stringify([projectId, ...fields.map((field) => [field, cell(field)])]);
+}
+
+/**
+ * References for every row of a file. A row without its own gets `PDB-<content digest>-<n>`, n counting
+ * the rows of the file with the same content: two identical rows are two orders, and importing the file
+ * again, edited elsewhere or not, names the same orders again.
+ */
+export function withReferences(records: readonly CsvRecord[], mapping: ColumnMapping, projectId: string, digest: Digest): ReferencedRecord[] {
+  const seen = new Map<string, number>();
+  return records.map((record) => {
+    const given = givenReference(mapping, record);
+    if (given) return { ...record, reference: given };
+    const content = digest(contentOf(projectId, mapping, record)).slice(0, 16).toLowerCase();
+    const nth = (seen.get(content) ?? 0) + 1;
+    seen.set(content, nth);
+    return { ...record, reference: `${GENERATED_PREFIX}${content}-${nth}` };
+  });
+}
