@@ -1,7 +1,7 @@
 // `printdesk batch` against the sandbox: exit codes, the report file, re-runs that place nothing
 // twice, and the default embedded sandbox in a child process.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,4 +180,33 @@ test('without --service the CLI starts the embedded sandbox in the app data dir 
   const after = await startSandbox({ dataDir: join(userData, 'sandbox'), quiet: true });
   assert.deepEqual((await after.operator.listOrders({ projectId: project })).map((o) => o.orderReference).sort(), ['E-1', 'E-2']);
   await after.close();
+});
+
+test('Ctrl+C while sending: exit 130, the orders on their way written down, and the same command again places the rest once', { timeout: 60_000 }, async () => {
+  const refs = Array.from({ length: 120 }, (_, i) => `I-${i}`);
+  const csv = file('interrupt.csv', refs.map((ref) => row(ref)));
+  const env = { ...process.env, PRINTDESK_USER_DATA: join(dir, 'interrupt'), PRINTDESK_EMAIL: DEMO_ACCOUNT.email, PRINTDESK_PASSWORD: DEMO_ACCOUNT.password };
+  const args = [join(root, 'bin', 'printdesk.js'), 'batch', csv, '--project', projectId, '--service', sandbox.baseUrl];
+  sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 400 });
+  try {
+    const child = spawn(process.execPath, args, { cwd: root, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // Interrupted once the first orders are placed, with most still to go.
+    while (!(await referencesOnService()).some((ref) => ref.startsWith('I-'))) await delay(50);
+    child.kill('SIGINT');
+    const code = await exited;
+    assert.equal(code, 130, `${stdout}\n${stderr}`);
+    assert.match(stderr, /Interrupted: orders not yet sent stay queued/);
+    assert.doesNotMatch(stderr, /database|TypeError/i);
+  } finally {
+    sandbox.faults.clear();
+  }
+  const again = await cli([csv, '--project', projectId, '--service', sandbox.baseUrl], { PRINTDESK_USER_DATA: join(dir, 'interrupt') });
+  assert.equal(again.code, 0, again.stderr);
+  const placed = (await referencesOnService()).filter((ref) => ref.startsWith('I-'));
+  assert.deepEqual(placed.sort(), [...refs].sort());
 });
