@@ -2,6 +2,7 @@
 // Two levels: an in-memory LRU (instant for the tiles on screen; capped so a big library cannot grow it
 // without bound) in front of IndexedDB (survives restarts, so a thumbnail is rendered once per file, not
 // once per session; a PNG data URL is ~5–20 KB). Without IndexedDB (private mode, tests) memory alone works.
+import { ModelParseError } from '../../common/models/index.ts';
 import type { ModelClient } from './worker-client.ts';
 import { sharedModelClient } from './worker-client.ts';
 
@@ -11,6 +12,26 @@ const DB_NAME = 'printdesk-thumbnails';
 const STORE = 'thumbnails';
 
 const memory = new Map<string, string>();
+
+/**
+ * Content our parsers could not read, by SHA-256, with the reason: the library marks those rows, since a
+ * file that passed the upload's quick check may still fail in full (a NaN coordinate, an index out of
+ * range). Kept for the session only: a later version of the parsers judges the file again.
+ */
+const unreadable = new Map<string, string>();
+const unreadableListeners = new Set<(sha256: string, reason: string) => void>();
+
+export function unreadableReason(sha256: string): string | undefined {
+  return unreadable.get(sha256.toLowerCase());
+}
+
+/** Calls `listener` when content is found unreadable; returns the unsubscribe. */
+export function whenUnreadable(sha256: string, listener: (reason: string) => void): () => void {
+  const wanted = sha256.toLowerCase();
+  const entry = (hash: string, reason: string) => hash === wanted && listener(reason);
+  unreadableListeners.add(entry);
+  return () => void unreadableListeners.delete(entry);
+}
 
 function remember(key: string, url: string): void {
   memory.delete(key);
@@ -65,7 +86,8 @@ const pending = new Map<string, Promise<string>>();
  */
 export async function thumbnailFor(bytes: ArrayBuffer, name: string, options: { client?: ModelClient; size?: number } = {}): Promise<string> {
   const size = options.size ?? THUMBNAIL_SIZE;
-  const key = `${await sha256Hex(bytes)}@${size}`;
+  const hash = await sha256Hex(bytes);
+  const key = `${hash}@${size}`;
   const cached = memory.get(key);
   if (cached) {
     remember(key, cached);
@@ -77,7 +99,15 @@ export async function thumbnailFor(bytes: ArrayBuffer, name: string, options: { 
     const persisted = await stored(key);
     if (persisted) return persisted;
     // A picture needs no welding or edge counts: the topology pass is skipped.
-    const model = await (options.client ?? sharedModelClient()).parse(bytes.slice(0), name, { skipTopology: true });
+    const model = await (options.client ?? sharedModelClient())
+      .parse(bytes.slice(0), name, { skipTopology: true })
+      .catch((error: unknown) => {
+        if (error instanceof ModelParseError && error.code !== 'CANCELLED') {
+          unreadable.set(hash, error.message);
+          for (const listener of unreadableListeners) listener(hash, error.message);
+        }
+        throw error;
+      });
     const { renderThumbnail } = await import('./thumbnail-render.ts');
     const url = renderThumbnail(model, size);
     await store(key, url);

@@ -41,6 +41,10 @@ describe('format check', () => {
     assert.match(await reason('cow.stl', read('obj', 'cow.obj')), /named \.stl but its content is OBJ/);
     assert.match(await reason('moon.obj', read('stl', 'Moon-binary.stl')), /named \.obj but its content is STL/);
     assert.match(await reason('box.stl', read('3mf', 'box.3mf')), /content is 3MF/);
+    // Other kinds of file are named, not read as a broken model ("a binary STL with no triangles").
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200)]);
+    assert.match(await reason('photo.stl', png), /^This is a PNG image, not an STL model\./);
+    assert.match(await reason('part.obj', Buffer.from('ISO-10303-21;\nHEADER;\n')), /^This is a STEP CAD file, not an OBJ model\./);
     assert.match(await reason('v.obj', Buffer.from('v 1 2 3\nv 1 2 4\n')), /no face/);
     assert.match(await reason('f.obj', Buffer.from('# only a comment\n')), /no vertex/);
     assert.match(await reason('z.3mf', read('3mf', 'box.3mf').subarray(0, 400)), /truncated/);

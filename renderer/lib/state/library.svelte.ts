@@ -50,6 +50,9 @@ class LibraryStore {
       const models = unwrap(page);
       this.models = models.models;
       this.total = models.total;
+      // Only what is listed stays selected: a model a search hides must not be moved or deleted unseen.
+      const listed = new Set(models.models.map((m) => m.modelId));
+      for (const modelId of [...this.selected]) if (!listed.has(modelId)) this.selected.delete(modelId);
       this.error = null;
     } catch (error) {
       this.error = asAppError(error);
