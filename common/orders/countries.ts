@@ -8,6 +8,8 @@ export interface CountryOption {
   alpha2: string;
   alpha3: string;
   name: string;
+  /** Other names people type, lower case ("uk", "great britain", "usa") */
+  aliases: string[];
 }
 
 /** Countries whose carriers need a state or province on the label. */
@@ -16,8 +18,9 @@ const STATE_REQUIRED = new Set(['US', 'CA', 'AU', 'BR', 'MX', 'IN', 'AR', 'CN', 
 let cached: CountryOption[] | null = null;
 
 export function countryOptions(): CountryOption[] {
+  const all = countries.getNames('en', { select: 'all' }) as Record<string, string[]>;
   cached ??= Object.entries(countries.getNames('en', { select: 'official' }))
-    .map(([alpha2, name]) => ({ alpha2, alpha3: countries.alpha2ToAlpha3(alpha2) ?? '', name }))
+    .map(([alpha2, name]) => ({ alpha2, alpha3: countries.alpha2ToAlpha3(alpha2) ?? '', name, aliases: (all[alpha2] ?? []).filter((a) => a !== name).map((a) => a.toLowerCase()) }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return cached;
 }
@@ -28,6 +31,12 @@ export function toAlpha2(code: string): string | null {
   if (upper.length === 2) return countries.isValid(upper) ? upper : null;
   if (upper.length === 3) return countries.alpha3ToAlpha2(upper) ?? null;
   return null;
+}
+
+/** The country a person typed: a code, or a name or common alias in any case ("germany", "UK"). */
+export function alpha2FromText(text: string): string | null {
+  const trimmed = text.trim();
+  return toAlpha2(trimmed) ?? countries.getAlpha2Code(trimmed, 'en') ?? null;
 }
 
 export function countryName(code: string): string {
@@ -47,11 +56,12 @@ export function searchCountries(query: string, limit = 12): CountryOption[] {
   const scored = countryOptions()
     .map((c) => {
       const name = c.name.toLowerCase();
-      const score =
-        c.alpha2.toLowerCase() === q || c.alpha3.toLowerCase() === q ? 0 : name.startsWith(q) ? 1 : name.includes(` ${q}`) ? 2 : name.includes(q) ? 3 : -1;
+      const exact = c.alpha2.toLowerCase() === q || c.alpha3.toLowerCase() === q || c.aliases.includes(q);
+      const score = exact ? 0 : name.startsWith(q) || c.aliases.some((a) => a.startsWith(q)) ? 1 : name.includes(` ${q}`) ? 2 : name.includes(q) ? 3 : -1;
       return { c, score };
     })
     .filter((entry) => entry.score >= 0)
-    .sort((a, b) => a.score - b.score || a.c.name.localeCompare(b.c.name));
+    // Among equal matches the shorter name first: "United States of America" before "… Minor Outlying Islands".
+    .sort((a, b) => a.score - b.score || a.c.name.length - b.c.name.length || a.c.name.localeCompare(b.c.name));
   return scored.slice(0, limit).map((entry) => entry.c);
 }

@@ -50,7 +50,7 @@ const LIMITS: Record<keyof Recipient, number> = {
 
 export function validateCountry(country: string): string | null {
   if (!country.trim()) return 'Country is not set';
-  if (country.trim().length > 3) return 'Use a 2- or 3-letter ISO country code';
+  if (country.trim().length > 3) return `No country is called "${country.trim()}": pick one from the list, or give its 2- or 3-letter ISO code`;
   return toAlpha2(country) ? null : `${country.trim().toUpperCase()} is not a known country code`;
 }
 
@@ -97,11 +97,26 @@ export function validateModelLines(lines: readonly ModelLine[]): FieldErrors {
   return errors;
 }
 
+/**
+ * A number as a person types it: a decimal comma is a decimal point ("12,5"), blank is no value, and
+ * anything else that is not a plain number is NaN, for the validation to name rather than to show.
+ */
+export function typedNumber(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
 /** Spec 4.1 rules 1, 4 and 5, with the service's own wording where it has one. */
 export function validatePackage(spec: PackageSpec): FieldErrors {
   const errors: FieldErrors = {};
-  if (spec.weight === null || !(spec.weight > 0)) errors.weight = 'Package weight is required and must be greater than 0 grams';
+  if (spec.weight !== null && Number.isNaN(spec.weight)) errors.weight = 'Not a number: give the weight in grams, such as 250 or 12.5';
+  else if (spec.weight === null || !(spec.weight > 0)) errors.weight = 'Package weight is required and must be greater than 0 grams';
   const dims = [spec.length, spec.width, spec.height];
+  if (dims.some((d) => d !== null && Number.isNaN(d))) {
+    errors.dimensions = 'Not a number: give length, width and height in centimetres, such as 30 or 12.5';
+    return errors;
+  }
   const given = dims.filter((d) => d !== null);
   if (given.length > 0 && (given.length < 3 || given.some((d) => !(d !== null && d > 0)))) {
     errors.dimensions = 'Package length, width and height are required when dimensions are supplied and must be greater than 0 centimeters';

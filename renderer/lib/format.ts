@@ -51,6 +51,20 @@ export function formatDuration(seconds: number | null): string {
 }
 
 /** A volume given in mm³: cm³ from 1 cm³ up, mm³ below, so a small part never reads "0 cm³". */
+/**
+ * A model's side in mm: 2 decimals under 10, 1 above; beyond a kilometre (a file in the wrong unit, or
+ * junk coordinates) 3 significant digits, so the figure still fits beside the preview.
+ */
+export function formatLength(mm: number): string {
+  if (Math.abs(mm) >= 1e6) return mm.toExponential(2);
+  return mm.toFixed(mm < 10 ? 2 : 1);
+}
+
+/** The three sides of a model's box, as one line. */
+export function formatSize(size: readonly number[]): string {
+  return `${size.map(formatLength).join(' × ')} mm`;
+}
+
 export function formatVolume(mm3: number): string {
   return mm3 >= 1000 ? `${readableNumber(mm3 / 1000, 2)} cm³` : `${readableNumber(mm3, 2)} mm³`;
 }

@@ -64,6 +64,18 @@ test('a package quote validates like the service and lists methods sortable by p
   await app.screenshot('12-quote');
   await quote.sortSpeed.click();
   await expect(quote.rows.first()).visible();
+  // A decimal comma is read as a point; other text is named, not shown back as "NaN"; and a quote for
+  // other details than the form's is put away until asked again.
+  await quote.weight.fill('12,5');
+  await expect(app.page.getByTestId('quote-stale')).visible();
+  assert.equal(await quote.weight.inputValue(), '12,5');
+  await quote.weight.fill('800 g');
+  await quote.submit.click();
+  await expect(app.page.getByTestId('quote')).hasText('Not a number: give the weight in grams');
+  assert.equal(await quote.weight.inputValue(), '800 g');
+  await quote.weight.fill('12,5');
+  await quote.submit.click();
+  await expect(quote.result).visible();
   await app.close();
 });
 
@@ -128,6 +140,8 @@ test('an order from a model quote is placed once and listed with its service ord
   await app.page.getByTestId('confirm-yes').click();
   await expect(placed).hasText('Cancelled');
   assert.equal((await app.booted.sandbox?.operator.listOrders())?.[0].status, 'cancelled');
+  // The badge itself, not only the small print, no longer says "Placed".
+  await expect(placed.getByTestId('state-badge')).hasText('Cancelled');
   // The overview's counts open Orders on their own tab.
   await workspace(app.page).nav('overview');
   await app.page.getByTestId('tile-placed').click();

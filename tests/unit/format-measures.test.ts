@@ -2,7 +2,7 @@
 // significant digits instead of rounding to 0.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatArea, formatVolume } from '../../renderer/lib/format.ts';
+import { formatArea, formatSize, formatVolume } from '../../renderer/lib/format.ts';
 
 const en = (text: string) => text.replace(/\u00a0/g, ' ');
 
@@ -18,4 +18,10 @@ test('areas: cm² from 1 cm² up with one decimal, mm² below', () => {
   assert.equal(en(formatArea(18_949.44)), '189.5 cm²');
   assert.equal(en(formatArea(57.1)), '57.1 mm²');
   assert.equal(en(formatArea(0.0571234)), '0.0571 mm²');
+});
+
+test('sizes: two decimals under 10 mm, one above, and junk coordinates in a few significant digits', () => {
+  assert.equal(formatSize([104, 104, 24]), '104.0 × 104.0 × 24.0 mm');
+  assert.equal(formatSize([1.0000000150474662e30, 2.5e6, 0.5]), '1.00e+30 × 2.50e+6 × 0.50 mm');
+  assert.equal(en(formatVolume(1e33)), '1.00e+30 cm³');
 });

@@ -79,3 +79,24 @@ test('a phone number with an extension or letters is refused before the service 
   assert.match(validateRecipient(us).phoneNumber, /leave out extensions/);
   assert.deepEqual(validateRecipient({ ...us, phoneNumber: '+1 (415) 555-2671' }), {});
 });
+
+test('a typed country is found by code, name or common alias, and the shorter of equal matches comes first', async () => {
+  const { alpha2FromText } = await import('../../common/orders/countries.ts');
+  assert.equal(alpha2FromText('germany'), 'DE');
+  assert.equal(alpha2FromText(' UK '), 'GB');
+  assert.equal(alpha2FromText('nld'), 'NL');
+  assert.equal(alpha2FromText('Narnia'), null);
+  assert.equal(searchCountries('uk')[0].alpha2, 'GB');
+  assert.equal(searchCountries('united st')[0].alpha2, 'US');
+});
+
+test('typed numbers: a decimal comma is a point, blank is none, and text is NaN for the validation to name', async () => {
+  const { typedNumber, validatePackage } = await import('../../common/orders/validation.ts');
+  assert.equal(typedNumber('12,5'), 12.5);
+  assert.equal(typedNumber(' 800 '), 800);
+  assert.equal(typedNumber(''), null);
+  assert.ok(Number.isNaN(typedNumber('800 g')));
+  assert.ok(Number.isNaN(typedNumber('1e3')));
+  assert.match(validatePackage({ weight: Number.NaN, length: null, width: null, height: null }).weight ?? '', /^Not a number/);
+  assert.match(validatePackage({ weight: 500, length: 10, width: Number.NaN, height: 3 }).dimensions ?? '', /^Not a number/);
+});
