@@ -4,22 +4,34 @@ import { thumbnailsInBackground } from '../../viewer/thumbnails.ts';
 
 /** The upload queue as the host reports it, with throttled progress per file. */
 class UploadsStore {
-  items = $state<UploadItem[]>([]);
+  /** Every upload of this computer, whatever its project. */
+  all = $state<UploadItem[]>([]);
+  /** The project the library shows: the queue lists its uploads only (others go on unseen). */
+  projectId = $state<string | null>(null);
   progress = $state<Record<string, UploadProgress>>({});
   notice = $state<string | null>(null);
 
   constructor() {
     printdesk.on('uploads:changed', (item) => {
-      const index = this.items.findIndex((i) => i.id === item.id);
-      if (index === -1) this.items = [...this.items, item];
-      else this.items[index] = item;
+      const index = this.all.findIndex((i) => i.id === item.id);
+      if (index === -1) this.all = [...this.all, item];
+      else this.all[index] = item;
     });
     printdesk.on('uploads:progress', (progress) => {
       this.progress[progress.id] = progress;
     });
     printdesk.on('uploads:removed', ({ ids }) => {
-      this.items = this.items.filter((i) => !ids.includes(i.id));
+      this.all = this.all.filter((i) => !ids.includes(i.id));
     });
+  }
+
+  get items() {
+    return this.all.filter((i) => i.projectId === this.projectId);
+  }
+
+  /** Uploads still moving in projects not shown. */
+  get elsewhere() {
+    return this.all.filter((i) => i.projectId !== this.projectId && ['queued', 'hashing', 'uploading', 'paused'].includes(i.state)).length;
   }
 
   get active() {
@@ -45,8 +57,10 @@ class UploadsStore {
     return { done, size, rate, eta: rate > 0 ? (size - done) / rate : null };
   }
 
-  load = async () => {
-    this.items = unwrap(await printdesk.uploads.list());
+  load = async (projectId: string) => {
+    if (projectId !== this.projectId) this.notice = null;
+    this.projectId = projectId;
+    this.all = unwrap(await printdesk.uploads.list());
   };
 
   /** Files from a drop or a picker: every one is checked by the host; the good ones queue. */
