@@ -92,7 +92,7 @@ export function validateModelLines(lines: readonly ModelLine[]): FieldErrors {
   if (lines.length === 0) errors.models = 'Add at least one model';
   lines.forEach((line, index) => {
     if (!GUID.test(line.modelId)) errors[`models.${index}.modelId`] = 'Not a model id';
-    if (!Number.isInteger(line.quantity) || line.quantity < 1) errors[`models.${index}.quantity`] = 'At least 1';
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) errors[`models.${index}.quantity`] = 'Quantity: a whole number, at least 1';
   });
   return errors;
 }

@@ -54,7 +54,7 @@ test('a quote needs a country and exactly one of models and package', () => {
   assert.equal(validateQuote({ country: 'NL' }).models, 'Either models or package is required');
   assert.match(validateQuote({ country: 'NL', models: [], package: { weight: 1, length: null, width: null, height: null } }).models, /not both/);
   assert.match(validateQuote({ country: 'NLDX', models: [{ modelId: 'x', quantity: 1 }] }).country, /2- or 3-letter/);
-  assert.equal(validateQuote({ country: 'NL', models: [{ modelId: '0f8fad5b-d9cb-469f-a165-70867728950e', quantity: 0 }] })['models.0.quantity'], 'At least 1');
+  assert.equal(validateQuote({ country: 'NL', models: [{ modelId: '0f8fad5b-d9cb-469f-a165-70867728950e', quantity: 0 }] })['models.0.quantity'], 'Quantity: a whole number, at least 1');
 });
 
 test('service messages are placed beside the field they concern', () => {
