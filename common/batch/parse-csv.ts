@@ -17,7 +17,7 @@ export interface ParsedCsv {
 }
 
 export interface CsvError {
-  code: 'encoding' | 'quotes' | 'empty';
+  code: 'encoding' | 'quotes' | 'empty' | 'not-text';
   message: string;
   /** the line of the file (as a text editor counts it) where the problem is */
   line?: number;
@@ -28,7 +28,25 @@ export type CsvResult = { ok: true; value: ParsedCsv } | { ok: false; error: Csv
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 
+/**
+ * Spreadsheets and other files picked by mistake, by their first bytes: named, rather than read as text in
+ * a wrong encoding or as a header without rows.
+ */
+function notText(bytes: Uint8Array): CsvError | null {
+  const starts = (...signature: number[]) => signature.every((byte, at) => bytes[at] === byte);
+  const save = 'In your spreadsheet, use File › Save As and choose "CSV UTF-8 (comma delimited)", then import that file.';
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return { code: 'not-text', message: `This is an Excel workbook (.xlsx) or another ZIP file, not CSV. ${save}` };
+  if (starts(0xd0, 0xcf, 0x11, 0xe0)) return { code: 'not-text', message: `This is an old Excel workbook (.xls), not CSV. ${save}` };
+  if (starts(0x25, 0x50, 0x44, 0x46)) return { code: 'not-text', message: 'This is a PDF document, not CSV: export the orders from your shop as CSV.' };
+  // UTF-16 text has NUL bytes by nature; it is told by its byte order mark and decoded.
+  const utf16 = starts(0xff, 0xfe) || starts(0xfe, 0xff);
+  if (!utf16 && bytes.subarray(0, 4096).includes(0)) return { code: 'not-text', message: 'This file is not text, so it is not CSV: export the orders from your shop or spreadsheet as CSV.' };
+  return null;
+}
+
 export function parseCsv(bytes: Uint8Array): CsvResult {
+  const binary = notText(bytes);
+  if (binary) return { ok: false, error: binary };
   const decoded = decode(bytes);
   if (!decoded.ok) return decoded;
   let text = decoded.text;

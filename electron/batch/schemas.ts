@@ -42,6 +42,8 @@ export const BatchSummary = z.object({
   /** rows with at least one problem */
   rowsWithErrors: z.number(),
   errors: z.number(),
+  /** orders whose reference was used before, by a single order or another batch: skipped when sent */
+  usedElsewhere: z.number(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

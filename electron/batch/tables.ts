@@ -197,6 +197,17 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
       orders: one('SELECT COUNT(DISTINCT reference) AS n FROM batch_rows WHERE batch_id = ?'),
       rowsWithErrors: one('SELECT COUNT(DISTINCT row) AS n FROM batch_errors WHERE batch_id = ?'),
       errors: one('SELECT COUNT(*) AS n FROM batch_errors WHERE batch_id = ?'),
+      // Orders whose reference a single order or another batch already holds: sending skips them. A draft a
+      // cancelled batch left unsent is not among them (the send takes it over; see enqueue.ts).
+      usedElsewhere: db
+        .prepare<[string, string], { n: number }>(
+          `SELECT COUNT(DISTINCT r.reference) AS n FROM batch_rows r
+           JOIN drafts d ON d.order_reference = r.reference
+           LEFT JOIN batches b ON b.id = d.batch_id
+           WHERE r.batch_id = ? AND (d.batch_id IS NULL OR d.batch_id <> ?)
+             AND NOT (d.batch_id IS NOT NULL AND (d.state = 'draft' OR (d.state = 'queued' AND b.state = 'cancelled')))`,
+        )
+        .get(id, id)?.n ?? 0,
     };
   }
 

@@ -144,7 +144,9 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
   }
   if (opts.dryRun) {
     await writeReport();
-    io.stdout.write(`Dry run: ${batch.orders} orders are valid and would be sent; nothing was sent.\n`);
+    const skipped = host.batches.get(batch.id).usedElsewhere;
+    const sent = batch.orders - skipped;
+    io.stdout.write(`Dry run: ${batch.orders} orders are valid; ${skipped ? `${skipped} were sent before and would be skipped, ` : ''}${sent} would be sent. Nothing was sent.\n`);
     return EXIT.ok;
   }
   await host.batches.send(batch.id, { skipInvalid: opts.skipInvalid });

@@ -120,6 +120,8 @@ test('a file without references: cancelled halfway, its cancelled orders are sen
   // every row in it is skipped as placed.
   await page.getByTestId('batch-file').setInputFiles(file);
   await expect(page.getByTestId('batch-summary')).visible();
+  await expect(page.getByTestId('used-elsewhere')).hasText('Every order of this file was sent before');
+  await app.screenshot('35-batch-sent-before');
   await page.getByTestId('send-batch').click();
   await expect(page.getByTestId('batch-report')).hasText('24 rows skipped');
   assert.equal((await sandbox.operator.listOrders({ projectId: project.projectId })).length, 24);

@@ -77,8 +77,11 @@ test('a good file: exit 0, every row placed, a report with order ids and no live
 test('a dry run validates with live quotes and sends nothing', async () => {
   const result = await cli([file('dry.csv', [row('D-1')]), '--project', projectId, '--service', sandbox.baseUrl, '--dry-run', '--shipping', 'fastest']);
   assert.equal(result.code, 0, result.stderr);
-  assert.match(result.stdout, /Dry run: 1 orders are valid/);
+  assert.match(result.stdout, /Dry run: 1 orders are valid; 1 would be sent/);
   assert.equal((await referencesOnService()).includes('D-1'), false);
+  // A file of orders placed before, in another file: the dry run says they would be skipped.
+  const placed = await cli([file('dry-placed.csv', [row('C-1'), row('D-2')]), '--project', projectId, '--service', sandbox.baseUrl, '--dry-run']);
+  assert.match(placed.stdout, /Dry run: 2 orders are valid; 1 were sent before and would be skipped, 1 would be sent/);
 });
 
 test('rows with problems: exit 2, each problem listed by row and column, the report written, nothing sent', async () => {

@@ -114,3 +114,15 @@ test('100,000 rows parse well within a second or two', () => {
   assert.equal(csv.records[99_999].row, 100_001);
   assert.ok(ms < 5_000, `took ${ms.toFixed(0)} ms`);
 });
+
+test('a workbook, a PDF or any binary file picked by mistake is named, not read as text', () => {
+  const fail = (bytes: number[]) => {
+    const result = parseCsv(new Uint8Array([...bytes, ...new Array(64).fill(0x41)]));
+    assert.ok(!result.ok);
+    return result.error;
+  };
+  assert.match(fail([0x50, 0x4b, 0x03, 0x04]).message, /Excel workbook \(\.xlsx\).*Save As/);
+  assert.match(fail([0xd0, 0xcf, 0x11, 0xe0]).message, /old Excel workbook/);
+  assert.match(fail([0x25, 0x50, 0x44, 0x46, 0x2d]).message, /PDF document/);
+  assert.equal(fail([0x41, 0x00, 0x42]).code, 'not-text');
+});

@@ -113,6 +113,18 @@ class BatchesStore {
     this.totalRows = page.total;
   };
 
+  /** The next page of rows, after those shown: every row of a large file can be reached and fixed. */
+  loadMore = async () => {
+    const batchId = this.current?.id;
+    if (!batchId) return;
+    await this.run(async () => {
+      const page = unwrap(await printdesk.batch.rows({ batchId, offset: this.rows.length, limit: 500, errorsOnly: this.errorsOnly }));
+      const known = new Set(this.rows.map((r) => r.row));
+      this.rows = [...this.rows, ...page.rows.filter((r) => !known.has(r.row))];
+      this.totalRows = page.total;
+    });
+  };
+
   filterErrors = async (on: boolean) => {
     this.errorsOnly = on;
     await this.loadRows();
