@@ -24,6 +24,13 @@ class OrdersStore {
 
   constructor() {
     printdesk.on('drafts:changed', (draft) => this.upsert(draft));
+    // Nothing of one account's orders stays on screen for the next.
+    printdesk.on('session:changed', (state) => {
+      if (state.status === 'signed-in') return;
+      this.recentlyPlaced = [];
+      this.drafts = [];
+      this.projectId = null;
+    });
     // A batch makes and cancels its drafts by the thousand, one event for all: the list is read again when
     // a batch starts, pauses, is cancelled or ends, rather than with every tick of its progress.
     printdesk.on('batch:progress', (progress) => {
@@ -32,6 +39,7 @@ class OrdersStore {
       if (this.projectId) void this.reload(this.projectId);
     });
     printdesk.on('orders:placed', (draft) => {
+      if (draft.projectId !== this.projectId) return;
       this.recentlyPlaced = [...this.recentlyPlaced, draft];
     });
   }
@@ -39,6 +47,8 @@ class OrdersStore {
   count = (state: DraftState) => this.drafts.filter((d) => d.state === state).length;
 
   load = async (projectId: string) => {
+    // "An order was placed" belongs to the project (and the account) it was placed in.
+    if (projectId !== this.projectId) this.recentlyPlaced = [];
     this.projectId = projectId;
     this.loading = true;
     this.error = null;
