@@ -93,18 +93,20 @@ export function createRunner(deps: RunnerDeps) {
     return progress(tables.get(batch.id) as BatchRecord);
   }
 
+  const pausedIds = () => tables.inState('paused').map((b) => b.id);
+
   function pause(batch: BatchRecord): BatchProgress {
     if (batch.state !== 'sending') throw new HostError('INVALID_INPUT', `This batch is ${batch.state}; only a batch that is sending can be paused`);
-    // The outbox is shared: pausing it holds single orders too until the batch resumes.
-    outbox.pause();
+    // Only this batch's orders wait: single orders and other batches go on through the shared outbox.
     tables.update(batch.id, { state: 'paused' });
+    outbox.hold(pausedIds());
     return progress({ ...batch, state: 'paused' });
   }
 
   function resume(batch: BatchRecord): BatchProgress {
     if (batch.state !== 'paused') throw new HostError('INVALID_INPUT', `This batch is ${batch.state}, not paused`);
     tables.update(batch.id, { state: 'sending' });
-    if (tables.inState('paused').length === 0) outbox.resume();
+    outbox.hold(pausedIds());
     watch();
     return progress({ ...batch, state: 'sending' });
   }
@@ -115,7 +117,7 @@ export function createRunner(deps: RunnerDeps) {
     const ids = tables.db.prepare<[string], { id: string }>(`SELECT id FROM drafts WHERE batch_id = ? AND state = 'queued'`).all(batch.id);
     durably(tables.db, () => ids.forEach(({ id }) => store.transition(id, ['queued'], 'draft', { problem: null })));
     tables.update(batch.id, { state: 'cancelled', finishedAt: tables.stamp() });
-    if (batch.state === 'paused' && tables.inState('paused').length === 0) outbox.resume();
+    if (batch.state === 'paused') outbox.hold(pausedIds());
     const current = progress({ ...batch, state: 'cancelled' });
     waiters.get(batch.id)?.splice(0).forEach((resolve) => resolve(current));
     deps.onProgress?.(current);
@@ -131,7 +133,7 @@ export function createRunner(deps: RunnerDeps) {
 
   /** After a restart: a paused batch stays paused, a sending one is watched again. */
   function start() {
-    if (tables.inState('paused').length) outbox.pause();
+    outbox.hold(pausedIds());
     if (tables.inState('sending').length || tables.inState('paused').length) watch();
   }
 

@@ -37,6 +37,8 @@ export function createOutbox(deps: OutboxDeps) {
   let concurrency = deps.concurrency ?? 4;
   let running = 0;
   let paused = false;
+  /** Batches whose queued drafts wait (paused by the user); single orders and other batches go on. */
+  let held: readonly string[] = [];
   /** Set once stopping has waited its grace: the store may be closed, so late answers are not written. */
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -48,7 +50,7 @@ export function createOutbox(deps: OutboxDeps) {
     timer = null;
     if (closed) return;
     while (!paused && canSend() && running < concurrency) {
-      const due = store.nextDue(now());
+      const due = store.nextDue(now(), held);
       if (!due) break;
       // NORMAL is enough here: should this mark be lost, the draft is still queued and is sent
       // again with the same reference, which the service answers with the order it already has.
@@ -66,7 +68,7 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   function wakeLater() {
-    const at = store.nextWakeAt();
+    const at = store.nextWakeAt(held);
     if (at === null) {
       idle.splice(0).forEach((resolve) => resolve());
       return;
@@ -156,7 +158,12 @@ export function createOutbox(deps: OutboxDeps) {
       kick();
     },
     /** Resolves when nothing is queued or sending (for tests and the CLI). */
-    drained: () => new Promise<void>((resolve) => (running === 0 && store.nextWakeAt() === null ? resolve() : idle.push(resolve))),
+    drained: () => new Promise<void>((resolve) => (running === 0 && store.nextWakeAt(held) === null ? resolve() : idle.push(resolve))),
+    /** Holds the queued drafts of these batches, and only them, until called again without them. */
+    hold: (batchIds: readonly string[]) => {
+      held = [...batchIds];
+      kick();
+    },
     /**
      * Sends nothing more, and resolves once the requests on their way are answered and written down, or
      * after a grace period (closing the store under them would lose their answers with an error).

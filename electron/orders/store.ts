@@ -128,17 +128,19 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
   }
 
   /** The queued draft whose turn has come, oldest first. */
-  function nextDue(atMs: number, skip: ReadonlySet<string> = new Set()): Draft | null {
-    const rows = db
-      .prepare<[number], Row>(`SELECT * FROM drafts WHERE state = 'queued' AND next_attempt_at <= ? ORDER BY next_attempt_at, rowid LIMIT 64`)
-      .all(atMs);
-    const row = rows.find((r) => !skip.has(r.id));
+  /** Queued drafts of these batches (paused ones) wait; everything else queued may go. */
+  const NOT_HELD = `(batch_id IS NULL OR batch_id NOT IN (SELECT value FROM json_each(?)))`;
+
+  function nextDue(atMs: number, heldBatches: readonly string[] = []): Draft | null {
+    const row = db
+      .prepare<[number, string], Row>(`SELECT * FROM drafts WHERE state = 'queued' AND next_attempt_at <= ? AND ${NOT_HELD} ORDER BY next_attempt_at, rowid LIMIT 1`)
+      .get(atMs, JSON.stringify(heldBatches));
     return row ? toDraft(row) : null;
   }
 
-  /** When the next queued draft becomes due, for the runner's timer. */
-  function nextWakeAt(): number | null {
-    const row = db.prepare<[], { at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM drafts WHERE state = 'queued'`).get();
+  /** When the next queued draft (not held) becomes due, for the runner's timer. */
+  function nextWakeAt(heldBatches: readonly string[] = []): number | null {
+    const row = db.prepare<[string], { at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM drafts WHERE state = 'queued' AND ${NOT_HELD}`).get(JSON.stringify(heldBatches));
     return row?.at ?? null;
   }
 
