@@ -193,8 +193,9 @@ export function createHost(deps: HostDeps): Host {
   };
 
   const ready = session.restore().then((state) => {
-    orders.start();
+    // The batches first: a paused batch's orders are held before the outbox sends anything.
     batches.start();
+    orders.start();
     if (state.status === 'signed-in') library.start();
   });
 
@@ -213,8 +214,9 @@ export function createHost(deps: HostDeps): Host {
       if (models.length) emit('files:opened', { paths: models });
     },
     async dispose() {
-      batches.stop();
       connectivity.stop();
+      // The batches first: an enqueue under way ends its chunk, then the outbox's requests are answered.
+      await batches.stop();
       await Promise.all([orders.stop(), library.close()]);
     },
   };

@@ -15,7 +15,7 @@ export const GENERATED_PREFIX = 'PDB-';
 
 /** Said wherever a file without references is imported: how its orders are told apart. */
 export const NO_REFERENCE_COLUMN =
-  'The file has no order reference column, so each row is known by what it orders: importing it again (edited or not) never places an unchanged row twice, and a changed row is a new order. To order the same rows again, add an order reference column with new references.';
+  'The file has no order reference column, so each row is known by its recipient, address and models: importing it again (edited or not) never places such a row twice, and a row where they changed is a new order. To order the same rows again, add an order reference column with new references.';
 
 /** The reference a row gives itself, or '' when the file has no such column or the cell is empty. */
 export function givenReference(mapping: ColumnMapping, record: CsvRecord): string {
@@ -24,14 +24,20 @@ export function givenReference(mapping: ColumnMapping, record: CsvRecord): strin
 }
 
 /**
- * What a row orders: its project and its mapped cells, with spacing evened out. Not its place in the
- * file, and not columns PrintDesk does not read: a row added above it, a note column or a file saved
- * again by a spreadsheet leave it the same order; a changed address or quantity makes it another.
+ * The fields that make an order this order: who gets it, where, and what. Not the phone, the email, the
+ * shipping choice or config ids, so that mapping such a column, or leaving it out, on another import of
+ * the same file does not make every row a new order.
+ */
+const IDENTITY: readonly BatchField[] = ['firstName', 'lastName', 'streetAddress', 'postal', 'city', 'country', 'countryState', 'modelId', 'modelName', 'quantity'];
+
+/**
+ * What a row orders: its project and its identity fields, with case and spacing evened out. Not its place
+ * in the file, and not columns PrintDesk does not read: a row added above it, a note column or a file
+ * saved again by a spreadsheet leave it the same order; a changed address or quantity makes it another.
  */
 function contentOf(projectId: string, mapping: ColumnMapping, record: CsvRecord): string {
-  const fields = (Object.keys(mapping) as BatchField[]).filter((field) => field !== 'orderReference').sort();
-  const cell = (field: BatchField) => (record.cells[mapping[field] as number] ?? '').trim().replace(/\s+/g, ' ');
-  return JSON.stringify([projectId, ...fields.map((field) => [field, cell(field)])]);
+  const cell = (field: BatchField) => (mapping[field] === undefined ? '' : (record.cells[mapping[field]] ?? '').trim().replace(/\s+/g, ' ').toLowerCase());
+  return JSON.stringify([projectId, ...IDENTITY.map(cell)]);
 }
 
 /**

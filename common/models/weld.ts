@@ -188,7 +188,9 @@ class Welder {
       }
     }
     this.unique = unique;
-    return { ids, firstPoint, unique };
+    // A view would keep the table and keys (5 times its size) alive through the topology pass; a copy of
+    // the used part frees them. Small tables stay views: the copy would cost more than they hold.
+    return { ids, firstPoint: table.length > 65_536 ? firstPoint.slice(0, unique) : firstPoint, unique };
   }
 
   /** Twice the room: the keys and first points copied, the table built anew from the keys. */

@@ -23,7 +23,7 @@ export interface Enqueued {
   skipped: number;
 }
 
-export async function enqueue(tables: BatchTables, store: OrdersStore, batch: BatchRecord, orders: readonly ValidatedOrder[], kick: () => void): Promise<Enqueued> {
+export async function enqueue(tables: BatchTables, store: OrdersStore, batch: BatchRecord, orders: readonly ValidatedOrder[], kick: () => void, stopping: () => boolean = () => false): Promise<Enqueued> {
   const { db } = tables;
   const existingOf = db.prepare<[string], Existing>('SELECT id, batch_id, state, created_at FROM drafts WHERE order_reference = ?');
   const tagBatch = db.prepare<[string, string]>('UPDATE drafts SET batch_id = ? WHERE id = ?');
@@ -36,12 +36,12 @@ export async function enqueue(tables: BatchTables, store: OrdersStore, batch: Ba
   const counts: Enqueued = { created: 0, requeued: 0, skipped: 0 };
 
   /**
-   * Never sent, or waiting to be tried again: a cancel returns what is queued to draft, but an order in
-   * flight then may come back queued (a 429) after it.
+   * Left unplaced by a cancelled batch: a cancel returns what is queued to draft, and an order in flight
+   * then may come back queued (a 429) after it. A draft the user held back from a batch that goes on is
+   * theirs to place, not the next import's.
    */
   function unsentOfCancelled(existing: Existing): boolean {
-    if (existing.state === 'draft') return true;
-    return existing.state === 'queued' && fileOf.get(existing.batch_id as string)?.state === 'cancelled';
+    return (existing.state === 'draft' || existing.state === 'queued') && fileOf.get(existing.batch_id as string)?.state === 'cancelled';
   }
 
   function one(order: ValidatedOrder) {
@@ -76,7 +76,7 @@ export async function enqueue(tables: BatchTables, store: OrdersStore, batch: Ba
     counts.created++;
   }
 
-  for (let start = 0; start < orders.length; start += CHUNK) {
+  for (let start = 0; start < orders.length && !stopping(); start += CHUNK) {
     // One fsync per chunk: a crash keeps whole chunks or nothing of them, and a re-send fills in the rest.
     durably(db, () => orders.slice(start, start + CHUNK).forEach(one));
     kick();

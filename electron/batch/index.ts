@@ -54,8 +54,12 @@ export function createBatches(deps: BatchesDeps) {
     return batch;
   }
 
+  /** Batches between "Send" and their first draft (quotes are being fetched): no edit may slip in. */
+  const preparing = new Set<string>();
+
   function editable(batchId: string): BatchRecord {
     const batch = owned(batchId);
+    if (preparing.has(batch.id)) throw new HostError('INVALID_INPUT', 'This batch is being sent; it can no longer change');
     if (!EDITABLE.has(batch.state)) throw new HostError('INVALID_INPUT', `This batch is ${batch.state}; import the file again as a new batch to change it`);
     return batch;
   }
@@ -122,16 +126,25 @@ export function createBatches(deps: BatchesDeps) {
 
   /**
    * The rows whose reference an edit changes, the edited one first. A reference made from a row's content
-   * follows its content until the batch is sent (the same row in a corrected file then names the same
-   * order); after that it stays, since a draft may already carry it.
+   * follows its content, so that the same row in a corrected file names the same order. Once the batch
+   * was sent, only the edited row may move, and only if its order was never queued (a draft carries the
+   * reference); identical rows keep their numbers.
    */
   function referencesAfterEdit(batch: BatchRecord, edited: StoredRecord): StoredRecord[] {
-    const given = givenReference(batch.mapping, edited);
-    if (given || batch.sentAt) return [{ ...edited, reference: given || edited.reference }];
     const before = tables.records(batch.id).map((r) => (r.row === edited.row ? edited : r));
     const after = withReferences(before, batch.mapping, batch.projectId);
-    const moved = after.filter((r, i) => r.reference !== before[i].reference && r.row !== edited.row);
-    return [after.find((r) => r.row === edited.row) as StoredRecord, ...moved];
+    const wanted = after.find((r) => r.row === edited.row) as StoredRecord;
+    if (!batch.sentAt) return [wanted, ...after.filter((r, i) => r.reference !== before[i].reference && r.row !== edited.row)];
+    if (wanted.reference === edited.reference) return [edited];
+    const queued = tables.db
+      .prepare<[string, string], { n: number }>('SELECT COUNT(*) AS n FROM batch_orders WHERE batch_id = ? AND reference = ? AND draft_id IS NOT NULL AND skipped IS NULL')
+      .get(batch.id, edited.reference);
+    if (queued?.n) throw new HostError('INVALID_INPUT', `The order of row ${edited.row} was queued when this batch was sent: change it in Orders, or import the corrected file as a new batch`);
+    if (givenReference(batch.mapping, edited)) return [wanted];
+    const taken = new Set(before.filter((r) => r.row !== edited.row).map((r) => r.reference));
+    let reference = wanted.reference;
+    for (let nth = 2; taken.has(reference); nth++) reference = wanted.reference.replace(/-\d+$/, `-${nth}`);
+    return [{ ...edited, reference }];
   }
 
   /** A fix in place: the row's order (and the order it joins, if its reference changed) is checked again. */
@@ -167,7 +180,16 @@ export function createBatches(deps: BatchesDeps) {
   /** Sends every valid order; with problems left, only when asked to leave the invalid ones out. */
   async function send(batchId: string, options: { skipInvalid?: boolean } = {}): Promise<BatchProgress> {
     const batch = owned(batchId);
-    if (batch.state === 'sending' || batch.state === 'paused') return runner.progress(batch);
+    if (batch.state === 'sending' || batch.state === 'paused' || preparing.has(batch.id)) return runner.progress(batch);
+    preparing.add(batch.id);
+    try {
+      return await validateAndSend(batch, options);
+    } finally {
+      preparing.delete(batch.id);
+    }
+  }
+
+  async function validateAndSend(batch: BatchRecord, options: { skipInvalid?: boolean }): Promise<BatchProgress> {
     const { orders, errors } = await validator.validate(batch, tables.records(batch.id));
     tables.putErrors(batch.id, errors);
     const rowsWithErrors = new Set(errors.map((e) => e.row)).size;

@@ -62,12 +62,13 @@ export function createBatchHost(options: BatchHostOptions) {
     signIn: (email: string, password: string) => session.signIn(email, password),
     /** Sends what an earlier run left queued or half-sent, and watches unfinished batches. */
     start() {
-      orders.start();
+      // The batches first: a paused batch's orders are held before the outbox sends anything.
       batches.start();
+      orders.start();
     },
     /** Resolves once the orders on their way are answered and written down (see the outbox's stop). */
     async stop() {
-      batches.stop();
+      await batches.stop();
       await orders.stop();
     },
   };

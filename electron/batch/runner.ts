@@ -85,10 +85,25 @@ export function createRunner(deps: RunnerDeps) {
     }, deps.tickMs ?? 250);
   }
 
+  /** The enqueue under way, which stopping waits for (the database must not close under it). */
+  let enqueuing: Promise<unknown> | null = null;
+  let stopping = false;
+
   async function send(batch: BatchRecord, valid: readonly ValidatedOrder[]): Promise<BatchProgress> {
     if (batch.state === 'sending' || batch.state === 'paused') return progress(batch);
-    await enqueue(tables, store, batch, valid, () => outbox.kick());
-    tables.update(batch.id, { state: 'sending', sentAt: batch.sentAt ?? tables.stamp(), finishedAt: null });
+    // Marked sent before the first draft is made: should the app stop halfway, the batch can no longer be
+    // edited or remapped (its references are taken), and sending it again queues the rest.
+    const sentAt = batch.sentAt ?? tables.stamp();
+    if (!batch.sentAt) tables.update(batch.id, { sentAt });
+    const work = enqueue(tables, store, { ...batch, sentAt }, valid, () => outbox.kick(), () => stopping);
+    enqueuing = work;
+    try {
+      await work;
+    } finally {
+      enqueuing = null;
+    }
+    if (stopping) return progress(tables.get(batch.id) as BatchRecord);
+    tables.update(batch.id, { state: 'sending', sentAt, finishedAt: null });
     watch();
     return progress(tables.get(batch.id) as BatchRecord);
   }
@@ -145,9 +160,12 @@ export function createRunner(deps: RunnerDeps) {
     cancel,
     settled,
     start,
-    stop: () => {
+    /** Stops watching, and lets an enqueue under way end at its next chunk before the database closes. */
+    stop: async () => {
+      stopping = true;
       if (timer) clearInterval(timer);
       timer = null;
+      await enqueuing?.catch(() => undefined);
     },
   };
 }

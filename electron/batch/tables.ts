@@ -205,7 +205,7 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
            JOIN drafts d ON d.order_reference = r.reference
            LEFT JOIN batches b ON b.id = d.batch_id
            WHERE r.batch_id = ? AND (d.batch_id IS NULL OR d.batch_id <> ?)
-             AND NOT (d.batch_id IS NOT NULL AND (d.state = 'draft' OR (d.state = 'queued' AND b.state = 'cancelled')))`,
+             AND NOT (COALESCE(b.state, '') = 'cancelled' AND d.state IN ('draft', 'queued'))`,
         )
         .get(id, id)?.n ?? 0,
     };

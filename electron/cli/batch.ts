@@ -142,6 +142,11 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
       throw new Exit(EXIT.invalid, 'Nothing was sent. Fix the rows above (or use --skip-invalid) and run again.');
     }
   }
+  if (opts.dryRun && batch.sentAt) {
+    await writeReport();
+    io.stdout.write(`Dry run: this file was sent before (on ${batch.sentAt.slice(0, 10)}); running it again only sends what that run did not. Nothing was sent.\n`);
+    return EXIT.ok;
+  }
   if (opts.dryRun) {
     await writeReport();
     const skipped = host.batches.get(batch.id).usedElsewhere;

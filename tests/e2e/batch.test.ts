@@ -97,7 +97,7 @@ test('a file without references: cancelled halfway, its cancelled orders are sen
   await projectsPage(page).items.first().click();
   await workspace(page).nav('batch');
   await page.getByTestId('batch-file').setInputFiles(file);
-  await expect(page.getByTestId('no-reference-column')).hasText('never places an unchanged row twice');
+  await expect(page.getByTestId('no-reference-column')).hasText('never places such a row twice');
   sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 400 });
   try {
     await page.getByTestId('send-batch').click();

@@ -66,19 +66,21 @@ test('an account without a project is told to ask the operator', async () => {
   await app.close();
 });
 
-test('an expired access token is renewed without the user noticing', async () => {
+test('an expired access token is renewed without the user noticing', async (t) => {
   const app = await openApp(browser, { accessTokenTtlSeconds: 1 });
+  t.after(() => app.close());
   const projects = projectsPage(app.page);
   // By keyboard: the demo account fills the form and passes the focus to Sign in, so Enter signs in.
   await app.page.getByTestId('use-demo').click();
   await app.page.keyboard.press('Enter');
+  // The next screen takes the focus to its heading, so Tab goes on from there rather than from the top.
+  await app.page.waitForFunction(() => document.activeElement?.tagName === 'H1', null, { timeout: 5_000 });
   await projects.items.first().click();
   await expect(projects.home).visible();
   await app.page.waitForTimeout(2_200);
   await projects.switchProject.click();
   await expect(projects.items.first()).visible();
   await expect(projects.account).hasText(DEMO_ACCOUNT.email);
-  await app.close();
 });
 
 test('an expired refresh token signs the user out, saying why', async () => {

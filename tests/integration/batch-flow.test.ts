@@ -183,6 +183,44 @@ test('a file without references, edited and imported again, places only its new 
   assert.equal((await sandboxOrders()).length, placedBefore + 2);
 });
 
+test('references follow edits before sending and stay after: a typed reference renumbers identical rows, a queued order cannot change, nothing slips in while sending starts', async () => {
+  const header = 'orderReference,firstName,lastName,streetAddress,postal,city,country,email,model,quantity';
+  const same = ',Bea,Baker,Damrak 9,1012 LG,Amsterdam,NL,bea@example.com,Cube-binary.stl,1';
+  const batch = await host.batches.import({ bytes: encode([header, same, same, same.replace('Damrak 9', 'Damrak 10')].join('\n')), fileName: 'edits.csv', projectId });
+  const references = () => host.batches.rows(batch.id).rows.map((r) => r.reference);
+  const [first, second] = references();
+  assert.deepEqual([first.slice(-2), second.slice(-2)], ['-1', '-2']);
+  // Row 2 gets a reference of its own: row 3, identical, is now the first of its content.
+  await host.batches.updateCell(batch.id, 2, 0, 'BEA-OWN');
+  assert.deepEqual(references().slice(0, 2), ['BEA-OWN', first]);
+
+  // An edit made while Send fetches its quotes is refused, not sent unseen.
+  const sending = host.batches.send(batch.id);
+  await assert.rejects(host.batches.updateCell(batch.id, 4, 3, 'Damrak 11'), /being sent/);
+  await sending;
+  await host.batches.settled(batch.id);
+  // Once sent, a row whose order was queued keeps it: changing it here would orphan or double it.
+  await assert.rejects(host.batches.updateCell(batch.id, 3, 3, 'Damrak 12'), /was queued when this batch was sent|can no longer be changed here|import the file again as a new batch/);
+});
+
+test('after a cancel, a row without a reference whose order was queued cannot change here: its draft carries the reference', async () => {
+  sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 300 });
+  try {
+    const header = 'firstName,lastName,streetAddress,postal,city,country,email,model,quantity';
+    const rows = Array.from({ length: 40 }, (_, i) => `Cy${i},Coder,Main St ${i},1015 CJ,Amsterdam,NL,cy@example.com,Cube-binary.stl,1`);
+    const batch = await host.batches.import({ bytes: encode([header, ...rows].join('\n')), fileName: 'noref-cancel.csv', projectId });
+    await host.batches.send(batch.id);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    host.batches.cancel(batch.id);
+    const unsent = host.batches.report(batch.id).find((r) => r.outcome === 'cancelled');
+    assert.ok(unsent, 'some orders were not sent before the cancel');
+    await assert.rejects(host.batches.updateCell(batch.id, unsent.row, 2, 'Herengracht 1'), /was queued when this batch was sent/);
+    await host.orders.outbox.drained();
+  } finally {
+    sandbox.faults.clear();
+  }
+});
+
 test('a cancelled batch\'s unsent orders are sent by the file imported again, each once', async () => {
   sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 300 });
   try {

@@ -25,13 +25,15 @@ class BatchesStore {
     });
     // After a cancel, the orders that were on their way still finish: their rows read "pending" until then.
     printdesk.on('drafts:changed', (draft) => {
-      if (draft.state === 'sending' || !this.report?.some((r) => r.outcome === 'pending' && r.reference === draft.orderReference)) return;
+      if (draft.state === 'sending' || !this.pendingReferences.has(draft.orderReference)) return;
       clearTimeout(this.reportReload);
       this.reportReload = setTimeout(() => void this.loadReport(), 200);
     });
   }
 
   private reportReload: ReturnType<typeof setTimeout> | undefined;
+  /** The report's rows still on their way, looked up on every order event (a report may hold 100,000 rows). */
+  private pendingReferences = new Set<string>();
 
   get step(): BatchStep {
     if (!this.current) return 'import';
@@ -189,6 +191,7 @@ class BatchesStore {
     const batchId = this.current?.id;
     if (!batchId) return;
     this.report = unwrap(await printdesk.batch.report({ batchId }));
+    this.pendingReferences = new Set(this.report.filter((r) => r.outcome === 'pending').map((r) => r.reference));
     this.current = unwrap(await printdesk.batch.get({ batchId }));
   };
 
