@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, before, test, type TestContext } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { expect } from './expect.ts';
 import { launchChromium, openApp } from './harness.ts';
@@ -20,13 +20,19 @@ after(async () => {
   await browser?.close();
 });
 
-test('a print shop imports a CSV, fixes a cell in place, sends the batch and exports the report', async (t) => {
+/** The app, its sandbox's first project, and one model in it; closed when the test ends. */
+async function openWithModel(t: TestContext) {
   const app = await openApp(browser);
   t.after(() => app.close());
   const sandbox = app.booted.sandbox;
   assert.ok(sandbox);
   const [project] = await sandbox.operator.listProjects();
   const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Star-binary.stl'));
+  return { app, sandbox, project, model };
+}
+
+test('a print shop imports a CSV, fixes a cell in place, sends the batch and exports the report', async (t) => {
+  const { app, sandbox, project, model } = await openWithModel(t);
   const csv = [
     'orderReference;firstName;lastName;streetAddress;postal;city;country;email;modelId;quantity',
     `SHOP-1;Ada;Lovelace;Keizersgracht 1;1015 CJ;Amsterdam;NL;ada@example.com;${model.modelId};2`,
@@ -81,12 +87,7 @@ test('a print shop imports a CSV, fixes a cell in place, sends the batch and exp
 });
 
 test('a file without references: cancelled halfway, its cancelled orders are sent from the report, and picking it again opens a new batch', async (t) => {
-  const app = await openApp(browser);
-  t.after(() => app.close());
-  const sandbox = app.booted.sandbox;
-  assert.ok(sandbox);
-  const [project] = await sandbox.operator.listProjects();
-  const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Star-binary.stl'));
+  const { app, sandbox, project, model } = await openWithModel(t);
   const rows = Array.from({ length: 24 }, (_, i) => `Ada${i},Lovelace,Keizersgracht ${i + 1},1015 CJ,Amsterdam,NL,ada@example.com,${model.modelId},1`);
   const file = join(await mkdtemp(join(tmpdir(), 'batch-e2e-')), 'no-references.csv');
   await writeFile(file, ['firstName,lastName,streetAddress,postal,city,country,email,modelId,quantity', ...rows].join('\n'));
