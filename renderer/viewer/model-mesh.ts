@@ -42,6 +42,19 @@ function openEdgeLines(segments: Float32Array): NonNullable<ModelObjects['openEd
   return lines;
 }
 
+/** Beyond this size (10 m) the model is drawn scaled down: see displayScale. */
+const LARGEST_DRAWN_MM = 10_000;
+
+/**
+ * 1, or less for a model too large to draw at its size (junk coordinates, a file in the wrong unit): the
+ * shader's flat-shading normals come from the square of screen-space derivatives, which overflows float32
+ * near 1e19 and drew such a model black. The size shown beside the preview stays the real one.
+ */
+export function displayScale(model: ParsedModel): number {
+  const diagonal = Math.hypot(...model.facts.size);
+  return diagonal > LARGEST_DRAWN_MM ? LARGEST_DRAWN_MM / diagonal : 1;
+}
+
 export function buildModelObjects(model: ParsedModel): ModelObjects {
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.BufferAttribute(model.positions, 3));
@@ -63,8 +76,10 @@ export function buildModelObjects(model: ParsedModel): ModelObjects {
 
   const { min, max } = model.facts.bounds;
   // Print space is Z-up; three's camera conventions are Y-up.
+  const scale = displayScale(model);
   root.rotation.x = -Math.PI / 2;
-  root.position.set(-(min[0] + max[0]) / 2, -min[2], (min[1] + max[1]) / 2);
+  root.scale.setScalar(scale);
+  root.position.set((-(min[0] + max[0]) / 2) * scale, -min[2] * scale, ((min[1] + max[1]) / 2) * scale);
   geometry.boundingSphere = new THREE.Sphere(
     new THREE.Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2),
     Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2,
@@ -96,6 +111,7 @@ export function buildModelObjects(model: ParsedModel): ModelObjects {
 
 /** Centre and radius of the model in world space after placement on the plate. */
 export function worldSphere(model: ParsedModel): THREE.Sphere {
-  const [sx, sy, sz] = model.facts.size;
+  const scale = displayScale(model);
+  const [sx, sy, sz] = model.facts.size.map((side) => side * scale);
   return new THREE.Sphere(new THREE.Vector3(0, sz / 2, 0), Math.max(1e-3, Math.hypot(sx, sy, sz) / 2));
 }

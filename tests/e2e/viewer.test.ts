@@ -1,6 +1,8 @@
 // The preview as a buyer reads it: a 3MF's own colours, and the holes of an open mesh drawn in red and
 // switched off on request. Pixels are read back from the WebGL canvas (software rendering, see harness.ts).
 import assert from 'node:assert/strict';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
@@ -66,4 +68,23 @@ test('an open mesh says how many open edges it has, draws them in red, and hides
   const hidden = await pixelsUntil(lib.viewerCanvas, (s) => s.highlight === 0, 'the model without its open edges');
   assert.ok(hidden.distinct > 20, 'the model itself is still drawn');
   assert.ok(shown.highlight > hidden.highlight);
+});
+
+test('a model with absurd coordinates is still drawn shaded (not black), with its real size beside it', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  // Every coordinate of the corpus cube times 1e29: a file written in a wrong unit, or junk.
+  const cube = Buffer.from(await readFile(join(corpus, 'stl', 'Cube-binary.stl')));
+  for (let facet = 0; facet < cube.readUInt32LE(80); facet++) {
+    for (let k = 0; k < 9; k++) {
+      const at = 84 + facet * 50 + 12 + k * 4;
+      cube.writeFloatLE(cube.readFloatLE(at) * 1e29, at);
+    }
+  }
+  const file = join(await mkdtemp(join(tmpdir(), 'huge-model-')), 'huge-cube.stl');
+  await writeFile(file, cube);
+  const lib = await openModel(app, file);
+  await expect(lib.dimensions).hasText('e+29');
+  const drawn = await pixelsUntil(lib.viewerCanvas, (s) => s.distinct > 12, 'the cube, shaded');
+  assert.ok(drawn.distinct > 12, `a shaded cube shows several colours (saw ${drawn.distinct})`);
 });
