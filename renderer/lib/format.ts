@@ -65,11 +65,17 @@ export function formatSize(size: readonly number[]): string {
   return `${size.map(formatLength).join(' × ')} mm`;
 }
 
-export function formatVolume(mm3: number): string {
-  return mm3 >= 1000 ? `${readableNumber(mm3 / 1000, 2)} cm³` : `${readableNumber(mm3, 2)} mm³`;
+/** `unit` forces one, so that a volume and a surface read side by side share it. */
+export function formatVolume(mm3: number, unit: 'mm' | 'cm' = mm3 >= 1000 ? 'cm' : 'mm'): string {
+  return unit === 'cm' ? `${readableNumber(mm3 / 1000, 2)} cm³` : `${readableNumber(mm3, 2)} mm³`;
 }
 
 /** An area given in mm²: cm² from 1 cm² up, mm² below. */
-export function formatArea(mm2: number): string {
-  return mm2 >= 100 ? `${readableNumber(mm2 / 100, 1)} cm²` : `${readableNumber(mm2, 2)} mm²`;
+export function formatArea(mm2: number, unit: 'mm' | 'cm' = mm2 >= 100 ? 'cm' : 'mm'): string {
+  return unit === 'cm' ? `${readableNumber(mm2 / 100, 1)} cm²` : `${readableNumber(mm2, 2)} mm²`;
+}
+
+/** One unit for a model's volume and surface: cm from a cubic centimetre up (by volume, or by area when open). */
+export function measureUnit(mm3: number, mm2: number): 'mm' | 'cm' {
+  return mm3 >= 1000 || (mm3 === 0 && mm2 >= 100) ? 'cm' : 'mm';
 }

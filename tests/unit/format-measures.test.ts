@@ -25,3 +25,12 @@ test('sizes: two decimals under 10 mm, one above, and junk coordinates in a few 
   assert.equal(formatSize([1.0000000150474662e30, 2.5e6, 0.5]), '1.00e+30 × 2.50e+6 × 0.50 mm');
   assert.equal(en(formatVolume(1e33)), '1.00e+30 cm³');
 });
+
+test('a volume and a surface side by side share one unit', async () => {
+  const { measureUnit } = await import('../../renderer/lib/format.ts');
+  const unit = measureUnit(612, 540);
+  assert.equal(unit, 'mm');
+  assert.equal(en(formatVolume(612, unit)), '612 mm³');
+  assert.equal(en(formatArea(540, unit)), '540 mm²');
+  assert.equal(en(formatArea(540, measureUnit(113_694, 540))), '5.4 cm²');
+});
