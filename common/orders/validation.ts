@@ -107,11 +107,16 @@ export function typedNumber(text: string): number | null {
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
+/** The largest weight or side the service takes (docs/api-assumptions.md). */
+const MAX_PACKAGE_VALUE = 1e9;
+
 /** Spec 4.1 rules 1, 4 and 5, with the service's own wording where it has one. */
 export function validatePackage(spec: PackageSpec): FieldErrors {
   const errors: FieldErrors = {};
   if (spec.weight !== null && Number.isNaN(spec.weight)) errors.weight = 'Not a number: give the weight in grams, such as 250 or 12.5';
   else if (spec.weight === null || !(spec.weight > 0)) errors.weight = 'Package weight is required and must be greater than 0 grams';
+  // The service answers a weight past its limit with its "greater than 0" message, which misleads.
+  else if (spec.weight > MAX_PACKAGE_VALUE) errors.weight = 'Package weight is too large: give it in grams, such as 800 for 0.8 kg';
   const dims = [spec.length, spec.width, spec.height];
   if (dims.some((d) => d !== null && Number.isNaN(d))) {
     errors.dimensions = 'Not a number: give length, width and height in centimetres, such as 30 or 12.5';
