@@ -2,6 +2,7 @@
 // from what the row orders. A reference is what makes a batch safe to import again: an order whose
 // reference was used before is skipped, never placed a second time.
 import type { BatchField, ColumnMapping } from './mapping.ts';
+import { alpha2FromText } from '../orders/countries.ts';
 import type { CsvRecord } from './parse-csv.ts';
 
 /** Hex digest of a text (SHA-256 in the app), passed in so that this module runs anywhere. */
@@ -37,7 +38,15 @@ const IDENTITY: readonly BatchField[] = ['firstName', 'lastName', 'streetAddress
  */
 function contentOf(projectId: string, mapping: ColumnMapping, record: CsvRecord): string {
   const cell = (field: BatchField) => (mapping[field] === undefined ? '' : (record.cells[mapping[field]] ?? '').trim().replace(/\s+/g, ' ').toLowerCase());
-  return JSON.stringify([projectId, ...IDENTITY.map(cell)]);
+  return JSON.stringify([projectId, ...IDENTITY.map((field) => canonical(field, cell(field)))]);
+}
+
+/** One spelling per value where files differ in form only: "Netherlands" is NL, "1015cj" is "1015 CJ". */
+function canonical(field: BatchField, value: string): string {
+  if (field === 'country') return alpha2FromText(value)?.toLowerCase() ?? value;
+  if (field === 'postal') return value.replace(/[\s-]/g, '');
+  if (field === 'quantity') return value.replace(/^0+(?=\d)/, '');
+  return value;
 }
 
 /**

@@ -68,6 +68,9 @@ test('rows without a reference get one from what they order: the same again afte
   assert.deepEqual(again.slice(1, 3), once.slice(0, 2));
   assert.notEqual(again[3], once[2]);
   assert.ok(!once.includes(again[0]));
+  // A country written out and a postal code without its space are the same orders.
+  const respelled = run(text.replaceAll(',NL,', ',Netherlands,').replaceAll('1015 CJ', '1015CJ')).orders.map((o) => o.reference);
+  assert.deepEqual(respelled.slice(0, 2), once.slice(0, 2));
   // The phone column left unmapped (on a later import of the same layout): the same orders.
   const unmapped = run(text.replace('phoneNumber', 'note')).orders.map((o) => o.reference);
   assert.deepEqual(unmapped, once);
