@@ -29,7 +29,7 @@ export function givenReference(mapping: ColumnMapping, record: CsvRecord): strin
  * shipping choice or config ids, so that mapping such a column, or leaving it out, on another import of
  * the same file does not make every row a new order.
  */
-const IDENTITY: readonly BatchField[] = ['firstName', 'lastName', 'streetAddress', 'postal', 'city', 'country', 'countryState', 'modelId', 'modelName', 'quantity'];
+const IDENTITY: readonly BatchField[] = ['firstName', 'lastName', 'streetAddress', 'postal', 'city', 'country', 'countryState', 'quantity'];
 
 /**
  * What a row orders: its project and its identity fields, with case and spacing evened out. Not its place
@@ -38,7 +38,10 @@ const IDENTITY: readonly BatchField[] = ['firstName', 'lastName', 'streetAddress
  */
 function contentOf(projectId: string, mapping: ColumnMapping, record: CsvRecord): string {
   const cell = (field: BatchField) => (mapping[field] === undefined ? '' : (record.cells[mapping[field]] ?? '').trim().replace(/\s+/g, ' ').toLowerCase());
-  return JSON.stringify([projectId, ...IDENTITY.map((field) => canonical(field, cell(field)))]);
+  // The model by its id where the row gives one, else by its name without extension: a file with both
+  // columns names the same orders whether or not its name column is mapped.
+  const model = cell('modelId') || cell('modelName').replace(/\.(stl|obj|3mf)$/, '');
+  return JSON.stringify([projectId, model, ...IDENTITY.map((field) => canonical(field, cell(field)))]);
 }
 
 /** One spelling per value where files differ in form only: "Netherlands" is NL, "1015cj" is "1015 CJ". */

@@ -65,7 +65,10 @@ export function createRunner(deps: RunnerDeps) {
       }
       deps.onProgress?.(current);
     }
-    if (sending.length === 0 && tables.inState('paused').length === 0) {
+    // A paused batch's orders already on their way still finish: its counts go on moving until they have.
+    const paused = tables.inState('paused');
+    for (const batch of paused) deps.onProgress?.(progress(batch));
+    if (sending.length === 0 && paused.length === 0) {
       if (timer) clearInterval(timer);
       timer = null;
       setConcurrency(DEFAULT_CONCURRENCY);

@@ -71,6 +71,10 @@ test('rows without a reference get one from what they order: the same again afte
   // A country written out and a postal code without its space are the same orders.
   const respelled = run(text.replaceAll(',NL,', ',Netherlands,').replaceAll('1015 CJ', '1015CJ')).orders.map((o) => o.reference);
   assert.deepEqual(respelled.slice(0, 2), once.slice(0, 2));
+  // The model named with its extension, or its name column left out where an id column gives it: the same orders.
+  assert.deepEqual(run(text.replaceAll(',cube,', ',cube.stl,')).orders.map((o) => o.reference), once);
+  const both = `firstName,lastName,streetAddress,postal,city,country,email,modelId,modelName,quantity\nAda,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,${CUBE},cube,1\n`;
+  assert.deepEqual(run(both.replace('modelName', 'note')).orders.map((o) => o.reference), run(both).orders.map((o) => o.reference));
   // The phone column left unmapped (on a later import of the same layout): the same orders.
   const unmapped = run(text.replace('phoneNumber', 'note')).orders.map((o) => o.reference);
   assert.deepEqual(unmapped, once);
