@@ -1,5 +1,6 @@
 // CSV/TSV bytes → header and records, with the failures a print shop meets named plainly:
 // not UTF-8, a quote left open, an empty file. Pure: no DOM, no Node.
+import { fileKind } from '../file-kind.ts';
 import Papa from 'papaparse';
 
 export interface CsvRecord {
@@ -33,13 +34,13 @@ const DELIMITERS = [',', ';', '\t', '|'] as const;
  * a wrong encoding or as a header without rows.
  */
 function notText(bytes: Uint8Array): CsvError | null {
-  const starts = (...signature: number[]) => signature.every((byte, at) => bytes[at] === byte);
   const save = 'In your spreadsheet, use File › Save As and choose "CSV UTF-8 (comma delimited)", then import that file.';
-  if (starts(0x50, 0x4b, 0x03, 0x04)) return { code: 'not-text', message: `This is an Excel workbook (.xlsx) or another ZIP file, not CSV. ${save}` };
-  if (starts(0xd0, 0xcf, 0x11, 0xe0)) return { code: 'not-text', message: `This is an old Excel workbook (.xls), not CSV. ${save}` };
-  if (starts(0x25, 0x50, 0x44, 0x46)) return { code: 'not-text', message: 'This is a PDF document, not CSV: export the orders from your shop as CSV.' };
+  const kind = fileKind(bytes);
+  if (kind === 'zip') return { code: 'not-text', message: `This is an Excel workbook (.xlsx) or another ZIP file, not CSV. ${save}` };
+  if (kind === 'office') return { code: 'not-text', message: `This is an old Excel workbook (.xls), not CSV. ${save}` };
+  if (kind === 'pdf') return { code: 'not-text', message: 'This is a PDF document, not CSV: export the orders from your shop as CSV.' };
   // UTF-16 text has NUL bytes by nature; it is told by its byte order mark and decoded.
-  const utf16 = starts(0xff, 0xfe) || starts(0xfe, 0xff);
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   if (!utf16 && bytes.subarray(0, 4096).includes(0)) return { code: 'not-text', message: 'This file is not text, so it is not CSV: export the orders from your shop or spreadsheet as CSV.' };
   return null;
 }

@@ -3,6 +3,8 @@
 // parsing geometry. Pure (no Node APIs), so the client's pre-upload check and the sandbox's check
 // of received files agree. Full parsing belongs to the viewer's parsers, not here.
 
+import { FILE_KIND_LABELS, fileKind } from '../../common/file-kind.ts';
+
 export const MODEL_FORMATS = ['stl', 'obj', '3mf'] as const;
 export type ModelFormat = (typeof MODEL_FORMATS)[number];
 
@@ -51,28 +53,8 @@ export async function checkModelFile(fileName: string, size: number, read: ReadA
     }
   }
   // A ZIP named .3mf is a damaged 3MF: its own reason says more.
-  const kind = claimed === '3mf' ? undefined : otherKind(probe.head);
-  return kind ? { ok: false, reason: `This is ${kind}, not ${claimed === '3mf' ? 'a' : 'an'} ${LABEL[claimed]} model. Export or save the model as STL, OBJ or 3MF and upload that file.` } : own;
-}
-
-/**
- * Files often mistaken for models, by their first bytes: only to word the refusal (a PNG renamed .stl
- * otherwise reads as "a binary STL with no triangles"). A 3MF's ZIP is checked as 3MF before this.
- */
-const SIGNATURES: ReadonlyArray<readonly [string, readonly number[]]> = [
-  ['a PNG image', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
-  ['a JPEG image', [0xff, 0xd8, 0xff]],
-  ['a GIF image', [0x47, 0x49, 0x46, 0x38]],
-  ['a PDF document', [0x25, 0x50, 0x44, 0x46, 0x2d]],
-  ['a ZIP archive', [0x50, 0x4b, 0x03, 0x04]],
-  ['a gzip archive', [0x1f, 0x8b]],
-  ['a 7-Zip archive', [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]],
-  ['a RAR archive', [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07]],
-  ['a STEP CAD file', [...'ISO-10303-21'].map((c) => c.charCodeAt(0))],
-];
-
-function otherKind(head: Uint8Array): string | undefined {
-  return SIGNATURES.find(([, bytes]) => bytes.every((byte, at) => head[at] === byte))?.[0];
+  const kind = claimed === '3mf' ? null : fileKind(probe.head);
+  return kind ? { ok: false, reason: `This is ${FILE_KIND_LABELS[kind]}, not ${claimed === '3mf' ? 'a' : 'an'} ${LABEL[claimed]} model. Export or save the model as STL, OBJ or 3MF and upload that file.` } : own;
 }
 
 const CHECKS: Record<ModelFormat, (probe: Probe) => FormatCheck | Promise<FormatCheck>> = { stl: checkStl, obj: checkObj, '3mf': check3mf };

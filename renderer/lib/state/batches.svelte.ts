@@ -107,23 +107,26 @@ class BatchesStore {
     if (this.projectId) void this.open(this.projectId);
   };
 
-  loadRows = async () => {
+  /** 500 rows from `offset`, or null without a batch. */
+  private rowsFrom = async (offset: number) => {
     const batchId = this.current?.id;
-    if (!batchId) return;
-    const page = unwrap(await printdesk.batch.rows({ batchId, offset: 0, limit: 500, errorsOnly: this.errorsOnly }));
-    this.rows = page.rows;
+    if (!batchId) return null;
+    const page = unwrap(await printdesk.batch.rows({ batchId, offset, limit: 500, errorsOnly: this.errorsOnly }));
     this.totalRows = page.total;
+    return page.rows;
+  };
+
+  loadRows = async () => {
+    const rows = await this.rowsFrom(0);
+    if (rows) this.rows = rows;
   };
 
   /** The next page of rows, after those shown: every row of a large file can be reached and fixed. */
   loadMore = async () => {
-    const batchId = this.current?.id;
-    if (!batchId) return;
     await this.run(async () => {
-      const page = unwrap(await printdesk.batch.rows({ batchId, offset: this.rows.length, limit: 500, errorsOnly: this.errorsOnly }));
+      const rows = await this.rowsFrom(this.rows.length);
       const known = new Set(this.rows.map((r) => r.row));
-      this.rows = [...this.rows, ...page.rows.filter((r) => !known.has(r.row))];
-      this.totalRows = page.total;
+      if (rows) this.rows = [...this.rows, ...rows.filter((r) => !known.has(r.row))];
     });
   };
 
