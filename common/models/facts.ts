@@ -36,10 +36,16 @@ function pointsOf(source: Float32Array, firstPoint: Int32Array | null): PointOf 
   };
 }
 
+const AXES = ['x', 'y', 'z'];
+
+/** Names the coordinate, and where it is when the format can say (binary STL: the float's own byte offset). */
 function nonFiniteError(mesh: RawMesh, triangle: number): ModelParseError {
-  const where = mesh.locateTriangle?.(triangle) ?? {};
+  const soup = mesh.positions?.subarray(triangle * 9, triangle * 9 + 9);
+  const k = soup ? soup.findIndex((value) => !Number.isFinite(value)) : -1;
+  const which = k >= 0 ? `, corner ${Math.floor(k / 3) + 1}, ${AXES[k % 3]}` : '';
+  const where = mesh.locateTriangle?.(triangle, Math.max(0, k)) ?? {};
   const at = where.offset !== undefined ? ` (byte offset ${where.offset})` : '';
-  return new ModelParseError('NAN_COORDINATE', `Triangle ${triangle + 1}${at} has a coordinate that is not a finite number (NaN or Infinity).`, where);
+  return new ModelParseError('NAN_COORDINATE', `Triangle ${triangle + 1}${which}${at} has a coordinate that is not a finite number (NaN or Infinity).`, where);
 }
 
 const NO_TOPOLOGY: Topology = { openEdges: 0, nonManifoldEdges: 0, inconsistentEdges: 0, shells: 0 };

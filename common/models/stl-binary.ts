@@ -80,6 +80,6 @@ export function parseBinaryStl(bytes: Uint8Array, options: ParseOptions): RawMes
     measures: sum.result(),
     declaredUnit: null,
     warnings,
-    locateTriangle: (triangle) => ({ offset: STL_HEADER_BYTES + triangle * STL_FACET_BYTES }),
+    locateTriangle: (triangle, coordinate) => ({ offset: STL_HEADER_BYTES + triangle * STL_FACET_BYTES + 12 + coordinate * 4 }),
   };
 }

@@ -103,6 +103,6 @@ export interface RawMesh {
   corners?: Int32Array;
   declaredUnit: UnitName | null;
   warnings: string[];
-  /** Where triangle t sits in the file, for errors found by the geometry pass (binary STL: its byte offset). */
-  locateTriangle?: (triangle: number) => ModelErrorWhere;
+  /** Where coordinate k (0–8) of triangle t sits in the file, for errors found by the geometry pass (binary STL: its byte offset). */
+  locateTriangle?: (triangle: number, coordinate: number) => ModelErrorWhere;
 }

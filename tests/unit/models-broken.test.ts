@@ -58,7 +58,7 @@ test('binary STL: truncated, counts that lie up or down, NaN and Infinity coordi
   for (const bad of [NaN, Infinity]) {
     const poisoned = good.slice();
     new DataView(poisoned.buffer).setFloat32(84 + 50 * 5 + 12 + 16, bad, true);
-    fails(poisoned, 'c.stl', 'NAN_COORDINATE', new RegExp(`Triangle 6 \\(byte offset ${84 + 250}\\)`));
+    fails(poisoned, 'c.stl', 'NAN_COORDINATE', new RegExp(`Triangle 6, corner 2, y \\(byte offset ${84 + 250 + 12 + 16}\\)`));
   }
 });
 
@@ -96,7 +96,7 @@ test('binary STL read in place (bytes handed over): the same positions and facts
   assert.deepEqual(misaligned.facts, copied.facts);
   const poisoned = file.slice();
   new DataView(poisoned.buffer).setFloat32(84 + 50 * 9000 + 12 + 8, NaN, true);
-  fails(poisoned, 't.stl', 'NAN_COORDINATE', new RegExp(`Triangle 9001 \\(byte offset ${84 + 50 * 9000}\\)`), { bytesOwned: true });
+  fails(poisoned, 't.stl', 'NAN_COORDINATE', new RegExp(`Triangle 9001, corner 1, z \\(byte offset ${84 + 50 * 9000 + 12 + 8}\\)`), { bytesOwned: true });
 });
 
 test('ASCII STL: truncated inside a facet, nan, a quad, garbage, all with line numbers', () => {
