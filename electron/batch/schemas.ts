@@ -44,6 +44,11 @@ export const BatchSummary = z.object({
   errors: z.number(),
   /** orders whose reference was used before, by a single order or another batch: skipped when sent */
   usedElsewhere: z.number(),
+  /**
+   * orders this batch has handed to the outbox. A batch still in draft with some (and `sentAt` set) was
+   * stopped while they were being queued: those are on their way, and sending queues the rest.
+   */
+  queued: z.number(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

@@ -197,6 +197,7 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
       orders: one('SELECT COUNT(DISTINCT reference) AS n FROM batch_rows WHERE batch_id = ?'),
       rowsWithErrors: one('SELECT COUNT(DISTINCT row) AS n FROM batch_errors WHERE batch_id = ?'),
       errors: one('SELECT COUNT(*) AS n FROM batch_errors WHERE batch_id = ?'),
+      queued: one('SELECT COUNT(*) AS n FROM batch_orders WHERE batch_id = ? AND draft_id IS NOT NULL AND skipped IS NULL'),
       // Orders whose reference a single order or another batch already holds: sending skips them. A draft a
       // cancelled batch left unsent is not among them (the send takes it over; see enqueue.ts).
       usedElsewhere: db

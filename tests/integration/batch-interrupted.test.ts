@@ -1,0 +1,76 @@
+// A batch whose sending stops halfway through queueing its orders (the app quit): the review says how
+// many are on their way, Send queues only the rest, and the service ends with each order once.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { createBatchHost } from '../../electron/batch/node-host.ts';
+import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import { openDatabase } from '../../electron/storage/database.ts';
+import { sendAction } from '../../renderer/lib/batch-send.ts';
+import { CORPUS as corpus } from '../corpus.ts';
+
+const ORDERS = 1_100;
+let sandbox: TestSandbox;
+let projectId: string;
+let dir: string;
+
+before(async () => {
+  sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 } } });
+  projectId = (await sandbox.operator.listProjects())[0].projectId;
+  await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'));
+  dir = mkdtempSync(join(tmpdir(), 'batch-interrupted-'));
+});
+after(async () => {
+  await sandbox.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function file(): Uint8Array {
+  const lines = ['orderReference,firstName,lastName,streetAddress,postal,city,country,email,model,quantity'];
+  for (let i = 0; i < ORDERS; i++) lines.push(`Q-${i},Ada,Lovelace,Keizersgracht ${i + 1},1015 CJ,Amsterdam,NL,ada@example.com,Cube-binary.stl,1`);
+  return new TextEncoder().encode(lines.join('\n'));
+}
+
+async function openHost(db: ReturnType<typeof openDatabase>) {
+  const host = createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', timeoutMs: 5_000, tickMs: 50 });
+  await host.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  return host;
+}
+
+test('stopped while queueing, a batch says how many orders are on their way, and sending again queues only the rest', { timeout: 120_000 }, async () => {
+  const db = openDatabase(join(dir, 'printdesk.db'));
+  const first = await openHost(db);
+  const batch = await first.batches.import({ bytes: file(), fileName: 'big.csv', projectId });
+  const sending = first.batches.send(batch.id);
+  // Stop as soon as the first chunk is queued: the enqueue ends at its next chunk.
+  while (first.batches.get(batch.id).queued === 0) await new Promise((resolve) => setImmediate(resolve));
+  await first.stop();
+  await sending;
+
+  const stopped = first.batches.get(batch.id);
+  assert.equal(stopped.state, 'draft');
+  assert.ok(stopped.sentAt, 'marked sent: its rows can no longer change');
+  assert.ok(stopped.queued > 0 && stopped.queued < ORDERS, `part of the batch queued (${stopped.queued})`);
+  const action = sendAction(stopped);
+  assert.equal(action.label, `Send the other ${ORDERS - stopped.queued} orders`);
+  assert.match(action.interrupted ?? '', new RegExp(`after ${stopped.queued} orders of ${ORDERS} had been queued`));
+
+  const second = await openHost(db);
+  second.start();
+  try {
+    const progress = await second.batches.send(batch.id);
+    assert.equal(progress.total, ORDERS);
+    const done = await second.batches.settled(batch.id);
+    assert.deepEqual({ state: done.state, done: done.done, failed: done.failed }, { state: 'done', done: ORDERS, failed: 0 });
+    const placed = await sandbox.operator.listOrders({ projectId });
+    assert.equal(new Set(placed.map((o) => o.orderReference)).size, ORDERS);
+    assert.equal(placed.length, ORDERS, 'each order placed once');
+    assert.equal(sendAction(second.batches.get(batch.id)).interrupted, null);
+  } finally {
+    await second.stop();
+    db.close();
+  }
+});
