@@ -30,7 +30,7 @@ export function createOrders(deps: OrdersDeps) {
     store,
     client: deps.client,
     quotes,
-    canSend: () => deps.account() !== null,
+    account: deps.account,
     onChange: deps.onDraft,
     onPlaced: deps.onPlaced,
     now: deps.now,

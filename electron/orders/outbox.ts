@@ -12,7 +12,8 @@ export interface OutboxDeps {
   client: () => ApiClient;
   quotes: Quotes;
   /** false while nobody is signed in: queued drafts wait */
-  canSend: () => boolean;
+  /** The signed-in account, whose drafts alone are sent; null while signed out. */
+  account: () => string | null;
   onChange: (draft: Draft) => void;
   onPlaced: (draft: Draft) => void;
   now?: () => number;
@@ -33,7 +34,7 @@ export type Outbox = ReturnType<typeof createOutbox>;
  * create a second order, and an answer that the reference is taken counts as placed.
  */
 export function createOutbox(deps: OutboxDeps) {
-  const { store, client, quotes, canSend, onChange, onPlaced, now = Date.now, random = Math.random } = deps;
+  const { store, client, quotes, account, onChange, onPlaced, now = Date.now, random = Math.random } = deps;
   let concurrency = deps.concurrency ?? 4;
   let running = 0;
   let paused = false;
@@ -49,8 +50,9 @@ export function createOutbox(deps: OutboxDeps) {
     if (timer) clearTimeout(timer);
     timer = null;
     if (closed) return;
-    while (!paused && canSend() && running < concurrency) {
-      const due = store.nextDue(now(), held);
+    const owner = account();
+    while (!paused && owner !== null && running < concurrency) {
+      const due = store.nextDue(now(), owner, held);
       if (!due) break;
       // NORMAL is enough here: should this mark be lost, the draft is still queued and is sent
       // again with the same reference, which the service answers with the order it already has.
@@ -68,12 +70,13 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   function wakeLater() {
-    const at = store.nextWakeAt(held);
+    const owner = account();
+    const at = owner === null ? null : store.nextWakeAt(owner, held);
     if (at === null) {
       idle.splice(0).forEach((resolve) => resolve());
       return;
     }
-    if (paused || !canSend()) return;
+    if (paused) return;
     timer = setTimeout(kick, Math.max(0, at - now()));
     timer.unref?.();
   }
@@ -158,7 +161,7 @@ export function createOutbox(deps: OutboxDeps) {
       kick();
     },
     /** Resolves when nothing is queued or sending (for tests and the CLI). */
-    drained: () => new Promise<void>((resolve) => (running === 0 && store.nextWakeAt(held) === null ? resolve() : idle.push(resolve))),
+    drained: () => new Promise<void>((resolve) => (running === 0 && (account() === null || store.nextWakeAt(account() as string, held) === null) ? resolve() : idle.push(resolve))),
     /** Holds the queued drafts of these batches, and only them, until called again without them. */
     hold: (batchIds: readonly string[]) => {
       held = [...batchIds];

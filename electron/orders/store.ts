@@ -127,20 +127,25 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     return db.prepare(sql).run(id, ...allowed).changes > 0;
   }
 
-  /** The queued draft whose turn has come, oldest first. */
   /** Queued drafts of these batches (paused ones) wait; everything else queued may go. */
   const NOT_HELD = `(batch_id IS NULL OR batch_id NOT IN (SELECT value FROM json_each(?)))`;
 
-  function nextDue(atMs: number, heldBatches: readonly string[] = []): Draft | null {
+  /**
+   * The account's queued draft whose turn has come, oldest first. Only the signed-in account's: another
+   * account's drafts wait for it to sign in again (the service keys a reference to the account).
+   */
+  function nextDue(atMs: number, account: string, heldBatches: readonly string[] = []): Draft | null {
     const row = db
-      .prepare<[number, string], Row>(`SELECT * FROM drafts WHERE state = 'queued' AND next_attempt_at <= ? AND ${NOT_HELD} ORDER BY next_attempt_at, rowid LIMIT 1`)
-      .get(atMs, JSON.stringify(heldBatches));
+      .prepare<[string, number, string], Row>(`SELECT * FROM drafts WHERE account = ? AND state = 'queued' AND next_attempt_at <= ? AND ${NOT_HELD} ORDER BY next_attempt_at, rowid LIMIT 1`)
+      .get(account, atMs, JSON.stringify(heldBatches));
     return row ? toDraft(row) : null;
   }
 
-  /** When the next queued draft (not held) becomes due, for the runner's timer. */
-  function nextWakeAt(heldBatches: readonly string[] = []): number | null {
-    const row = db.prepare<[string], { at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM drafts WHERE state = 'queued' AND ${NOT_HELD}`).get(JSON.stringify(heldBatches));
+  /** When the account's next queued draft (not held) becomes due, for the runner's timer. */
+  function nextWakeAt(account: string, heldBatches: readonly string[] = []): number | null {
+    const row = db
+      .prepare<[string, string], { at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM drafts WHERE account = ? AND state = 'queued' AND ${NOT_HELD}`)
+      .get(account, JSON.stringify(heldBatches));
     return row?.at ?? null;
   }
 

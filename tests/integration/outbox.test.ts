@@ -82,6 +82,28 @@ test('placed orders follow the service: status refreshed, cancellation', async (
   assert.equal((await orders.cancel(draft.id)).order?.status, 'cancelled');
 });
 
+test('queued orders of one account wait while another account is signed in, and go when it is back', async () => {
+  const db = openDatabase(':memory:');
+  let signedIn: string | null = account();
+  const orders = createOrders({ db, client: () => client, account: () => signedIn, onDraft: () => undefined, onPlaced: () => undefined });
+  const draft = orders.save(projectId, await fields());
+  // Queued while the service was away; then the account signs out and a colleague signs in.
+  orders.outbox.pause();
+  orders.place(draft.id);
+  signedIn = null;
+  orders.outbox.resume();
+  signedIn = `${sandbox.baseUrl} colleague@printdesk.test`;
+  orders.outbox.kick();
+  await orders.outbox.drained();
+  assert.equal(orders.store.get(draft.id)?.state, 'queued', 'not sent under the colleague\'s sign-in');
+  assert.equal((await serverCountsByReference()).get(draft.orderReference), undefined);
+  signedIn = account();
+  orders.outbox.kick();
+  await orders.outbox.drained();
+  assert.equal(orders.get(draft.id).state, 'placed');
+  assert.equal((await serverCountsByReference()).get(draft.orderReference), 1);
+});
+
 test('a draft whose price changed waits for the user, and goes once accepted', async () => {
   const orders = ordersOn(openDatabase(':memory:'));
   const base = await fields();

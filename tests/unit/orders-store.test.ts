@@ -31,17 +31,22 @@ test('a transition from the wrong state does nothing, so two senders cannot both
   assert.equal(store.remove(draft.id, ['draft']), false);
 });
 
-test('only due queued drafts are handed out, oldest first', () => {
+test('only due queued drafts of the signed-in account are handed out, oldest first', () => {
   const store = createOrdersStore(openDatabase(':memory:'));
   const a = store.create('acct', 'p', fields);
   const b = store.create('acct', 'p', fields);
+  const other = store.create('someone else', 'p', fields);
   store.transition(a.id, ['draft'], 'queued', { nextAttemptAt: 5_000 });
   store.transition(b.id, ['draft'], 'queued', { nextAttemptAt: 1_000 });
-  assert.equal(store.nextDue(500), null);
-  assert.equal(store.nextDue(2_000)?.id, b.id);
-  assert.equal(store.nextWakeAt(), 1_000);
+  store.transition(other.id, ['draft'], 'queued', { nextAttemptAt: 0 });
+  assert.equal(store.nextDue(500, 'acct'), null);
+  assert.equal(store.nextDue(2_000, 'acct')?.id, b.id);
+  assert.equal(store.nextWakeAt('acct'), 1_000);
+  assert.equal(store.nextDue(0, 'someone else')?.id, other.id);
+  assert.equal(store.nextDue(0, 'nobody'), null);
+  assert.equal(store.nextWakeAt('nobody'), null);
   store.makeQueuedDue();
-  assert.equal(store.nextDue(0)?.id, a.id);
+  assert.equal(store.nextDue(0, 'acct')?.id, a.id);
 });
 
 test('drafts belong to an account; the address book keeps the latest of each recipient', () => {
