@@ -130,7 +130,7 @@ export function createOrders(deps: OrdersDeps) {
   return {
     store,
     outbox,
-    quote: (request: QuoteRequest) => quotes.get(request, { fresh: true }),
+    quote: (request: QuoteRequest) => quotes.get(request, { maxAgeMs: 0 }),
     list: (projectId: string) => store.list(account(), projectId),
     refresh,
     cancel,

@@ -28,6 +28,8 @@ const TRANSIENT = new Set(['OFFLINE', 'TIMEOUT', 'INTERNAL_ERROR', 'RATE_LIMITED
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
+const BATCH_QUOTE_MS = 60_000;
+
 /**
  * Sends queued drafts exactly once. Each transition is written before the step it announces;
  * every attempt carries the draft's orderReference, so a resend after an unknown outcome cannot
@@ -96,7 +98,10 @@ export function createOutbox(deps: OutboxDeps) {
   async function staleQuote(draft: Draft): Promise<Problem | null> {
     const chosen = draft.shippingMethod;
     if (!chosen) return { kind: 'invalid', message: 'Choose a shipping method' };
-    const quote = await quotes.get({ country: draft.recipient.country, models: draft.models });
+    // A single order asks the service: a price raised since its quote minutes ago would be charged unseen.
+    // A batch's thousands of orders share a quote for a minute, which the rate limit can afford.
+    const maxAgeMs = store.batchOf(draft.id) === null ? 0 : BATCH_QUOTE_MS;
+    const quote = await quotes.get({ country: draft.recipient.country, models: draft.models }, { maxAgeMs });
     const now = quote.methods.find((m) => m.shippingMethodId === chosen.shippingMethodId) ?? null;
     if (!now) return { kind: 'method-gone', message: `${chosen.carrier} ${chosen.method} is no longer offered for this destination. Choose another method.`, before: chosen, after: null };
     if (now.price !== chosen.price) return { kind: 'price-changed', message: 'The shipping price has changed since this draft was written. Accept the new price to send it.', before: chosen, after: now };

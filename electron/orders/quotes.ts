@@ -23,14 +23,15 @@ export function createQuotes(client: () => ApiClient, now: () => number = Date.n
     return { country, package: { weight: pkg?.weight, ...dims } };
   }
 
-  async function get(request: QuoteRequest, options: { fresh?: boolean } = {}): Promise<Quote> {
+  /** `maxAgeMs`: how old a cached quote may be (0 asks the service; default 10 minutes). */
+  async function get(request: QuoteRequest, options: { maxAgeMs?: number } = {}): Promise<Quote> {
     const errors = validateQuote(request);
     const [field] = Object.keys(errors);
     if (field) throw new HostError('INCORRECT_PARAMETERS', errors[field], { details: { field, fields: errors } });
     const payload = body(request);
     const key = JSON.stringify(payload);
     const hit = cache.get(key);
-    if (!options.fresh && hit && now() - hit.at < CACHE_MS) return hit.quote;
+    if (hit && now() - hit.at < (options.maxAgeMs ?? CACHE_MS)) return hit.quote;
     const data = await client().call('getShippingMethods', ShippingMethods, { body: payload });
     const quote: Quote = {
       country: payload.country,

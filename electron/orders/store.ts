@@ -170,6 +170,11 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
   }
 
   /** Orders held back only because the session had expired go back in the queue. */
+  /** The batch a draft was made by, or null for a single order. */
+  function batchOf(id: string): string | null {
+    return db.prepare<[string], { batch_id: string | null }>('SELECT batch_id FROM drafts WHERE id = ?').get(id)?.batch_id ?? null;
+  }
+
   function requeueHeldForSession(account: string): number {
     const sql = `UPDATE drafts SET state = 'queued', problem = NULL, next_attempt_at = 0
       WHERE account = ? AND state = 'needs-attention' AND json_extract(problem, '$.kind') = 'session-expired'`;
@@ -203,7 +208,7 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     },
   };
 
-  return { get, create, list, transition, remove, nextDue, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, countByState, recipients };
+  return { get, create, list, transition, remove, nextDue, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, recipients };
 }
 
 export type { ShippingMethod };

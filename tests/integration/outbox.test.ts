@@ -5,9 +5,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { after, before, test } from 'node:test';
 import type { ApiClient } from '../../electron/api/client.ts';
 import { createOrders, type Orders } from '../../electron/orders/index.ts';
+import { DB_FILE } from '../../electron/sandbox/db/open.ts';
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
 import type { Draft, DraftFields } from '../../electron/schemas/orders.ts';
@@ -118,6 +120,27 @@ test('a draft whose price changed waits for the user, and goes once accepted', a
   orders.acceptChanges(draft.id);
   await orders.outbox.drained();
   assert.equal(orders.get(draft.id).state, 'placed');
+});
+
+test('a price raised at the service a moment after the quote is caught before a single order is placed', async () => {
+  const orders = ordersOn(openDatabase(':memory:'));
+  const base = await fields();
+  // The form's quote is cached; then the model gets heavier at the service, so its shipping costs more.
+  await orders.quote({ country: 'NL', models: base.models });
+  const service = new Database(join(sandbox.dataDir, DB_FILE));
+  try {
+    service.prepare('UPDATE models SET weight_grams = weight_grams + 5000 WHERE model_id = ?').run(modelId);
+    const draft = orders.save(projectId, base);
+    orders.place(draft.id);
+    await orders.outbox.drained();
+    const held = orders.get(draft.id);
+    assert.equal(held.problem?.kind, 'price-changed');
+    assert.ok((held.problem?.after?.price ?? 0) > (base.shippingMethod?.price ?? 0));
+    assert.equal((await serverCountsByReference()).get(draft.orderReference), undefined, 'nothing charged before the user agrees');
+  } finally {
+    service.prepare('UPDATE models SET weight_grams = weight_grams - 5000 WHERE model_id = ?').run(modelId);
+    service.close();
+  }
 });
 
 test('a method no longer offered, and a service rejection, are explained and nothing is placed', async () => {
