@@ -132,7 +132,7 @@ export function createRunner(deps: RunnerDeps) {
   /** What is still queued goes back to draft; what is being sent finishes. The batch can be sent again. */
   function cancel(batch: BatchRecord): BatchProgress {
     if (batch.state !== 'sending' && batch.state !== 'paused') throw new HostError('INVALID_INPUT', `This batch is ${batch.state}; there is nothing to cancel`);
-    const ids = tables.db.prepare<[string], { id: string }>(`SELECT id FROM drafts WHERE batch_id = ? AND state = 'queued'`).all(batch.id);
+    const ids = tables.db.prepare<[string], { id: string }>(`SELECT id FROM drafts WHERE batch_id = ? AND state = 'queued' AND unanswered = 0`).all(batch.id);
     durably(tables.db, () => ids.forEach(({ id }) => store.transition(id, ['queued'], 'draft', { problem: null })));
     tables.update(batch.id, { state: 'cancelled', finishedAt: tables.stamp() });
     if (batch.state === 'paused') outbox.hold(pausedIds());

@@ -22,6 +22,14 @@ const EDITABLE = ['draft', 'rejected', 'needs-attention'] as const;
 
 export type Orders = ReturnType<typeof createOrders>;
 
+const MAYBE_PLACED = 'PrintDesk sent this order and its answer was lost, so the service may have placed it. It stays in the outbox until the service says whether it did (as soon as it can be reached).';
+
+/** A draft whose last attempt may have been acted on cannot change here: it may already be an order. */
+function changeable(draft: Draft): Draft {
+  if (draft.unanswered) throw new HostError('INVALID_INPUT', MAYBE_PLACED);
+  return draft;
+}
+
 /** Quotes, drafts, the outbox and the address book, for the signed-in account. */
 export function createOrders(deps: OrdersDeps) {
   const store = createOrdersStore(deps.db);
@@ -50,7 +58,7 @@ export function createOrders(deps: OrdersDeps) {
 
   function save(projectId: string, fields: DraftFields, id?: string): Draft {
     if (!id) return emit(store.create(account(), projectId, fields));
-    const draft = owned(id);
+    const draft = changeable(owned(id));
     const saved = store.transition(draft.id, EDITABLE, 'draft', { fields, problem: null });
     if (!saved) throw new HostError('INVALID_INPUT', `This order is ${draft.state} and can no longer be edited`);
     return emit(saved);
@@ -86,7 +94,7 @@ export function createOrders(deps: OrdersDeps) {
 
   /** Takes a queued order back out of the outbox before it is sent. */
   function unqueue(id: string): Draft {
-    const back = store.transition(owned(id).id, ['queued', 'needs-attention'], 'draft', { problem: null });
+    const back = store.transition(changeable(owned(id)).id, ['queued', 'needs-attention'], 'draft', { problem: null });
     if (!back) throw new HostError('INVALID_INPUT', 'This order is being sent or was placed; it can no longer be held back');
     return emit(back);
   }
@@ -98,7 +106,7 @@ export function createOrders(deps: OrdersDeps) {
   }
 
   function remove(id: string): void {
-    if (!store.remove(owned(id).id, EDITABLE)) throw new HostError('INVALID_INPUT', 'Orders in the outbox or placed cannot be deleted');
+    if (!store.remove(changeable(owned(id)).id, EDITABLE)) throw new HostError('INVALID_INPUT', 'Orders in the outbox or placed cannot be deleted');
   }
 
   /** After sign-in: orders held for an expired session go back in the queue. */

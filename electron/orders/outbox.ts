@@ -28,6 +28,16 @@ const TRANSIENT = new Set(['OFFLINE', 'TIMEOUT', 'INTERNAL_ERROR', 'RATE_LIMITED
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
+/**
+ * Whether a failed request may still have been acted on: no answer in time, a connection cut after it was
+ * sent, or a 5xx or garbled answer. A refused connection or a 429 never reached the order logic.
+ */
+function mayHaveActed(error: unknown): boolean {
+  if (!(error instanceof HostError)) return true;
+  if (error.code === 'OFFLINE') return error.details?.ambiguous !== false;
+  return error.code === 'TIMEOUT' || error.code === 'INTERNAL_ERROR' || error.code === 'INVALID_RESPONSE';
+}
+
 const BATCH_QUOTE_MS = 60_000;
 
 /**
@@ -85,6 +95,13 @@ export function createOutbox(deps: OutboxDeps) {
 
   async function send(draft: Draft) {
     try {
+      if (draft.unanswered) {
+        // An earlier attempt's answer was lost: ask by reference before anything else, so that a draft the
+        // service already holds is recorded as placed and never checked, held or changed as unsent.
+        const existing = await lookUp(draft);
+        if (existing) return placed(draft, existing);
+        store.transition(draft.id, ['sending'], 'sending', { unanswered: false });
+      }
       const problem = await staleQuote(draft);
       if (problem) return settle(draft, 'needs-attention', { problem }, true);
       const created = await client().call('createOrder', CreatedOrder, { body: payload(draft) });
@@ -113,7 +130,7 @@ export function createOutbox(deps: OutboxDeps) {
     // the reference is taken records it as placed.
     if (closed) return;
     const record: PlacedOrder = { orderId: order.orderId, status: order.status, createdAt: order.createdAt, shippingPrice: order.shippingPrice, currency: order.currency };
-    const done = store.transition(draft.id, ['sending'], 'placed', { placed: record, problem: null }, true);
+    const done = store.transition(draft.id, ['sending'], 'placed', { placed: record, problem: null, unanswered: false }, true);
     if (done) {
       onChange(done);
       onPlaced(done);
@@ -124,12 +141,22 @@ export function createOutbox(deps: OutboxDeps) {
     const code = error instanceof HostError ? error.code : 'INTERNAL_ERROR';
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof HostError && referenceTaken(error)) return adoptExisting(draft, error);
-    if (TRANSIENT.has(code)) return retryLater(draft, error instanceof HostError ? error.retryAfterSeconds : undefined);
+    if (TRANSIENT.has(code)) return retryLater(draft, error instanceof HostError ? error.retryAfterSeconds : undefined, mayHaveActed(error));
     if (code === 'NO_PERMISSION') return settle(draft, 'needs-attention', { problem: { kind: 'no-access', message: 'This account no longer has access to the project. Ask the service operator.' } }, true);
     if (code === 'AUTHENTICATION' || code === 'NOT_SIGNED_IN') {
       return settle(draft, 'needs-attention', { problem: { kind: 'session-expired', message: 'Your session expired before this order was sent. It is sent when you sign in again.' } }, true);
     }
     settle(draft, 'rejected', { problem: { kind: 'rejected', message } }, true);
+  }
+
+  /** The service's order with the draft's reference, or null when it has none (404). */
+  async function lookUp(draft: Draft): Promise<ReturnType<typeof ServiceOrder.parse> | null> {
+    try {
+      return await client().call('getOrder', ServiceOrder, { query: { orderReference: draft.orderReference } });
+    } catch (error) {
+      if (error instanceof HostError && error.status === 404) return null;
+      throw error;
+    }
   }
 
   /** The service already holds an order with this reference: an earlier attempt reached it. */
@@ -143,9 +170,9 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
-  function retryLater(draft: Draft, retryAfterSeconds: number | undefined) {
+  function retryLater(draft: Draft, retryAfterSeconds: number | undefined, unanswered = false) {
     const delay = retryDelayMs(draft.attempts, retryAfterSeconds, { capMs: RETRY_CAP_MS, random });
-    settle(draft, 'queued', { nextAttemptAt: now() + delay });
+    settle(draft, 'queued', { nextAttemptAt: now() + delay, ...(unanswered ? { unanswered } : {}) }, unanswered);
   }
 
   function settle(draft: Draft, to: Draft['state'], patch: Parameters<OrdersStore['transition']>[3], durable = false) {

@@ -31,6 +31,9 @@ const MIGRATIONS = [
         PRIMARY KEY (account, key)
       );
     `),
+  // An attempt went out and its answer was lost: the service may hold the order. Until it is asked, the
+  // draft cannot be held back, edited or deleted.
+  (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN unanswered INTEGER NOT NULL DEFAULT 0'),
 ];
 
 interface Row {
@@ -42,6 +45,7 @@ interface Row {
   problem: string | null;
   placed: string | null;
   attempts: number;
+  unanswered: number;
   created_at: string;
   updated_at: string;
 }
@@ -52,6 +56,7 @@ export interface TransitionPatch {
   fields?: DraftFields;
   attempts?: number;
   nextAttemptAt?: number;
+  unanswered?: boolean;
 }
 
 const toDraft = (row: Row): Draft => ({
@@ -63,6 +68,7 @@ const toDraft = (row: Row): Draft => ({
   problem: row.problem ? (JSON.parse(row.problem) as Problem) : null,
   order: row.placed ? (JSON.parse(row.placed) as PlacedOrder) : null,
   attempts: row.attempts,
+  unanswered: row.unanswered === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -114,6 +120,7 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     if (patch.fields !== undefined) columns.fields = JSON.stringify(patch.fields);
     if (patch.attempts !== undefined) columns.attempts = patch.attempts;
     if (patch.nextAttemptAt !== undefined) columns.next_attempt_at = patch.nextAttemptAt;
+    if (patch.unanswered !== undefined) columns.unanswered = patch.unanswered ? 1 : 0;
     const sets = Object.keys(columns).map((column) => `${column} = ?`);
     const values = Object.values(columns);
     const sql = `UPDATE drafts SET ${sets.join(', ')} WHERE id = ? AND state IN (${from.map(() => '?').join(', ')})`;
@@ -151,7 +158,7 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
 
   /** After a crash: a draft left in `sending` may or may not have reached the service; send it again with its reference. */
   function requeueInterrupted(): number {
-    return durably(db, () => db.prepare(`UPDATE drafts SET state = 'queued', next_attempt_at = 0 WHERE state = 'sending'`).run().changes);
+    return durably(db, () => db.prepare(`UPDATE drafts SET state = 'queued', next_attempt_at = 0, unanswered = 1 WHERE state = 'sending'`).run().changes);
   }
 
   /** The service is back: whatever waits in the queue may go now rather than at its backoff time. */

@@ -102,6 +102,8 @@ export const Draft = DraftFields.extend({
   problem: Problem.nullable(),
   order: PlacedOrder.nullable(),
   attempts: z.number(),
+  /** an attempt reached out and its answer was lost: the service may have placed it (asked before the next) */
+  unanswered: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

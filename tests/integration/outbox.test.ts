@@ -170,6 +170,39 @@ test('invalid drafts are refused at "Place order" with the fields named', async 
   assert.equal(orders.get(draft.id).state, 'draft');
 });
 
+test('an order whose answer was lost stays in the outbox, unchangeable, until the service is asked: it ends placed once, as the service holds it', async () => {
+  const db = openDatabase(':memory:');
+  const orders: Orders = createOrders({
+    db,
+    client: () => client,
+    account,
+    onPlaced: () => undefined,
+    // Hold the outbox after a lost answer, to look at the draft before it is resent.
+    onDraft: (draft) => draft.state === 'queued' && draft.unanswered && orders.outbox.pause(),
+  });
+  const base = await fields();
+  // Every try of the client's own retries is cut: after the service acted on the first one, or before it acted.
+  for (const kind of ['reset-after', 'reset-before'] as const) {
+    const draft = orders.save(projectId, base);
+    sandbox.faults.set([{ kind, path: '/Order/CreateOrder', count: 20 }]);
+    try {
+      orders.place(draft.id);
+      while (!orders.get(draft.id).unanswered) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.equal(orders.get(draft.id).state, 'queued');
+      assert.throws(() => orders.unqueue(draft.id), /may have placed it/);
+      assert.throws(() => orders.remove(draft.id), /may have placed it/);
+      assert.throws(() => orders.save(projectId, { ...base, recipient: { ...base.recipient, city: 'Utrecht' } }, draft.id), /may have placed it/);
+    } finally {
+      sandbox.faults.clear();
+    }
+    orders.outbox.resume();
+    await orders.outbox.drained();
+    const placed = orders.get(draft.id);
+    assert.deepEqual({ kind, state: placed.state, unanswered: placed.unanswered, city: placed.recipient.city }, { kind, state: 'placed', unanswered: false, city: 'Amsterdam' });
+    assert.equal((await serverCountsByReference()).get(draft.orderReference), 1, `${kind}: placed once`);
+  }
+});
+
 test('through resets before and after acting, stalls, 5xx and 429, every order is placed exactly once', async () => {
   const orders = ordersOn(openDatabase(':memory:'));
   const base = await fields();
