@@ -95,6 +95,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   }
 
   server.on('upgrade', (req, socket: Socket, head) => {
+    // A peer that resets the socket must not take the host down: without a listener, its error is thrown.
+    socket.on('error', () => socket.destroy());
     if (!isTrustedUpgrade(req)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
@@ -116,6 +118,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       options.host.subscribe(event, (payload) => ws.send(JSON.stringify({ event, payload }))),
     );
     ws.on('close', () => unsubscribers.forEach((off) => off()));
+    // Too large a message, invalid UTF-8, a reset: the page is dropped (it reconnects), the host stays up.
+    ws.on('error', () => ws.terminate());
     ws.on('message', async (data) => {
       const call = Call.safeParse(parseJson(String(data)));
       if (!call.success) return ws.close(1008, 'Malformed message');

@@ -91,3 +91,24 @@ test('a malformed message closes the connection', async () => {
   });
   assert.equal(code, 1008);
 });
+
+test('a peer that resets a refused upgrade, or sends too much or invalid UTF-8, is dropped and the host stays up', async () => {
+  const { connect: tcp } = await import('node:net');
+  await new Promise<void>((resolve) => {
+    const socket = tcp(Number(port), '127.0.0.1', () => {
+      socket.write(`GET ${BRIDGE_PATH}?secret=nope HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nOrigin: http://evil.example\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+      socket.resetAndDestroy();
+      setTimeout(resolve, 100);
+    });
+    socket.on('error', () => undefined);
+  });
+  for (const send of [(ws: WebSocket) => ws.send(Buffer.alloc(17 * 1024 * 1024, 32)), (ws: WebSocket) => ws.send(Buffer.from([0xc3, 0x28]), { binary: false })]) {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${BRIDGE_PATH}?secret=${server.secret}`, { origin: server.origin });
+    ws.on('error', () => undefined);
+    await new Promise<void>((resolve) => {
+      ws.on('open', () => send(ws));
+      ws.on('close', () => resolve());
+    });
+  }
+  assert.equal((await connect({})).opened, true, 'the host still answers');
+});
