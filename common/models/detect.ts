@@ -40,6 +40,20 @@ function foreignFormat(bytes: Uint8Array): string | null {
   return null;
 }
 
+/**
+ * Control bytes (NUL and the like) in the first kilobyte: never in an ASCII STL, nearly always in a
+ * binary one's count and floats. A truncated binary STL whose header says "solid" is then read as
+ * binary, whose parser says it is truncated, rather than as text without a single facet.
+ */
+function hasControlBytes(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length, 1024);
+  for (let i = 0; i < end; i++) {
+    const c = bytes[i];
+    if (c < 0x20 && c !== 9 && c !== 10 && c !== 12 && c !== 13) return true;
+  }
+  return false;
+}
+
 export function extensionOf(fileName: string): string {
   const match = /\.([a-z0-9]+)$/i.exec(fileName);
   return match ? match[1].toLowerCase() : '';
@@ -55,7 +69,7 @@ export function detectFormat(bytes: Uint8Array, fileName: string): ModelFormat {
   if (isZip(bytes)) return '3mf';
   const facets = declaredFacets(bytes);
   if (facets >= 0 && bytes.length >= STL_HEADER_BYTES + STL_FACET_BYTES * facets) return 'stl-binary';
-  if (matchesWord(bytes, firstNonSpace(bytes), 'solid')) return 'stl-ascii';
+  if (matchesWord(bytes, firstNonSpace(bytes), 'solid') && !hasControlBytes(bytes)) return 'stl-ascii';
   if (looksLikeObj(bytes)) return 'obj';
   const foreign = foreignFormat(bytes);
   // A short or truncated binary STL: let its parser say exactly what is wrong with it.

@@ -6,7 +6,14 @@ import type { Handlers } from '../dispatch.ts';
 
 type BatchHandlers = Pick<Handlers, Extract<keyof Handlers, `batch:${string}`>>;
 
+/**
+ * Only what a batch file can be: the path comes from the renderer, and a renderer made to misbehave must
+ * not read keys, configs or the sandbox's secrets back through the rows of a "batch".
+ */
+const BATCH_FILE = /\.(csv|tsv|txt)$/i;
+
 async function readCsv(path: string): Promise<Uint8Array> {
+  if (!BATCH_FILE.test(path)) throw new HostError('FILE_INVALID', `${basename(path)} is not a CSV, TSV or text file; export the orders as CSV first`);
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) throw new HostError('FILE_UNREADABLE', `${basename(path)} cannot be read`);
   if (info.size > MAX_FILE_BYTES) throw new HostError('FILE_INVALID', `${basename(path)} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split it into several batches`);

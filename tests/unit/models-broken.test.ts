@@ -48,6 +48,13 @@ test('a generated torus is read identically from all four formats, closed, with 
 test('binary STL: truncated, counts that lie up or down, NaN and Infinity coordinates with their offset', () => {
   const good = binaryStl(cube);
   fails(good.subarray(0, good.length - 7), 'c.stl', 'TRUNCATED', /inside facet 12/);
+  // Cube-binary's header begins with "solid": truncated, or with a count that lies, it is still binary.
+  const solid = readFileSync(join(CORPUS, 'stl', 'Cube-binary.stl'));
+  assert.match(new TextDecoder().decode(solid.subarray(0, 8)), /^\s*solid/);
+  fails(solid.subarray(0, solid.length - 30), 'c.stl', 'TRUNCATED', /inside facet 12/);
+  const solidLies = new Uint8Array(solid);
+  new DataView(solidLies.buffer).setUint32(80, 1_000_000, true);
+  fails(solidLies, 'c.stl', 'BAD_COUNT', /declares 1000000 facets but the file holds 12/);
   fails(good.subarray(0, 60), 'c.stl', 'TRUNCATED', /84-byte header/);
   const liesUp = good.slice();
   new DataView(liesUp.buffer).setUint32(80, 13, true);
