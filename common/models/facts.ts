@@ -107,6 +107,10 @@ export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: 
   const triangles = triangleCount(mesh);
   const measures = measuresOf(mesh);
   if (measures.firstNonFinite >= 0) throw nonFiniteError(mesh, measures.firstNonFinite);
+  if (triangles > 0 && measures.degenerate === triangles) {
+    // Zero size, zero volume, and "closed" by the edge count alone: nothing here can be printed.
+    throw new ModelParseError('EMPTY', `None of its ${triangles} triangles has any area (their corners coincide or lie on a line): there is nothing to print.`);
+  }
   if (options.skipTopology) return { facts: factsFrom(mesh, triangles, measures, null, 'skipped') };
   // The topology pass reads a soup, or else the vertex table and corners: the model's own arrays unless
   // it carries a soup beside them (for colours), which is then free to be handed away.

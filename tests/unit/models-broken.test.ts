@@ -48,6 +48,8 @@ test('a generated torus is read identically from all four formats, closed, with 
 test('binary STL: truncated, counts that lie up or down, NaN and Infinity coordinates with their offset', () => {
   const good = binaryStl(cube);
   fails(good.subarray(0, good.length - 7), 'c.stl', 'TRUNCATED', /inside facet 12/);
+  const flat = binaryStl({ vertices: new Float32Array(9), triangles: new Uint32Array(Array.from({ length: 36 }, (_, k) => k % 3)) });
+  fails(flat, 'flat.stl', 'EMPTY', /None of its 12 triangles has any area/);
   // Cube-binary's header begins with "solid": truncated, or with a count that lies, it is still binary.
   const solid = readFileSync(join(CORPUS, 'stl', 'Cube-binary.stl'));
   assert.match(new TextDecoder().decode(solid.subarray(0, 8)), /^\s*solid/);
@@ -285,7 +287,7 @@ test('topology: separate triangles, unused vertices and collapsed triangles give
   // 500 unrelated triangles: every corner is its own point, far more than a closed mesh's estimate.
   const count = 500;
   const vertices = new Float32Array(count * 9);
-  for (let i = 0; i < count * 9; i++) vertices[i] = (i % 9) + Math.floor(i / 9) * 20 + (i % 3) * 0.5;
+  for (let i = 0; i < count * 9; i++) vertices[i] = (i % 9) ** 2 + Math.floor(i / 9) * 100;
   const triangles = Uint32Array.from({ length: count * 3 }, (_, i) => i);
   const scattered = parseModel(binaryStl({ vertices, triangles }), 's.stl').facts;
   assert.equal(scattered.shells, count);
