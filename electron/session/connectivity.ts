@@ -15,9 +15,11 @@ export function createConnectivity(deps: ConnectivityDeps) {
   const { probe, onChange, intervalMs = 5_000 } = deps;
   let online = true;
   let timer: ReturnType<typeof setInterval> | null = null;
+  /** After stop: a probe or call still on its way must not act on a host that is closing its database. */
+  let stopped = false;
 
   function report(reachable: boolean) {
-    if (reachable === online) return;
+    if (stopped || reachable === online) return;
     online = reachable;
     if (online && timer) {
       clearInterval(timer);
@@ -34,6 +36,7 @@ export function createConnectivity(deps: ConnectivityDeps) {
     report,
     online: () => online,
     stop: () => {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
     },
