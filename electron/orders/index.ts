@@ -76,7 +76,7 @@ export function createOrders(deps: OrdersDeps) {
     store.recipients.remember(account(), draft.recipient);
     emit(queued);
     outbox.kick();
-    return queued;
+    return latest(queued);
   }
 
   /** The user agrees to the service's new price for a draft that went stale. */
@@ -89,7 +89,7 @@ export function createOrders(deps: OrdersDeps) {
     if (!queued) throw new HostError('INVALID_INPUT', 'This order changed meanwhile');
     emit(queued);
     outbox.kick();
-    return queued;
+    return latest(queued);
   }
 
   /** Takes a queued order back out of the outbox before it is sent. */
@@ -128,6 +128,14 @@ export function createOrders(deps: OrdersDeps) {
     const draft = owned(id);
     if (draft.state !== 'placed') throw new HostError('INVALID_INPUT', 'Only placed orders can be cancelled; take a queued order back with “Hold back”');
     return emit(await cancelOrder(store, deps.client(), draft));
+  }
+
+  /**
+   * The draft as it is now: the kick may already have moved it on (and said so in an event), and a reply
+   * carrying the state before would undo that in the view.
+   */
+  function latest(draft: Draft): Draft {
+    return store.get(draft.id) ?? draft;
   }
 
   function emit(draft: Draft): Draft {

@@ -61,7 +61,9 @@ test('a draft keeps its reference; placing it sends it once and records the serv
   assert.match(draft.orderReference, /^PD-/);
   const edited = orders.save(projectId, { ...draft, recipient: { ...draft.recipient, city: 'Utrecht', postal: '3511 AB' } }, draft.id);
   assert.equal(edited.orderReference, draft.orderReference);
-  orders.place(draft.id);
+  // The reply is the draft as it is once the outbox took it: a view applying it after the "sending"
+  // event must not fall back to "queued".
+  assert.equal(orders.place(draft.id).state, 'sending');
   await orders.outbox.drained();
   const placed = orders.get(draft.id);
   assert.equal(placed.state, 'placed');
