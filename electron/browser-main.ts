@@ -1,7 +1,8 @@
 // Browser mode: the same host as the desktop app, with the built renderer opened in a browser.
 import Conf from 'conf';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootHost } from './boot.ts';
 import { startBrowserServer, type BrowserServer } from './browser.ts';
@@ -18,6 +19,8 @@ export interface BrowserModeOptions {
 
 export interface RunningBrowserMode {
   server: BrowserServer;
+  /** A page only this user can read that forwards to the app with its secret: what the browser is given. */
+  launchFile: string;
   close(): Promise<void>;
 }
 
@@ -39,14 +42,29 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     port: options.port,
     stageDir: join(userDataDir, 'staged'),
   });
-  if (options.openBrowser) openInBrowser(server.url);
+  const launchFile = writeLaunchFile(userDataDir, server.url);
+  if (options.openBrowser) openInBrowser(launchFile);
   return {
     server,
+    launchFile,
     close: async () => {
+      rmSync(launchFile, { force: true });
       await server.close();
       await booted.close();
     },
   };
+}
+
+/**
+ * The secret never goes on a command line (any local user can read another's argv in /proc): the browser
+ * is handed this file, mode 0600, which forwards to the URL that carries it.
+ */
+function writeLaunchFile(userDataDir: string, url: string): string {
+  const file = join(userDataDir, `open-printdesk-${randomBytes(6).toString('hex')}.html`);
+  const target = JSON.stringify(url);
+  const html = `<!doctype html><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>PrintDesk</title><script>location.replace(${target})</script>`;
+  writeFileSync(file, html, { mode: 0o600 });
+  return file;
 }
 
 function openInBrowser(url: string) {

@@ -48,8 +48,8 @@ if (binary && canShowWindows()) {
   const { startBrowserMode } = await import('../electron/browser-main.ts');
   const portArg = process.argv.find((arg) => arg.startsWith('--port='));
   const running = await startBrowserMode({ openBrowser: true, port: portArg ? Number(portArg.slice(7)) : undefined });
-  console.log(`PrintDesk is running at ${running.server.url}`);
-  console.log('Open that address in a browser (it carries this launch’s secret). Press Ctrl+C to stop.');
+  console.log(`PrintDesk is running at ${running.server.origin}`);
+  console.log(`Open ${running.launchFile} in a browser: it forwards with this launch’s secret, and only you can read it. Press Ctrl+C to stop.`);
   const stop = () => void running.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -31,7 +31,7 @@ function checkCount(bytes: Uint8Array, facets: number, warnings: string[]): void
   if (trailing >= STL_FACET_BYTES && trailing % STL_FACET_BYTES === 0) {
     throw new ModelParseError('BAD_COUNT', `The header declares ${facets} facets but the file holds ${facets + trailing / STL_FACET_BYTES} (${trailing} more bytes than declared).`, { offset: 80 });
   }
-  if (trailing > 0) warnings.push(`${trailing} trailing bytes after the last facet were ignored.`);
+  if (trailing > 0) warnings.push(trailing === 1 ? '1 trailing byte after the last facet was ignored.' : `${trailing} trailing bytes after the last facet were ignored.`);
 }
 
 /**
