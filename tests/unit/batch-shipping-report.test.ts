@@ -61,6 +61,8 @@ test('formula injection is neutralised in every cell of the report (OWASP)', () 
   assert.equal(cells[4], "'=1+1");
   for (const cell of cells) assert.doesNotMatch(cell, /^[=+\-@\t\r]/);
   assert.equal(neutraliseCell('plain "quoted"'), '"plain ""quoted"""');
+  for (const hidden of [' =1+1', '\u00a0=1+1', '\u3000+1', '\uff1d1+1', '  @cmd']) assert.equal(neutraliseCell(hidden), `"'${hidden}"`);
+  assert.equal(neutraliseCell('Keizersgracht 1'), '"Keizersgracht 1"');
 });
 
 test('the report lists every row with its outcome, order id and message, then the original cells', () => {
