@@ -86,7 +86,7 @@ export async function startApp(): Promise<void> {
 
   const paths = appPaths(app.getAppPath());
   registerIpc(ipcMain, booted.host, () => mainWindow, pathToFileURL(paths.rendererIndex).href);
-  Menu.setApplicationMenu(buildMenu(Menu, app.getName()));
+  Menu.setApplicationMenu(buildMenu(Menu, app.getName(), !app.isPackaged));
   mainWindow = createMainWindow(BrowserWindow, paths);
   mainWindow.on('closed', () => (mainWindow = null));
   // Once the page listens: the files the app was opened with.

@@ -1,6 +1,7 @@
 import type { Menu, MenuItemConstructorOptions } from 'electron';
 
-export function buildMenu(menu: Pick<typeof Menu, 'buildFromTemplate'>, appName: string): Menu {
+/** `devTools`: only in a development run; a packaged app gives no console to paste into. */
+export function buildMenu(menu: Pick<typeof Menu, 'buildFromTemplate'>, appName: string, devTools = false): Menu {
   const isMac = process.platform === 'darwin';
   const template: MenuItemConstructorOptions[] = [
     ...(isMac ? [{ label: appName, role: 'appMenu' as const }] : []),
@@ -8,7 +9,7 @@ export function buildMenu(menu: Pick<typeof Menu, 'buildFromTemplate'>, appName:
     { label: 'Edit', role: 'editMenu' },
     {
       label: 'View',
-      submenu: [{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
+      submenu: [{ role: 'reload' }, ...(devTools ? [{ role: 'toggleDevTools' as const }] : []), { type: 'separator' }, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
     },
     { label: 'Window', role: 'windowMenu' },
   ];

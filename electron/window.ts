@@ -55,4 +55,7 @@ function harden(contents: WebContents, allowedUrl: string) {
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  // Checks as well as requests: the renderer needs no camera, notifications API, HID or serial device.
+  contents.session.setPermissionCheckHandler(() => false);
+  contents.session.setDevicePermissionHandler(() => false);
 }

@@ -22,9 +22,15 @@ export const record = {
 class FakeWebContents extends EventEmitter {
   windowOpenHandler: Listener | null = null;
   permissionHandler: Listener | null = null;
+  permissionCheckHandler: Listener | null = null;
+  devicePermissionHandler: Listener | null = null;
   sent: Array<[string, unknown]> = [];
   mainFrame = { url: '', name: 'main' };
-  session = { setPermissionRequestHandler: (handler: Listener) => void (this.permissionHandler = handler) };
+  session = {
+    setPermissionRequestHandler: (handler: Listener) => void (this.permissionHandler = handler),
+    setPermissionCheckHandler: (handler: Listener) => void (this.permissionCheckHandler = handler),
+    setDevicePermissionHandler: (handler: Listener) => void (this.devicePermissionHandler = handler),
+  };
   setWindowOpenHandler(handler: Listener) {
     this.windowOpenHandler = handler;
   }
@@ -72,6 +78,8 @@ export const app = {
   getAppPath: () => record.appRoot,
   getVersion: () => '0.0.0-test',
   getName: () => 'PrintDesk',
+  /** As a packaged app: what users run. */
+  isPackaged: true,
 };
 
 export const ipcMain = {

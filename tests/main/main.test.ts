@@ -64,6 +64,8 @@ test('denies navigation away from the app and every new window', () => {
   let granted: boolean | null = null;
   window.webContents.permissionHandler?.(null, 'media', (answer: boolean) => (granted = answer));
   assert.equal(granted, false);
+  assert.equal(window.webContents.permissionCheckHandler?.(null, 'notifications'), false);
+  assert.equal(window.webContents.devicePermissionHandler?.({ deviceType: 'hid' }), false);
 });
 
 test('registers every contract channel, and nothing else', () => {
@@ -93,6 +95,7 @@ test('validates input against the contract before any handler runs', async () =>
 
 test('sets an application menu', () => {
   assert.equal(record.menus.length, 1);
+  assert.doesNotMatch(JSON.stringify(record.menus[0]), /toggleDevTools/, 'a packaged app has no developer tools in its menu');
 });
 
 test('a quit waits for the host to close (orders on their way are written down), then goes ahead', async () => {
