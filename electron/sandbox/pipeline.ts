@@ -25,6 +25,12 @@ export interface PipelineDeps {
 
 const EMPTY: JsonBody = { kind: 'empty' };
 
+/** The Host header names this machine's loopback (any port): the sandbox binds 127.0.0.1 only. */
+function isLoopbackHost(host: string | undefined): boolean {
+  const name = (host ?? '').replace(/:\d+$/, '').toLowerCase();
+  return name === '127.0.0.1' || name === 'localhost' || name === '[::1]';
+}
+
 export function createPipeline(deps: PipelineDeps) {
   return async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
@@ -34,6 +40,11 @@ export function createPipeline(deps: PipelineDeps) {
     const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
     const search = queryAt === -1 ? '' : target.slice(queryAt + 1);
     try {
+      if (!isLoopbackHost(req.headers.host)) {
+        // A page on another site that rebinds its name to 127.0.0.1 must not drive the sandbox.
+        sendReply(res, failure(421, 'INCORRECT_PARAMETERS', 'The sandbox answers requests for 127.0.0.1 or localhost only'));
+        return;
+      }
       if (pathname === ADMIN_PREFIX || pathname.startsWith(`${ADMIN_PREFIX}/`)) {
         sendReply(res, await handleAdmin(req, pathname, deps.adminSecret, deps.faults).catch(errorReply));
         return;

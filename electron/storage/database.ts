@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type Db = Database.Database;
@@ -14,8 +14,10 @@ export type Migration = (db: Db) => void;
  * transactions on power loss), FULL around transitions the user is told about (see withDurability).
  */
 export function openDatabase(path: string): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const db = new Database(path);
+  // Customers' names and addresses: for this user alone (SQLite gives its -wal and -shm files the same mode).
+  if (path !== ':memory:') chmodSync(path, 0o600);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

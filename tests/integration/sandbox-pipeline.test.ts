@@ -56,6 +56,17 @@ describe('pipeline', () => {
     assert.equal(async.body.error?.message, 'a thrown string');
     assert.equal((await call(url, 'GET', '/Test/Fine')).status, 200);
   });
+
+  it('answers only requests addressed to loopback: a rebound foreign name gets 421', async () => {
+    const { port } = server.address() as AddressInfo;
+    const statusFor = (host: string) =>
+      new Promise<number | undefined>((resolve) => {
+        http.request({ host: '127.0.0.1', port, path: '/v2/Test/Fine', headers: { host } }, (res) => (res.resume(), resolve(res.statusCode))).end();
+      });
+    assert.equal(await statusFor(`evil.example:${port}`), 421);
+    assert.equal(await statusFor('evil.example'), 421);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) assert.equal(await statusFor(host), 200, host);
+  });
 });
 
 describe('closing', () => {
