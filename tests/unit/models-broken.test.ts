@@ -166,6 +166,9 @@ test('3MF: zip bombs (lying sizes, impossible ratios, over the limit), DOCTYPE e
   const lying = withModelSize(good, () => 4096);
   fails(lying, 'b.3mf', 'ZIP_BOMB', /more than the 4096 bytes its header declares/);
   fails(withModelSize(good, () => 0xfff00000), 'b.3mf', 'ZIP_BOMB');
+  // 64 MB of spaces: within what deflate can do (about 1000:1) and the size limit, but no model compresses so.
+  const padded = model3mf('<resources/><build/>').replace('<model', `${' '.repeat(64 * 2 ** 20)}<model`);
+  fails(package3mf({ '3D/3dmodel.model': padded }), 'p.3mf', 'ZIP_BOMB', /would inflate \d+ times \(to 64 MB\)/);
   const laughs = model3mf('<resources/><build/>').replace('<model', '<!DOCTYPE model [<!ENTITY a "aaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>\n<model');
   fails(package3mf({ '3D/3dmodel.model': laughs }), 'e.3mf', 'XML_ENTITY', /DOCTYPE/);
   const badIndex = model3mf(`<resources><object id="1">${meshXml(cube).replace('v3="1"', 'v3="99"')}</object></resources><build><item objectid="1"/></build>`);
