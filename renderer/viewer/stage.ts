@@ -48,6 +48,20 @@ export function createStage(canvas: HTMLCanvasElement): Stage {
   scene.add(plate);
   const controls = new OrbitControls(camera, canvas);
   controls.screenSpacePanning = true;
+  // The keyboard too: arrows pan, Shift (or Ctrl) with the arrows turns; + and − zoom (handled below).
+  controls.listenToKeyEvents(canvas);
+  // Until the user moves the camera, a resized view is fitted again rather than cropped.
+  let moved = false;
+  controls.addEventListener('start', () => (moved = true));
+  const zoomKeys = (event: KeyboardEvent) => {
+    const factor = event.key === '+' || event.key === '=' ? 0.85 : event.key === '-' || event.key === '_' ? 1 / 0.85 : 0;
+    if (!factor) return;
+    event.preventDefault();
+    moved = true;
+    camera.position.sub(controls.target).multiplyScalar(factor).add(controls.target);
+    controls.update();
+  };
+  canvas.addEventListener('keydown', zoomKeys);
 
   let objects: ModelObjects | null = null;
   let current: ParsedModel | null = null;
@@ -73,6 +87,7 @@ export function createStage(canvas: HTMLCanvasElement): Stage {
     camera.updateProjectionMatrix();
     controls.target.copy(sphere.center);
     controls.update();
+    moved = false;
     requestRender();
   };
 
@@ -107,11 +122,14 @@ export function createStage(canvas: HTMLCanvasElement): Stage {
       renderer.setSize(width, height, false);
       camera.aspect = width / height;
       camera.updateProjectionMatrix();
+      if (current && !moved) fit();
       requestRender();
     },
     dispose() {
       if (frame) cancelAnimationFrame(frame);
       controls.removeEventListener('change', requestRender);
+      canvas.removeEventListener('keydown', zoomKeys);
+      controls.stopListenToKeyEvents();
       controls.dispose();
       objects?.dispose();
       plate.traverse((node) => {

@@ -88,3 +88,24 @@ test('a model with absurd coordinates is still drawn shaded (not black), with it
   const drawn = await pixelsUntil(lib.viewerCanvas, (s) => s.distinct > 12, 'the cube, shaded');
   assert.ok(drawn.distinct > 12, `a shaded cube shows several colours (saw ${drawn.distinct})`);
 });
+
+test('the preview is reached and turned with the keyboard, and in a narrow window the facts go under it', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const lib = await openModel(app, join(corpus, 'stl', 'Cube-binary.stl'));
+  await pixelsUntil(lib.viewerCanvas, (s) => s.distinct > 12, 'the cube');
+  assert.match((await lib.viewerCanvas.getAttribute('aria-label')) ?? '', /3D preview \(.+mm\)\. .*arrow keys/);
+  const before = await lib.viewerCanvas.screenshot();
+  await lib.viewerCanvas.focus();
+  for (const key of ['+', '+', 'Shift+ArrowLeft', 'Shift+ArrowLeft']) await app.page.keyboard.press(key);
+  await app.page.waitForTimeout(200);
+  assert.equal(await app.page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'viewer-canvas');
+  assert.ok(!before.equals(await lib.viewerCanvas.screenshot()), 'the keys zoomed and turned the view');
+
+  await app.page.setViewportSize({ width: 900, height: 780 });
+  const preview = await lib.viewerCanvas.boundingBox();
+  const facts = await app.page.getByTestId('model-facts').boundingBox();
+  assert.ok(preview && facts && facts.y >= preview.y + preview.height - 1, 'the facts are under the preview');
+  assert.ok(preview && preview.width > 500, `the preview keeps the width (${preview?.width} px)`);
+  await app.screenshot('viewer-narrow');
+});
