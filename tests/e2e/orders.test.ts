@@ -170,6 +170,11 @@ test('a draft written offline waits in the outbox and is placed when the service
   await expect(workspace(app.page).offlineBanner).visible();
   await expect(list.row('queued')).visible();
   await app.screenshot('16-outbox-offline');
+  // Signing out now would leave it waiting for this account: the app says so first, and staying is one click.
+  await app.page.getByTestId('sign-out').click();
+  await expect(app.page.getByTestId('confirm-dialog')).hasText('1 order waits in the outbox');
+  await app.page.getByTestId('confirm-no').click();
+  await expect(app.page.getByTestId('account-email')).visible();
 
   const again = await startSandbox({ dataDir: join(app.dir, 'sandbox'), port: sandbox.port, quiet: true });
   try {

@@ -6,6 +6,8 @@ export interface Question {
   body: string;
   /** The confirming button's label: the action itself ("Cancel order"), never "OK". */
   confirmLabel: string;
+  /** The other button's label (default "Keep it"). */
+  cancelLabel?: string;
 }
 
 class Confirmation {
