@@ -214,3 +214,24 @@ test('a rejected order shows the service message, and is fixed and resent', asyn
   assert.equal((await app.booted.sandbox?.operator.listOrders())?.length, 1);
   await app.close();
 });
+
+test('what was typed in a new order survives the session ending under the form, and comes back after sign-in', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  await openDemoProject(app);
+  const list = ordersPage(app.page);
+  const form = orderForm(app.page);
+  await workspace(app.page).nav('orders');
+  await list.newOrder.click();
+  await form.fillRecipient({ firstName: 'Katherine', lastName: 'Johnson' });
+  await app.page.getByTestId('sign-out').click();
+  await signInPage(app.page).signInWithDemo();
+  // Signed in again, the app is back on the form, with what was typed.
+  await expect(app.page.getByTestId('order-restored')).visible();
+  await app.screenshot('order-restored');
+  assert.equal(await form.field('firstName').inputValue(), 'Katherine');
+  // Given back once: the next new order starts empty.
+  await workspace(app.page).nav('orders');
+  await list.newOrder.click();
+  assert.equal(await form.field('firstName').inputValue(), '');
+});

@@ -6,15 +6,21 @@ class SessionStore {
   busy = $state(false);
   error = $state<AppError | null>(null);
 
+  /** How many sessions ended here (signed out, or ended by the host): a form closed just before can tell. */
+  ended = 0;
+
   get signedIn() {
     return this.current?.status === 'signed-in';
   }
 
+  #set(state: SessionState) {
+    if (this.signedIn && state.status !== 'signed-in') this.ended++;
+    this.current = state;
+  }
+
   constructor() {
     // The host ends a session on its own when a refresh fails; follow it.
-    printdesk.on('session:changed', (state) => {
-      this.current = state;
-    });
+    printdesk.on('session:changed', (state) => this.#set(state));
   }
 
   load = async () => {
@@ -34,7 +40,7 @@ class SessionStore {
   };
 
   signOut = async () => {
-    this.current = unwrap(await printdesk.session.signOut());
+    this.#set(unwrap(await printdesk.session.signOut()));
   };
 
   clearError = () => {
