@@ -2,8 +2,7 @@
 // twice, and the default embedded sandbox in a child process.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -12,8 +11,9 @@ import { parseCsv } from '../../common/batch/parse-csv.ts';
 import { runBatchCommand } from '../../electron/cli/batch.ts';
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { startSandbox } from '../../electron/sandbox/server.ts';
-import { call, login, startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import { call, login, type TestSandbox } from '../../electron/sandbox/testing.ts';
 import { CORPUS as corpus } from '../corpus.ts';
+import { startBatchSandbox, stopBatchSandbox } from './batch-sandbox.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 let sandbox: TestSandbox;
@@ -21,15 +21,9 @@ let projectId: string;
 let dir: string;
 
 before(async () => {
-  sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 } } });
-  projectId = (await sandbox.operator.listProjects())[0].projectId;
-  await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'));
-  dir = mkdtempSync(join(tmpdir(), 'batch-cli-'));
+  ({ sandbox, projectId, dir } = await startBatchSandbox('batch-cli-'));
 });
-after(async () => {
-  await sandbox.dispose();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => stopBatchSandbox({ sandbox, projectId, dir }));
 
 const HEADER = 'orderReference,firstName,lastName,streetAddress,postal,city,country,phoneNumber,email,model,quantity';
 const row = (ref: string, lastName = 'Lovelace', phone = '', email = 'ada@example.com') => `${ref},Ada,${lastName},Keizersgracht 1,1015 CJ,Amsterdam,NL,${phone},${email},Cube-binary.stl,1`;

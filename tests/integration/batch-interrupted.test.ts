@@ -1,16 +1,14 @@
 // A batch whose sending stops halfway through queueing its orders (the app quit): the review says how
 // many are on their way, Send queues only the rest, and the service ends with each order once.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createBatchHost } from '../../electron/batch/node-host.ts';
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
-import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import type { TestSandbox } from '../../electron/sandbox/testing.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
 import { sendAction } from '../../renderer/lib/batch-send.ts';
-import { CORPUS as corpus } from '../corpus.ts';
+import { startBatchSandbox, stopBatchSandbox } from './batch-sandbox.ts';
 
 const ORDERS = 1_100;
 let sandbox: TestSandbox;
@@ -18,15 +16,9 @@ let projectId: string;
 let dir: string;
 
 before(async () => {
-  sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 } } });
-  projectId = (await sandbox.operator.listProjects())[0].projectId;
-  await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'));
-  dir = mkdtempSync(join(tmpdir(), 'batch-interrupted-'));
+  ({ sandbox, projectId, dir } = await startBatchSandbox('batch-interrupted-'));
 });
-after(async () => {
-  await sandbox.dispose();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => stopBatchSandbox({ sandbox, projectId, dir }));
 
 function file(): Uint8Array {
   const lines = ['orderReference,firstName,lastName,streetAddress,postal,city,country,email,model,quantity'];

@@ -3,15 +3,14 @@
 // the file placed exactly once.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createBatchHost } from '../../electron/batch/node-host.ts';
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
-import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import type { TestSandbox } from '../../electron/sandbox/testing.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
-import { CORPUS as corpus } from '../corpus.ts';
+import { startBatchSandbox, stopBatchSandbox } from './batch-sandbox.ts';
 
 const ORDERS = 400;
 let sandbox: TestSandbox;
@@ -19,16 +18,9 @@ let projectId: string;
 let dir: string;
 
 before(async () => {
-  sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 } } });
-  projectId = (await sandbox.operator.listProjects())[0].projectId;
-  await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'));
-  await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Star-binary.stl'));
-  dir = mkdtempSync(join(tmpdir(), 'batch-kill-'));
+  ({ sandbox, projectId, dir } = await startBatchSandbox('batch-kill-', ['Cube-binary.stl', 'Star-binary.stl']));
 });
-after(async () => {
-  await sandbox.dispose();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => stopBatchSandbox({ sandbox, projectId, dir }));
 
 /** Half the rows carry a reference, half get one derived from the file; every tenth order has two models. */
 function file(): { csv: string; orderRows: number } {
