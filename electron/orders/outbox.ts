@@ -81,9 +81,14 @@ export function createOutbox(deps: OutboxDeps) {
     if (running === 0) wakeLater();
   }
 
-  function wakeLater() {
+  /** When the signed-in account's next queued draft is due; null when it has none (or nobody is signed in). */
+  function nextWake(): number | null {
     const owner = account();
-    const at = owner === null ? null : store.nextWakeAt(owner, held);
+    return owner === null ? null : store.nextWakeAt(owner, held);
+  }
+
+  function wakeLater() {
+    const at = nextWake();
     if (at === null) {
       idle.splice(0).forEach((resolve) => resolve());
       return;
@@ -162,8 +167,9 @@ export function createOutbox(deps: OutboxDeps) {
   /** The service already holds an order with this reference: an earlier attempt reached it. */
   async function adoptExisting(draft: Draft, original: HostError) {
     try {
-      const order = await client().call('getOrder', ServiceOrder, { query: { orderReference: draft.orderReference } });
-      placed(draft, order);
+      const order = await lookUp(draft);
+      if (order) return placed(draft, order);
+      settle(draft, 'needs-attention', { problem: { kind: 'invalid', message: `${original.message} (and the existing order could not be looked up)` } }, true);
     } catch (error) {
       if (error instanceof HostError && TRANSIENT.has(error.code)) return retryLater(draft, error.retryAfterSeconds);
       settle(draft, 'needs-attention', { problem: { kind: 'invalid', message: `${original.message} (and the existing order could not be looked up)` } }, true);
@@ -193,7 +199,7 @@ export function createOutbox(deps: OutboxDeps) {
       kick();
     },
     /** Resolves when nothing is queued or sending (for tests and the CLI). */
-    drained: () => new Promise<void>((resolve) => (running === 0 && (account() === null || store.nextWakeAt(account() as string, held) === null) ? resolve() : idle.push(resolve))),
+    drained: () => new Promise<void>((resolve) => (running === 0 && nextWake() === null ? resolve() : idle.push(resolve))),
     /** Holds the queued drafts of these batches, and only them, until called again without them. */
     hold: (batchIds: readonly string[]) => {
       held = [...batchIds];

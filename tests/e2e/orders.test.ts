@@ -173,6 +173,7 @@ test('a draft written offline waits in the outbox and is placed when the service
   // Signing out now would leave it waiting for this account: the app says so first, and staying is one click.
   await app.page.getByTestId('sign-out').click();
   await expect(app.page.getByTestId('confirm-dialog')).hasText('1 order waits in the outbox');
+  await app.screenshot('sign-out-orders-waiting');
   await app.page.getByTestId('confirm-no').click();
   await expect(app.page.getByTestId('account-email')).visible();
 
