@@ -11,10 +11,12 @@ import { BROWSER_MODE_CSP } from './csp.ts';
 import { stageUpload } from './browser-stage.ts';
 import type { Host } from './host.ts';
 import { encodeFrame } from './bridge-frames.ts';
+import { createParking } from './browser-parking.ts';
 
 export const BRIDGE_PATH = '/__printdesk/bridge';
 export const BRIDGE_SCRIPT_PATH = '/__printdesk/bridge.js';
 export const STAGE_PATH = '/__printdesk/stage';
+export const BYTES_PATH = '/__printdesk/bytes';
 
 export interface BrowserServerOptions {
   host: Host;
@@ -61,10 +63,12 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   const allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const parking = createParking();
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse) {
     if (!allowedHosts.has(req.headers.host ?? '')) return fail(res, 421);
     if (req.method === 'POST' && req.url?.startsWith(STAGE_PATH)) return stage(req, res);
+    if (req.method === 'GET' && req.url?.startsWith(BYTES_PATH)) return sendParked(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 405);
     const path = decodeURIComponent(new URL(req.url ?? '/', origin).pathname);
     const file = path === BRIDGE_SCRIPT_PATH ? options.bridgeScript : resolveInside(options.rendererDir, path);
@@ -92,6 +96,16 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const path = await stageUpload(req, options.stageDir, url.searchParams.get('name') ?? 'model');
     res.writeHead(200, headers('application/json'));
     res.end(JSON.stringify({ path }));
+  }
+
+  /** A result's large byte array, once, to our page with the secret and the token its frame named. */
+  function sendParked(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', origin);
+    if (!sameSecret(url.searchParams.get('secret') ?? '', secret)) return fail(res, 403);
+    const bytes = parking.take(url.searchParams.get('token') ?? '');
+    if (!bytes) return fail(res, 404);
+    res.writeHead(200, headers('application/octet-stream', { 'content-length': String(bytes.byteLength), 'cache-control': 'no-store' }));
+    res.end(bytes);
   }
 
   server.on('upgrade', (req, socket: Socket, head) => {
@@ -124,7 +138,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       const call = Call.safeParse(parseJson(String(data)));
       if (!call.success) return ws.close(1008, 'Malformed message');
       const result = await options.host.invoke(call.data.channel, call.data.input);
-      if (ws.readyState === ws.OPEN) ws.send(encodeFrame({ id: call.data.id, result }));
+      if (ws.readyState === ws.OPEN) ws.send(encodeFrame({ id: call.data.id, result }, parking.park));
     });
   }
 
@@ -135,6 +149,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of wss.clients) client.terminate();
+        parking.clear();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -3,10 +3,11 @@
 // fragment (never sent over HTTP, never a cookie), is kept for this tab only, and leaves the URL bar.
 import type { EventName } from './contract.ts';
 import { createPrintdeskApi, type Transport } from './bridge-api.ts';
-import { decodeFrame } from './bridge-frames.ts';
+import { decodeFrame, type ParkedBytes } from './bridge-frames.ts';
 
 const BRIDGE_PATH = '/__printdesk/bridge';
 const STAGE_PATH = '/__printdesk/stage';
+const BYTES_PATH = '/__printdesk/bytes';
 
 const SECRET_KEY = 'printdesk.bridgeSecret';
 
@@ -19,6 +20,8 @@ function takeSecret(): string {
   }
   return sessionStorage.getItem(SECRET_KEY) ?? '';
 }
+
+type Incoming = { id?: number; result?: unknown; event?: string; payload?: unknown };
 
 function createSocketTransport(secret: string): Transport {
   const pending = new Map<number, (result: unknown) => void>();
@@ -35,7 +38,7 @@ function createSocketTransport(secret: string): Transport {
       // Results holding bytes come as binary frames (bridge-frames.ts).
       ws.binaryType = 'arraybuffer';
       ws.onopen = () => resolve(ws);
-      ws.onmessage = (message) => receive(decodeFrame(message.data as string | ArrayBuffer) as Parameters<typeof receive>[0]);
+      ws.onmessage = (message) => void arrive(message.data as string | ArrayBuffer);
       ws.onclose = () => {
         for (const settle of pending.values()) settle(lost('The PrintDesk host has stopped. Restart it with npm start.'));
         pending.clear();
@@ -46,7 +49,26 @@ function createSocketTransport(secret: string): Transport {
     return opened;
   }
 
-  function receive(message: { id?: number; result?: unknown; event?: string; payload?: unknown }) {
+  /** Fetches a large byte array the host left out of the frame (see browser-parking.ts). */
+  async function fetchParked({ token, length, place }: ParkedBytes): Promise<void> {
+    const response = await fetch(`${BYTES_PATH}?secret=${encodeURIComponent(secret)}&token=${encodeURIComponent(token)}`, { cache: 'no-store' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.byteLength !== length) throw new Error('cut short');
+    place(bytes);
+  }
+
+  async function arrive(data: string | ArrayBuffer) {
+    const parked: ParkedBytes[] = [];
+    const message = decodeFrame(data, (bytes) => parked.push(bytes)) as Incoming;
+    if (parked.length > 0) {
+      const fetched = await Promise.all(parked.map(fetchParked)).then(() => true, () => false);
+      if (!fetched) return receive({ id: message.id, result: lost('A file could not be fetched from the PrintDesk host. Try again; if it keeps failing, restart it with npm start.') });
+    }
+    receive(message);
+  }
+
+  function receive(message: Incoming) {
     if (typeof message.id === 'number') {
       pending.get(message.id)?.(message.result);
       pending.delete(message.id);

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { WebSocket } from 'ws';
-import { BRIDGE_PATH, startBrowserServer, type BrowserServer } from '../../electron/browser.ts';
-import { createHost } from '../../electron/host.ts';
+import { BRIDGE_PATH, BYTES_PATH, startBrowserServer, type BrowserServer } from '../../electron/browser.ts';
+import { createHost, type Host } from '../../electron/host.ts';
 import { createMemoryVault } from '../../electron/session/token-vault.ts';
 import { createMemoryStore } from '../../electron/storage/memory-store.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
@@ -111,4 +111,28 @@ test('a peer that resets a refused upgrade, or sends too much or invalid UTF-8, 
     });
   }
   assert.equal((await connect({})).opened, true, 'the host still answers');
+});
+
+test('a large byte array in a result is fetched over HTTP once, by our page with the secret', async (t) => {
+  const file = new Uint8Array(3 * 1024 * 1024).map((_, i) => i % 251);
+  // Only invoke and subscribe are used by the server: a host that answers every call with a model file.
+  const host = { invoke: async () => ({ ok: true, value: { name: 'big.stl', bytes: file, source: 'local' } }), subscribe: () => () => undefined } as unknown as Host;
+  const dir = await mkdtemp(join(tmpdir(), 'bridge-bytes-'));
+  const bytesServer = await startBrowserServer({ host, rendererDir: dir, bridgeScript: join(dir, 'bridge.js') });
+  t.after(() => bytesServer.close());
+  const ws = new WebSocket(`ws://127.0.0.1:${new URL(bytesServer.origin).port}${BRIDGE_PATH}?secret=${bytesServer.secret}`, { origin: bytesServer.origin });
+  const frame = await new Promise<string>((resolve) => {
+    ws.on('open', () => ws.send(JSON.stringify({ id: 5, channel: 'library:modelFile', input: {} })));
+    ws.on('message', (data, binary) => resolve(binary ? '(binary)' : String(data)));
+  });
+  ws.close();
+  assert.ok(frame.length < 500, 'the frame names the bytes instead of carrying them');
+  const parked = (JSON.parse(frame) as { result: { value: { bytes: { $parked: [string, number] } } } }).result.value.bytes.$parked;
+  assert.equal(parked[1], file.byteLength);
+  const url = (secret: string) => `${bytesServer.origin}${BYTES_PATH}?secret=${encodeURIComponent(secret)}&token=${parked[0]}`;
+  assert.equal((await fetch(url('guess'))).status, 403);
+  const response = await fetch(url(bytesServer.secret));
+  assert.equal(response.status, 200);
+  assert.deepEqual(new Uint8Array(await response.arrayBuffer()), file);
+  assert.equal((await fetch(url(bytesServer.secret))).status, 404, 'a token is good for one fetch');
 });
