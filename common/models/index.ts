@@ -12,6 +12,7 @@ export { describeFormat, detectFormat } from './detect.ts';
 export { isModelParseError, ModelParseError, type ModelErrorCode, type ModelErrorWhere } from './errors.ts';
 export type { ModelFacts, ModelFormat, ParseOptions, ParsedModel, Vec3 } from './types.ts';
 export { DEFAULT_MAX_TRIANGLES, DEFAULT_MAX_UNZIPPED_BYTES } from './types.ts';
+export { pictureOf, simplify, type ProxyMesh } from './proxy.ts';
 export type { UnitName } from './units.ts';
 
 const PARSERS: Record<ModelFormat, (bytes: Uint8Array, options: ParseOptions) => RawMesh> = {

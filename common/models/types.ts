@@ -1,5 +1,6 @@
 import type { ModelErrorWhere } from './errors.ts';
 import type { Measures } from './measure.ts';
+import type { ProxyMesh } from './proxy.ts';
 import type { UnitName } from './units.ts';
 
 export type ModelFormat = 'stl-binary' | 'stl-ascii' | 'obj' | '3mf';
@@ -52,6 +53,8 @@ export interface ParsedModel {
   colors?: Uint8Array;
   /** Open (boundary) edges as line segments in mm, 6 floats per edge, when asked for. */
   boundaryEdges?: Float32Array;
+  /** A lighter copy for pictures (see proxy.ts), when asked for and the model is larger than its budget. */
+  proxy?: ProxyMesh;
   facts: ModelFacts;
 }
 

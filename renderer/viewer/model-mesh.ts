@@ -28,6 +28,10 @@ export interface ModelObjects {
   /** Z-up model turned Y-up, centred on the plate and resting on it. */
   root: THREE.Group;
   surface: THREE.Mesh<THREE.BufferGeometry, THREE.MeshStandardMaterial>;
+  /** The model's lighter copy, drawn instead of the surface while every triangle would be too slow. */
+  proxy: THREE.Mesh<THREE.BufferGeometry, THREE.MeshStandardMaterial> | null;
+  /** Draws the proxy (when there is one) instead of the surface, or the surface again. */
+  useProxy(on: boolean): void;
   openEdges: THREE.LineSegments<THREE.BufferGeometry, THREE.LineBasicMaterial> | null;
   /** Draws open edges (segments in model space) over the surface, replacing any drawn before. */
   setOpenEdges(segments: Float32Array | undefined): void;
@@ -55,11 +59,16 @@ export function displayScale(model: ParsedModel): number {
   return diagonal > LARGEST_DRAWN_MM ? LARGEST_DRAWN_MM / diagonal : 1;
 }
 
-export function buildModelObjects(model: ParsedModel): ModelObjects {
+function geometryOf(positions: Float32Array, indices: Uint32Array | undefined, colors: Uint8Array | undefined): THREE.BufferGeometry {
   const geometry = new THREE.BufferGeometry();
-  geometry.setAttribute('position', new THREE.BufferAttribute(model.positions, 3));
-  if (model.indices) geometry.setIndex(new THREE.BufferAttribute(model.indices, 1));
-  if (model.colors) geometry.setAttribute('color', new THREE.BufferAttribute(linearColors(model.colors), 3));
+  geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+  if (indices) geometry.setIndex(new THREE.BufferAttribute(indices, 1));
+  if (colors) geometry.setAttribute('color', new THREE.BufferAttribute(linearColors(colors), 3));
+  return geometry;
+}
+
+export function buildModelObjects(model: ParsedModel): ModelObjects {
+  const geometry = geometryOf(model.positions, model.indices, model.colors);
   const material = new THREE.MeshStandardMaterial({
     color: model.colors ? 0xffffff : MODEL_COLOR,
     vertexColors: Boolean(model.colors),
@@ -72,7 +81,12 @@ export function buildModelObjects(model: ParsedModel): ModelObjects {
   const surface = new THREE.Mesh(geometry, material);
   const root = new THREE.Group();
   root.add(surface);
-
+  // Same material: wireframe and colours apply to whichever is drawn.
+  const proxy = model.proxy ? new THREE.Mesh(geometryOf(model.proxy.positions, undefined, model.proxy.colors), material) : null;
+  if (proxy) {
+    proxy.visible = false;
+    root.add(proxy);
+  }
 
   const { min, max } = model.facts.bounds;
   // Print space is Z-up; three's camera conventions are Y-up.
@@ -84,10 +98,17 @@ export function buildModelObjects(model: ParsedModel): ModelObjects {
     new THREE.Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2),
     Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2,
   );
+  if (proxy) proxy.geometry.boundingSphere = geometry.boundingSphere.clone();
 
   const objects: ModelObjects = {
     root,
     surface,
+    proxy,
+    useProxy(on) {
+      if (!proxy) return;
+      proxy.visible = on;
+      surface.visible = !on;
+    },
     openEdges: null,
     setOpenEdges(segments) {
       const old = objects.openEdges;
@@ -101,6 +122,7 @@ export function buildModelObjects(model: ParsedModel): ModelObjects {
     },
     dispose() {
       geometry.dispose();
+      proxy?.geometry.dispose();
       material.dispose();
       objects.setOpenEdges(undefined);
     },

@@ -24,7 +24,7 @@ export function drawFromService(model: ThumbnailSource): void {
   void queue
     .add(async () => {
       const file = unwrap(await printdesk.library.modelFile({ modelId: model.modelId }));
-      if (file) await thumbnailFor(file.bytes.slice().buffer, file.name);
+      if (file) await thumbnailFor(file.bytes.slice().buffer, file.name, { sha256 });
     })
     // A missing thumbnail is not worth an error; the row may ask again when it is shown next time.
     .catch(() => asked.delete(sha256));

@@ -3,13 +3,27 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { ParsedModel } from '../../common/models/index.ts';
+import { DetailPolicy } from './detail-policy.ts';
 import { buildModelObjects, worldSphere, type ModelObjects } from './model-mesh.ts';
 
 export const PLATE_MM = 256;
 const GRID_CELL_MM = 10;
 
+/** How much of a model with a proxy is drawn at rest; null for a model drawn whole always. */
+export type Detail = { simplified: boolean; drawn: number; total: number } | null;
+
+export interface StageOptions {
+  /** Hears when the view at rest changes between the proxy and every triangle. */
+  onDetail?: (detail: Detail) => void;
+}
+
+/** How long a view stays 'moving' after the pointer lets go or a key turns it. */
+const SETTLE_MS = 200;
+
 export interface Stage {
   show(model: ParsedModel): void;
+  /** Draws every triangle at rest, however slow (the user asked). */
+  showEveryTriangle(): void;
   /** Adds what the topology pass found (open edges) to the model on show, without rebuilding it. */
   showOpenEdgesOf(model: ParsedModel, visible: boolean): void;
   setWireframe(on: boolean): void;
@@ -31,7 +45,7 @@ function buildPlate(): THREE.Group {
   return plate;
 }
 
-export function createStage(canvas: HTMLCanvasElement): Stage {
+export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {}): Stage {
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
   renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio ?? 1));
   renderer.setClearColor(0xf7f8fa);
@@ -66,15 +80,62 @@ export function createStage(canvas: HTMLCanvasElement): Stage {
   let objects: ModelObjects | null = null;
   let current: ParsedModel | null = null;
   let frame = 0;
+  // Level of detail, for a model that came with a proxy.
+  let policy: DetailPolicy | null = null;
+  let moving = false;
+  let everyTriangle = false;
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
+  let reported: boolean | null = null;
+
+  const report = (proxy: boolean) => {
+    if (moving || !current?.proxy || reported === proxy) return;
+    reported = proxy;
+    options.onDetail?.({ simplified: proxy, drawn: proxy ? current.proxy.triangles : current.facts.triangles, total: current.facts.triangles });
+  };
+
+  /** Times the frame just drawn (until the page can run the next) and redraws if the measure changes the choice. */
+  const measure = (measured: DetailPolicy, proxy: boolean, started: number) => {
+    requestAnimationFrame(() => {
+      if (policy !== measured) return;
+      measured.record(proxy, performance.now() - started);
+      report(proxy);
+      if (!moving && measured.useProxy(false, everyTriangle) !== proxy) requestRender();
+    });
+  };
 
   const render = () => {
     frame = 0;
+    const proxy = policy ? policy.useProxy(moving, everyTriangle) : false;
+    objects?.useProxy(proxy);
+    const started = performance.now();
     renderer.render(scene, camera);
+    if (policy) measure(policy, proxy, started);
   };
   const requestRender = () => {
     if (!frame) frame = requestAnimationFrame(render);
   };
   controls.addEventListener('change', requestRender);
+
+  const settle = () => {
+    moving = false;
+    requestRender();
+  };
+  const startMoving = () => {
+    moving = true;
+    clearTimeout(settleTimer);
+  };
+  const stopMoving = () => {
+    clearTimeout(settleTimer);
+    settleTimer = setTimeout(settle, SETTLE_MS);
+  };
+  controls.addEventListener('start', startMoving);
+  controls.addEventListener('end', stopMoving);
+  // Keys move the view without a start or an end.
+  const keyMoves = () => {
+    startMoving();
+    stopMoving();
+  };
+  canvas.addEventListener('keydown', keyMoves);
 
   const fit = () => {
     const sphere = current ? worldSphere(current) : new THREE.Sphere(new THREE.Vector3(), PLATE_MM / 2);
@@ -99,8 +160,16 @@ export function createStage(canvas: HTMLCanvasElement): Stage {
       }
       current = model;
       objects = buildModelObjects(model);
+      policy = model.proxy ? new DetailPolicy(model.facts.triangles, model.proxy.triangles) : null;
+      everyTriangle = false;
+      reported = null;
+      if (!policy) options.onDetail?.(null);
       scene.add(objects.root);
       fit();
+    },
+    showEveryTriangle() {
+      everyTriangle = true;
+      requestRender();
     },
     showOpenEdgesOf(model, visible) {
       if (!objects) return;
@@ -127,8 +196,13 @@ export function createStage(canvas: HTMLCanvasElement): Stage {
     },
     dispose() {
       if (frame) cancelAnimationFrame(frame);
+      clearTimeout(settleTimer);
+      policy = null;
       controls.removeEventListener('change', requestRender);
+      controls.removeEventListener('start', startMoving);
+      controls.removeEventListener('end', stopMoving);
       canvas.removeEventListener('keydown', zoomKeys);
+      canvas.removeEventListener('keydown', keyMoves);
       controls.stopListenToKeyEvents();
       controls.dispose();
       objects?.dispose();

@@ -1,11 +1,12 @@
 // Renders a parsed model to a small PNG. One WebGL context is kept for all thumbnails: browsers cap live
 // contexts (about 16 in Chromium), so a context per library tile would evict the viewer's.
 import * as THREE from 'three';
-import type { ParsedModel } from '../../common/models/index.ts';
+import { pictureOf, type ParsedModel } from '../../common/models/index.ts';
 import { buildModelObjects, worldSphere } from './model-mesh.ts';
 
 let renderer: THREE.WebGLRenderer | null = null;
 
+/** Draws the model's proxy when it has one: a 160-pixel picture shows no more of 2M triangles than of 150K. */
 export function renderThumbnail(model: ParsedModel, size: number): string {
   renderer ??= new THREE.WebGLRenderer({ canvas: document.createElement('canvas'), antialias: true, preserveDrawingBuffer: true, alpha: true });
   renderer.setPixelRatio(1);
@@ -17,7 +18,7 @@ export function renderThumbnail(model: ParsedModel, size: number): string {
   const key = new THREE.DirectionalLight(0xffffff, 2.2);
   key.position.set(0.6, 1, 0.8);
   camera.add(key);
-  const objects = buildModelObjects({ ...model, boundaryEdges: undefined });
+  const objects = buildModelObjects(pictureOf(model));
   scene.add(objects.root);
   const sphere = worldSphere(model);
   const distance = (sphere.radius / Math.sin(THREE.MathUtils.degToRad(15))) * 1.05;

@@ -2,7 +2,7 @@
 // Two levels: an in-memory LRU (instant for the tiles on screen; capped so a big library cannot grow it
 // without bound) in front of IndexedDB (survives restarts, so a thumbnail is rendered once per file, not
 // once per session; a PNG data URL is ~5–20 KB). Without IndexedDB (private mode, tests) memory alone works.
-import { ModelParseError } from '../../common/models/index.ts';
+import { ModelParseError, type ParsedModel } from '../../common/models/index.ts';
 import type { ModelClient } from './worker-client.ts';
 import { sharedModelClient } from './worker-client.ts';
 
@@ -80,13 +80,19 @@ async function store(key: string, url: string): Promise<void> {
 
 const pending = new Map<string, Promise<string>>();
 
-/**
- * A PNG data URL of the model. `bytes` is read, not transferred: the hash needs it first, then a copy goes
- * to the worker. Concurrent calls for the same content share one render.
- */
-export async function thumbnailFor(bytes: ArrayBuffer, name: string, options: { client?: ModelClient; size?: number } = {}): Promise<string> {
-  const size = options.size ?? THUMBNAIL_SIZE;
-  const hash = await sha256Hex(bytes);
+/** Triangles a thumbnail is drawn with at most: a 160-pixel picture shows no more of a larger model. */
+const THUMBNAIL_TRIANGLES = 20_000;
+
+/** Marks content our parsers refused (not a cancelled or crashed reading: the file may be fine). */
+export function markUnreadable(sha256: string, error: unknown): void {
+  if (!(error instanceof ModelParseError) || error.code === 'CANCELLED') return;
+  const hash = sha256.toLowerCase();
+  unreadable.set(hash, error.message);
+  for (const listener of unreadableListeners) listener(hash, error.message);
+}
+
+/** The thumbnail of `hash` at `size`: from memory, IndexedDB, or `draw` (once, however many ask at the same time). */
+async function thumbnailOf(hash: string, size: number, draw: () => Promise<ParsedModel>): Promise<string> {
   const key = `${hash}@${size}`;
   const cached = memory.get(key);
   if (cached) {
@@ -98,16 +104,7 @@ export async function thumbnailFor(bytes: ArrayBuffer, name: string, options: { 
   const work = (async () => {
     const persisted = await stored(key);
     if (persisted) return persisted;
-    // A picture needs no welding or edge counts: the topology pass is skipped.
-    const model = await (options.client ?? sharedModelClient())
-      .parse(bytes.slice(0), name, { skipTopology: true })
-      .catch((error: unknown) => {
-        if (error instanceof ModelParseError && error.code !== 'CANCELLED') {
-          unreadable.set(hash, error.message);
-          for (const listener of unreadableListeners) listener(hash, error.message);
-        }
-        throw error;
-      });
+    const model = await draw();
     const { renderThumbnail } = await import('./thumbnail-render.ts');
     const url = renderThumbnail(model, size);
     await store(key, url);
@@ -122,6 +119,28 @@ export async function thumbnailFor(bytes: ArrayBuffer, name: string, options: { 
   } finally {
     pending.delete(key);
   }
+}
+
+/**
+ * A PNG data URL of the model in `bytes`, which are handed to the worker (detached). Only a copy of a few
+ * thousand triangles comes back to be drawn, and no topology is computed. `sha256` saves hashing the
+ * bytes when the caller knows it.
+ */
+export async function thumbnailFor(bytes: ArrayBuffer, name: string, options: { client?: ModelClient; size?: number; sha256?: string } = {}): Promise<string> {
+  const hash = options.sha256?.toLowerCase() ?? (await sha256Hex(bytes));
+  const parse = () =>
+    (options.client ?? sharedModelClient())
+      .parse(bytes, name, { skipTopology: true, proxy: THUMBNAIL_TRIANGLES, pictureOnly: true })
+      .catch((error: unknown) => {
+        markUnreadable(hash, error);
+        throw error;
+      });
+  return thumbnailOf(hash, options.size ?? THUMBNAIL_SIZE, parse);
+}
+
+/** The thumbnail of a model the viewer has already read (from its proxy, if it has one), unless there is one. */
+export function thumbnailOfShown(sha256: string, model: ParsedModel): Promise<string> {
+  return thumbnailOf(sha256.toLowerCase(), THUMBNAIL_SIZE, async () => model);
 }
 
 const listeners = new Set<(key: string, url: string) => void>();

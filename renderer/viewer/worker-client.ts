@@ -18,6 +18,10 @@ export interface ParseCall {
   boundaryEdges?: boolean;
   /** Leave out welding, edges and shells (a thumbnail needs none of them). */
   skipTopology?: boolean;
+  /** Also a copy of about this many triangles (`model.proxy`) for a model that has more. */
+  proxy?: number;
+  /** Only a picture is wanted: the model comes back as that copy, its facts unchanged. */
+  pictureOnly?: boolean;
   /**
    * Hears the model as soon as it is read and measured, with `facts.topology` pending; the promise then
    * resolves with the same positions and the complete facts.
@@ -120,7 +124,8 @@ export function createModelClient(options: { size?: number; createWorker?: () =>
     const bytes = source instanceof ArrayBuffer ? source : await source.arrayBuffer();
     if (call.signal?.aborted) throw abortError();
     return new Promise<ParsedModel>((resolve, reject) => {
-      const request: WorkerRequest = { type: 'parse', id: nextId++, bytes, name, boundaryEdges: call.boundaryEdges, skipTopology: call.skipTopology, early: Boolean(call.onMesh) };
+      const { boundaryEdges, skipTopology, proxy, pictureOnly } = call;
+      const request: WorkerRequest = { type: 'parse', id: nextId++, bytes, name, boundaryEdges, skipTopology, proxy, pictureOnly, early: Boolean(call.onMesh) };
       const job: Job = { request, call, early: null, resolve, reject };
       call.signal?.addEventListener('abort', () => {
         const queued = queue.indexOf(job);

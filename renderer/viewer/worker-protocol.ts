@@ -1,7 +1,7 @@
 // Messages between the renderer and the model worker. Every request carries an `id`; every reply names it.
 // Errors travel as data (structured clone drops class identity), geometry as transferred buffers.
 import { inflatePartsNatively } from './inflate-parts.ts';
-import { isModelParseError, parseModel, type ModelErrorCode, type ModelErrorWhere, type ParsedModel } from '../../common/models/index.ts';
+import { isModelParseError, parseModel, pictureOf, simplify, type ModelErrorCode, type ModelErrorWhere, type ParsedModel } from '../../common/models/index.ts';
 
 export interface ParseRequest {
   type: 'parse';
@@ -12,6 +12,10 @@ export interface ParseRequest {
   skipTopology?: boolean;
   /** Post the model as soon as it is measured ('mesh'), then the topology's facts ('topology'). */
   early?: boolean;
+  /** Add `model.proxy`, a copy of about this many triangles, to a model that has more. */
+  proxy?: number;
+  /** Only a picture is wanted: the model comes back as its proxy, so the full arrays never cross over. */
+  pictureOnly?: boolean;
 }
 
 export type WorkerRequest = ParseRequest;
@@ -35,9 +39,9 @@ export type Post = (reply: WorkerReply, transfer?: Transferable[]) => void;
 /** Progress is throttled to about one message per 2% so a huge file does not flood the main thread. */
 const PROGRESS_STEP = 0.02;
 
-function buffersOf(model: Pick<ParsedModel, 'positions' | 'indices' | 'colors' | 'boundaryEdges'>): Transferable[] {
+function buffersOf(model: Pick<ParsedModel, 'positions' | 'indices' | 'colors' | 'boundaryEdges' | 'proxy'>): Transferable[] {
   const transfer: Transferable[] = [];
-  for (const array of [model.positions, model.indices, model.colors, model.boundaryEdges]) {
+  for (const array of [model.positions, model.indices, model.colors, model.boundaryEdges, model.proxy?.positions, model.proxy?.colors]) {
     if (array && array.byteLength > 0 && !transfer.includes(array.buffer as ArrayBuffer)) transfer.push(array.buffer as ArrayBuffer);
   }
   return transfer;
@@ -51,6 +55,12 @@ function buffersOf(model: Pick<ParsedModel, 'positions' | 'indices' | 'colors' |
 function postEarly(id: number, model: ParsedModel, arraysStillRead: boolean, post: Post): void {
   const early: ParsedModel = arraysStillRead ? { ...model, positions: model.positions.slice(), ...(model.indices ? { indices: model.indices.slice() } : {}) } : model;
   post({ type: 'mesh', id, model: early }, buffersOf(early));
+}
+
+/** The model with its proxy when one is asked for (a model within the budget is its own). */
+function withProxy(model: ParsedModel, budget: number | undefined): ParsedModel {
+  const proxy = budget ? simplify(model, budget) : null;
+  return proxy ? { ...model, proxy } : model;
 }
 
 /** Parses one file and posts the replies; resolves once the last reply is posted. */
@@ -74,13 +84,17 @@ export async function handleRequest(request: WorkerRequest, post: Post): Promise
       },
       onMeasured: request.early
         ? (early, arraysStillRead) => {
-            postEarly(id, early, arraysStillRead, post);
+            postEarly(id, withProxy(early, request.proxy), arraysStillRead, post);
             sentEarly = true;
           }
         : undefined,
     });
     if (sentEarly) post({ type: 'topology', id, facts: model.facts, boundaryEdges: model.boundaryEdges }, model.boundaryEdges ? [model.boundaryEdges.buffer as ArrayBuffer] : []);
-    else post({ type: 'result', id, model }, buffersOf(model));
+    else {
+      const whole = withProxy(model, request.proxy);
+      const reply = request.pictureOnly ? pictureOf(whole) : whole;
+      post({ type: 'result', id, model: reply }, buffersOf(reply));
+    }
   } catch (error) {
     if (isModelParseError(error)) post({ type: 'error', id, error: error.toJSON() });
     else post({ type: 'error', id, error: { code: 'INTERNAL', message: `The model reader failed: ${(error as Error)?.message ?? String(error)}` } });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { samplePixels } from './canvas-pixels.ts';
+import { pixelsUntil, samplePixels } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
 import { launchChromium, openApp, type AppUnderTest } from './harness.ts';
 import { libraryPage } from './pages/library.ts';
@@ -180,9 +180,19 @@ test('a large model shows as soon as it is measured, and says whether it is clos
   await lib.localFacts.waitFor({ timeout: 60_000 });
   await expect(lib.localFacts).hasText('Yes');
   await app.page.getByTestId('viewer-checking').waitFor({ state: 'detached' });
+  // Software rendering (as here) draws 2M triangles in seconds a frame: the viewer draws its proxy and says so.
+  const simplified = app.page.getByTestId('viewer-simplified');
+  await expect(simplified).hasText('of 1,999,396 triangles');
+  await pixelsUntil(lib.viewerCanvas, (s) => s.distinct > 12, 'the simplified torus');
   await app.screenshot('24-model-large');
   const seen = await app.page.evaluate(() => (window as unknown as { seen: string[] }).seen);
   assert.ok(seen.includes('measured, checking'), 'the model and its size showed before its topology was known');
+  await app.page.getByTestId('viewer-every-triangle').click();
+  await simplified.waitFor({ state: 'detached', timeout: 30_000 });
+  await pixelsUntil(lib.viewerCanvas, (s) => s.distinct > 12, 'every triangle of the torus');
+  // Too large for a thumbnail in the background (over 64 MB), it got one from the preview's own reading.
+  await app.page.getByText('← Library').click();
+  await app.page.waitForSelector('[data-testid="model-thumb"][data-drawn="yes"]', { timeout: 30_000 });
 });
 
 test('opening and closing a preview 100 times leaks neither WebGL contexts nor memory', async (t) => {

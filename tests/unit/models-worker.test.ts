@@ -136,3 +136,24 @@ test('3MF parts are inflated natively when the platform can (DecompressionStream
   assert.equal(cautious?.(new Uint8Array(0), 0, '3D/3dmodel.model'), undefined);
   assert.throws(() => parseModel(lying, 'g.3mf', { inflateRaw: cautious }), (error: unknown) => isModelParseError(error) && error.code === 'ZIP_BOMB');
 });
+
+test('a large model comes with its proxy; a picture-only parse sends back just the proxy, with the whole model\'s facts', async () => {
+  const workers = fakeWorkers();
+  const client = createModelClient({ size: 1, createWorker: workers.create });
+  const ring = binaryStl(torus(200, 100));
+  let early: ParsedModel | undefined;
+  const shown = await client.parse(ring.slice().buffer as ArrayBuffer, 'ring.stl', { proxy: 5_000, onMesh: (first) => (early = first) });
+  assert.ok(early?.proxy, 'the early model carries the proxy, so the first frame need not draw every triangle');
+  assert.equal(shown.proxy?.triangles, early.proxy.triangles);
+  assert.equal(shown.positions.length, 40_000 * 9);
+  assert.ok(shown.proxy.triangles <= 10_000);
+
+  const picture = await client.parse(ring.slice().buffer as ArrayBuffer, 'ring.stl', { skipTopology: true, proxy: 5_000, pictureOnly: true });
+  assert.equal(picture.facts.triangles, 40_000);
+  assert.equal(picture.positions.length, shown.proxy.triangles * 9, 'only the proxy crossed over');
+  assert.equal(picture.proxy, undefined);
+  // A small model is its own picture.
+  const cube = await client.parse(bytesOf(join(CORPUS, 'stl/Cube-binary.stl')), 'cube.stl', { skipTopology: true, proxy: 5_000, pictureOnly: true });
+  assert.equal(cube.positions.length, 12 * 9);
+  client.dispose();
+});

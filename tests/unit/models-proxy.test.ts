@@ -1,0 +1,104 @@
+// The lighter copy a picture is drawn from: about the asked number of triangles, the same shape (box,
+// volume and area close to the model's), the model's colours, and nothing at all for a model that is
+// already small enough.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { parseModel, pictureOf, simplify, type ParsedModel, type ProxyMesh } from '../../common/models/index.ts';
+import { measure } from '../../common/models/measure.ts';
+import { binaryStl, obj, torus, type Mesh } from '../../scripts/generate-models.ts';
+import { CORPUS } from '../corpus.ts';
+
+function modelOf(bytes: Uint8Array, name: string): ParsedModel {
+  return parseModel(bytes, name, { skipTopology: true });
+}
+
+/** Within `fraction` of the expected value. */
+function near(actual: number, expected: number, fraction: number, what: string): void {
+  assert.ok(Math.abs(actual - expected) <= Math.abs(expected) * fraction, `${what}: ${actual} is not within ${fraction * 100}% of ${expected}`);
+}
+
+function assertSameShape(model: ParsedModel, proxy: ProxyMesh, budget: number): void {
+  assert.ok(proxy.triangles >= budget / 4 && proxy.triangles <= budget * 2, `${proxy.triangles} triangles for a budget of ${budget}`);
+  assert.equal(proxy.positions.length, proxy.triangles * 9);
+  const measured = measure(proxy.positions);
+  const { min, max } = model.facts.bounds;
+  for (let axis = 0; axis < 3; axis++) {
+    // Points become means of the points near them: inside the box, and a cell or so from its faces.
+    assert.ok(measured.min[axis] >= min[axis] - 1e-3 && measured.max[axis] <= max[axis] + 1e-3, 'inside the model\'s box');
+    near(measured.max[axis] - measured.min[axis], model.facts.size[axis], 0.05, `size along axis ${axis}`);
+  }
+  near(Math.abs(measured.signedVolume), model.facts.volume, 0.05, 'volume');
+  near(measured.area, model.facts.area, 0.1, 'area');
+}
+
+const ring: Mesh = torus(400, 250);
+
+test('a triangle soup (binary STL) is clustered to about the budget, keeping its shape', () => {
+  const model = modelOf(binaryStl(ring), 'ring.stl');
+  assert.equal(model.facts.triangles, 200_000);
+  for (const budget of [2_000, 20_000]) {
+    const proxy = simplify(model, budget);
+    assert.ok(proxy);
+    assertSameShape(model, proxy, budget);
+    assert.equal(proxy.colors, undefined);
+  }
+});
+
+test('a vertex table with indices (OBJ) gives the same kind of copy', () => {
+  const model = modelOf(obj(ring), 'ring.obj');
+  assert.ok(model.indices, 'read as a table and its indices');
+  const proxy = simplify(model, 10_000);
+  assert.ok(proxy);
+  assertSameShape(model, proxy, 10_000);
+});
+
+test('a model within the budget is its own picture', () => {
+  const model = modelOf(new Uint8Array(readFileSync(join(CORPUS, 'stl', 'rear_case-binary.stl'))), 'rear_case.stl');
+  assert.equal(simplify(model, model.facts.triangles), null);
+  assert.equal(pictureOf(model).positions, model.positions);
+});
+
+test('colours come from the corners of the triangles kept', () => {
+  const model = modelOf(new Uint8Array(readFileSync(join(CORPUS, '3mf', 'dodeca_chain_loop_color.3mf'))), 'chain.3mf');
+  assert.ok(model.colors);
+  const proxy = simplify(model, 1_000);
+  assert.ok(proxy?.colors);
+  assert.equal(proxy.colors.length, proxy.triangles * 12);
+  const palette = new Set<number>();
+  for (let i = 0; i < model.colors.length; i += 4) palette.add(new DataView(model.colors.buffer, model.colors.byteOffset + i, 4).getUint32(0));
+  for (let i = 0; i < proxy.colors.length; i += 4) assert.ok(palette.has(new DataView(proxy.colors.buffer, i, 4).getUint32(0)), 'a colour of the model');
+});
+
+/** A flat square of n × n cells at z = 7, far from the origin. */
+function sheet(n: number): Mesh {
+  const vertices = new Float32Array((n + 1) * (n + 1) * 3);
+  for (let i = 0; i <= n; i++) for (let j = 0; j <= n; j++) vertices.set([1e5 + i, 1e5 + j, 7], (i * (n + 1) + j) * 3);
+  const triangles = new Uint32Array(n * n * 6);
+  const at = (i: number, j: number) => i * (n + 1) + j;
+  for (let i = 0, t = 0; i < n; i++) {
+    for (let j = 0; j < n; j++, t += 6) triangles.set([at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i, j + 1)], t);
+  }
+  return { vertices, triangles };
+}
+
+test('a flat model (no thickness) far from the origin is clustered too', () => {
+  const model = modelOf(binaryStl(sheet(200)), 'sheet.stl');
+  const proxy = simplify(model, 5_000);
+  assert.ok(proxy && proxy.triangles > 1_000 && proxy.triangles <= 10_000, `${proxy?.triangles} triangles`);
+  const measured = measure(proxy.positions);
+  assert.equal(measured.min[2], 7);
+  assert.equal(measured.max[2], 7);
+  near(measured.area, model.facts.area, 0.05, 'area');
+});
+
+test('pictureOf swaps in the proxy and keeps the facts', () => {
+  const model = modelOf(binaryStl(ring), 'ring.stl');
+  const proxy = simplify(model, 5_000);
+  assert.ok(proxy);
+  const picture = pictureOf({ ...model, proxy });
+  assert.equal(picture.positions, proxy.positions);
+  assert.equal(picture.indices, undefined);
+  assert.equal(picture.facts, model.facts);
+});
