@@ -60,6 +60,13 @@ export function formatLength(mm: number): string {
   return mm.toFixed(mm < 10 ? 2 : 1);
 }
 
+/** A length that is a power of ten (a grid cell): "10 mm", "0.1 mm", "1 m", "1 µm". */
+export function formatPowerOfTen(mm: number): string {
+  if (mm >= 1000) return `${+(mm / 1000).toPrecision(1)} m`;
+  if (mm >= 0.001) return `${+mm.toPrecision(1)} mm`;
+  return `${+(mm * 1000).toPrecision(1)} µm`;
+}
+
 /** The three sides of a model's box, as one line. */
 export function formatSize(size: readonly number[]): string {
   return `${size.map(formatLength).join(' × ')} mm`;

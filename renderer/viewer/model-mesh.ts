@@ -2,7 +2,11 @@
 // chunk. Positions (and indices, for OBJ and 3MF) are used as they come from the worker, with no normals:
 // flat shading derives them in the fragment shader, which saves a normal buffer as big as the positions.
 import * as THREE from 'three';
+import { LineMaterial } from 'three/examples/jsm/lines/LineMaterial.js';
+import { LineSegments2 } from 'three/examples/jsm/lines/LineSegments2.js';
+import { LineSegmentsGeometry } from 'three/examples/jsm/lines/LineSegmentsGeometry.js';
 import type { ParsedModel } from '../../common/models/index.ts';
+import type { UpAxis } from './up-axis.ts';
 
 const MODEL_COLOR = 0x4f8fd6;
 const OPEN_EDGE_COLOR = 0xe0262b;
@@ -25,23 +29,30 @@ function linearColors(rgba: Uint8Array): Float32Array {
 }
 
 export interface ModelObjects {
-  /** Z-up model turned Y-up, centred on the plate and resting on it. */
+  /** The model turned so that its up axis is three's (Y), centred on the plate and resting on it. */
   root: THREE.Group;
+  /** Turns and places the model for another up axis. */
+  place(up: UpAxis): void;
   surface: THREE.Mesh<THREE.BufferGeometry, THREE.MeshStandardMaterial>;
   /** The model's lighter copy, drawn instead of the surface while every triangle would be too slow. */
   proxy: THREE.Mesh<THREE.BufferGeometry, THREE.MeshStandardMaterial> | null;
   /** Draws the proxy (when there is one) instead of the surface, or the surface again. */
   useProxy(on: boolean): void;
-  openEdges: THREE.LineSegments<THREE.BufferGeometry, THREE.LineBasicMaterial> | null;
+  openEdges: LineSegments2 | null;
   /** Draws open edges (segments in model space) over the surface, replacing any drawn before. */
   setOpenEdges(segments: Float32Array | undefined): void;
   dispose(): void;
 }
 
-function openEdgeLines(segments: Float32Array): NonNullable<ModelObjects['openEdges']> {
-  const geometry = new THREE.BufferGeometry();
-  geometry.setAttribute('position', new THREE.BufferAttribute(segments, 3));
-  const lines = new THREE.LineSegments(geometry, new THREE.LineBasicMaterial({ color: OPEN_EDGE_COLOR }));
+/** Open edges in CSS pixels: WebGL draws plain lines one pixel wide, too thin to find a hole by. */
+const OPEN_EDGE_WIDTH = 3;
+const viewSize = new THREE.Vector2();
+
+function openEdgeLines(segments: Float32Array): LineSegments2 {
+  const material = new LineMaterial({ color: OPEN_EDGE_COLOR, linewidth: OPEN_EDGE_WIDTH });
+  const lines = new LineSegments2(new LineSegmentsGeometry().setPositions(segments), material);
+  // The width is measured against the canvas, whichever canvas draws it.
+  lines.onBeforeRender = (renderer) => material.resolution.copy(renderer.getSize(viewSize));
   lines.renderOrder = 1;
   return lines;
 }
@@ -67,7 +78,23 @@ function geometryOf(positions: Float32Array, indices: Uint32Array | undefined, c
   return geometry;
 }
 
-export function buildModelObjects(model: ParsedModel): ModelObjects {
+/** Turns the model's up axis into three's Y (a Z-up model a quarter turn about X), centred and on the plate. */
+function placeRoot(root: THREE.Group, model: ParsedModel, up: UpAxis): void {
+  const { min, max } = model.facts.bounds;
+  const scale = displayScale(model);
+  const centre = (axis: number) => ((min[axis] + max[axis]) / 2) * scale;
+  root.scale.setScalar(scale);
+  if (up === 'z') {
+    // (x, y, z) becomes (x, z, -y).
+    root.rotation.set(-Math.PI / 2, 0, 0);
+    root.position.set(-centre(0), -min[2] * scale, centre(1));
+  } else {
+    root.rotation.set(0, 0, 0);
+    root.position.set(-centre(0), -min[1] * scale, -centre(2));
+  }
+}
+
+export function buildModelObjects(model: ParsedModel, up: UpAxis = 'z'): ModelObjects {
   const geometry = geometryOf(model.positions, model.indices, model.colors);
   const material = new THREE.MeshStandardMaterial({
     color: model.colors ? 0xffffff : MODEL_COLOR,
@@ -77,6 +104,10 @@ export function buildModelObjects(model: ParsedModel): ModelObjects {
     metalness: 0,
     // Open meshes show their inside instead of vanishing where a face is missing.
     side: THREE.DoubleSide,
+    // Pushed back a little in depth, so the open edges drawn on it are not half hidden in it.
+    polygonOffset: true,
+    polygonOffsetFactor: 1,
+    polygonOffsetUnits: 1,
   });
   const surface = new THREE.Mesh(geometry, material);
   const root = new THREE.Group();
@@ -89,11 +120,7 @@ export function buildModelObjects(model: ParsedModel): ModelObjects {
   }
 
   const { min, max } = model.facts.bounds;
-  // Print space is Z-up; three's camera conventions are Y-up.
-  const scale = displayScale(model);
-  root.rotation.x = -Math.PI / 2;
-  root.scale.setScalar(scale);
-  root.position.set((-(min[0] + max[0]) / 2) * scale, -min[2] * scale, ((min[1] + max[1]) / 2) * scale);
+  placeRoot(root, model, up);
   geometry.boundingSphere = new THREE.Sphere(
     new THREE.Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2),
     Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2,
@@ -102,6 +129,7 @@ export function buildModelObjects(model: ParsedModel): ModelObjects {
 
   const objects: ModelObjects = {
     root,
+    place: (next) => placeRoot(root, model, next),
     surface,
     proxy,
     useProxy(on) {
@@ -131,9 +159,15 @@ export function buildModelObjects(model: ParsedModel): ModelObjects {
   return objects;
 }
 
-/** Centre and radius of the model in world space after placement on the plate. */
-export function worldSphere(model: ParsedModel): THREE.Sphere {
+/** The model's size in world space after placement: width (x), height (y) and depth (z), in scene units. */
+export function worldSize(model: ParsedModel, up: UpAxis): [number, number, number] {
   const scale = displayScale(model);
   const [sx, sy, sz] = model.facts.size.map((side) => side * scale);
-  return new THREE.Sphere(new THREE.Vector3(0, sz / 2, 0), Math.max(1e-3, Math.hypot(sx, sy, sz) / 2));
+  return up === 'z' ? [sx, sz, sy] : [sx, sy, sz];
+}
+
+/** Centre and radius of the model in world space after placement on the plate. */
+export function worldSphere(model: ParsedModel, up: UpAxis): THREE.Sphere {
+  const [width, height, depth] = worldSize(model, up);
+  return new THREE.Sphere(new THREE.Vector3(0, height / 2, 0), Math.max(1e-9, Math.hypot(width, height, depth) / 2));
 }

@@ -4,10 +4,9 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { ParsedModel } from '../../common/models/index.ts';
 import { DetailPolicy } from './detail-policy.ts';
-import { buildModelObjects, worldSphere, type ModelObjects } from './model-mesh.ts';
-
-export const PLATE_MM = 256;
-const GRID_CELL_MM = 10;
+import { buildModelObjects, displayScale, worldSize, worldSphere, type ModelObjects } from './model-mesh.ts';
+import { buildPlate, PLATE_MM, type Plate } from './plate.ts';
+import type { UpAxis } from './up-axis.ts';
 
 /** How much of a model with a proxy is drawn at rest; null for a model drawn whole always. */
 export type Detail = { simplified: boolean; drawn: number; total: number } | null;
@@ -15,13 +14,17 @@ export type Detail = { simplified: boolean; drawn: number; total: number } | nul
 export interface StageOptions {
   /** Hears when the view at rest changes between the proxy and every triangle. */
   onDetail?: (detail: Detail) => void;
+  /** Hears the side of the plate's grid cells, in mm, when a model is shown or turned. */
+  onGrid?: (cellMm: number) => void;
 }
 
 /** How long a view stays 'moving' after the pointer lets go or a key turns it. */
 const SETTLE_MS = 200;
 
 export interface Stage {
-  show(model: ParsedModel): void;
+  show(model: ParsedModel, up: UpAxis): void;
+  /** Turns the model shown so that `up` points up, and fits the view to it again. */
+  setUpAxis(up: UpAxis): void;
   /** Draws every triangle at rest, however slow (the user asked). */
   showEveryTriangle(): void;
   /** Adds what the topology pass found (open edges) to the model on show, without rebuilding it. */
@@ -32,17 +35,6 @@ export interface Stage {
   resize(width: number, height: number): void;
   /** Frees every GPU resource and the WebGL context itself. */
   dispose(): void;
-}
-
-function buildPlate(): THREE.Group {
-  const plate = new THREE.Group();
-  const base = new THREE.Mesh(new THREE.PlaneGeometry(PLATE_MM, PLATE_MM), new THREE.MeshStandardMaterial({ color: 0xe9ecef, roughness: 1 }));
-  base.rotation.x = -Math.PI / 2;
-  base.position.y = -0.05;
-  const cells = Math.floor(PLATE_MM / GRID_CELL_MM);
-  const grid = new THREE.GridHelper(cells * GRID_CELL_MM, cells, 0x9aa3ad, 0xc4cad1);
-  plate.add(base, grid);
-  return plate;
 }
 
 export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {}): Stage {
@@ -58,8 +50,8 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
   const key = new THREE.DirectionalLight(0xffffff, 2.2);
   key.position.set(0.6, 1, 0.8);
   camera.add(key);
-  const plate = buildPlate();
-  scene.add(plate);
+  let plate: Plate = buildPlate(0, 0, PLATE_MM);
+  scene.add(plate.group);
   const controls = new OrbitControls(camera, canvas);
   controls.screenSpacePanning = true;
   // The keyboard too: arrows pan, Shift (or Ctrl) with the arrows turns; + and − zoom (handled below).
@@ -79,6 +71,7 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
 
   let objects: ModelObjects | null = null;
   let current: ParsedModel | null = null;
+  let up: UpAxis = 'z';
   let frame = 0;
   // Level of detail, for a model that came with a proxy.
   let policy: DetailPolicy | null = null;
@@ -137,14 +130,24 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
   };
   canvas.addEventListener('keydown', keyMoves);
 
+  /** A plate, and a grid, the size of the model as it now stands. */
+  const layPlate = (model: ParsedModel) => {
+    const [width, height, depth] = worldSize(model, up);
+    scene.remove(plate.group);
+    plate.dispose();
+    plate = buildPlate(width, depth, Math.max(width, height, depth));
+    scene.add(plate.group);
+    options.onGrid?.(plate.cell / displayScale(model));
+  };
+
   const fit = () => {
-    const sphere = current ? worldSphere(current) : new THREE.Sphere(new THREE.Vector3(), PLATE_MM / 2);
+    const sphere = current ? worldSphere(current, up) : new THREE.Sphere(new THREE.Vector3(), PLATE_MM / 2);
     const halfFov = THREE.MathUtils.degToRad(camera.fov / 2);
     const distance = (sphere.radius / Math.sin(Math.min(halfFov, halfFov * camera.aspect))) * 1.15;
     const direction = new THREE.Vector3(0.55, 0.5, 0.68).normalize();
     camera.position.copy(sphere.center).addScaledVector(direction, distance);
-    camera.near = Math.max(distance / 1000, 0.01);
-    camera.far = distance * 20 + PLATE_MM * 4;
+    camera.near = distance / 1000;
+    camera.far = distance * 20 + sphere.radius * 40;
     camera.updateProjectionMatrix();
     controls.target.copy(sphere.center);
     controls.update();
@@ -153,18 +156,27 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
   };
 
   return {
-    show(model) {
+    show(model, upAxis) {
       if (objects) {
         scene.remove(objects.root);
         objects.dispose();
       }
       current = model;
-      objects = buildModelObjects(model);
+      up = upAxis;
+      objects = buildModelObjects(model, up);
+      layPlate(model);
       policy = model.proxy ? new DetailPolicy(model.facts.triangles, model.proxy.triangles) : null;
       everyTriangle = false;
       reported = null;
       if (!policy) options.onDetail?.(null);
       scene.add(objects.root);
+      fit();
+    },
+    setUpAxis(upAxis) {
+      up = upAxis;
+      if (!current || !objects) return;
+      objects.place(up);
+      layPlate(current);
       fit();
     },
     showEveryTriangle() {
@@ -206,11 +218,7 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
       controls.stopListenToKeyEvents();
       controls.dispose();
       objects?.dispose();
-      plate.traverse((node) => {
-        const mesh = node as THREE.Mesh;
-        mesh.geometry?.dispose();
-        (mesh.material as THREE.Material | undefined)?.dispose();
-      });
+      plate.dispose();
       renderer.dispose();
       renderer.forceContextLoss();
     },

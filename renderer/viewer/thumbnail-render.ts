@@ -3,11 +3,12 @@
 import * as THREE from 'three';
 import { pictureOf, type ParsedModel } from '../../common/models/index.ts';
 import { buildModelObjects, worldSphere } from './model-mesh.ts';
+import type { UpAxis } from './up-axis.ts';
 
 let renderer: THREE.WebGLRenderer | null = null;
 
 /** Draws the model's proxy when it has one: a 160-pixel picture shows no more of 2M triangles than of 150K. */
-export function renderThumbnail(model: ParsedModel, size: number): string {
+export function renderThumbnail(model: ParsedModel, size: number, up: UpAxis): string {
   renderer ??= new THREE.WebGLRenderer({ canvas: document.createElement('canvas'), antialias: true, preserveDrawingBuffer: true, alpha: true });
   renderer.setPixelRatio(1);
   renderer.setSize(size, size, false);
@@ -18,9 +19,9 @@ export function renderThumbnail(model: ParsedModel, size: number): string {
   const key = new THREE.DirectionalLight(0xffffff, 2.2);
   key.position.set(0.6, 1, 0.8);
   camera.add(key);
-  const objects = buildModelObjects(pictureOf(model));
+  const objects = buildModelObjects(pictureOf(model), up);
   scene.add(objects.root);
-  const sphere = worldSphere(model);
+  const sphere = worldSphere(model, up);
   const distance = (sphere.radius / Math.sin(THREE.MathUtils.degToRad(15))) * 1.05;
   camera.position.copy(sphere.center).addScaledVector(new THREE.Vector3(0.55, 0.5, 0.68).normalize(), distance);
   camera.near = distance / 100;

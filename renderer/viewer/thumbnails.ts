@@ -5,6 +5,7 @@
 import { ModelParseError, type ParsedModel } from '../../common/models/index.ts';
 import type { ModelClient } from './worker-client.ts';
 import { sharedModelClient } from './worker-client.ts';
+import { upAxisFor } from './up-axis.ts';
 
 export const THUMBNAIL_SIZE = 160;
 const MEMORY_ENTRIES = 200;
@@ -91,22 +92,25 @@ export function markUnreadable(sha256: string, error: unknown): void {
   for (const listener of unreadableListeners) listener(hash, error.message);
 }
 
-/** The thumbnail of `hash` at `size`: from memory, IndexedDB, or `draw` (once, however many ask at the same time). */
-async function thumbnailOf(hash: string, size: number, draw: () => Promise<ParsedModel>): Promise<string> {
+/**
+ * The thumbnail of `hash` at `size`: from memory, IndexedDB, or `draw` (once, however many ask at the same
+ * time), standing the way the user chose for this content. `fresh` draws it again whatever is kept.
+ */
+async function thumbnailOf(hash: string, size: number, draw: () => Promise<ParsedModel>, fresh = false): Promise<string> {
   const key = `${hash}@${size}`;
   const cached = memory.get(key);
-  if (cached) {
+  if (cached && !fresh) {
     remember(key, cached);
     return cached;
   }
   const inFlight = pending.get(key);
   if (inFlight) return inFlight;
   const work = (async () => {
-    const persisted = await stored(key);
+    const persisted = fresh ? undefined : await stored(key);
     if (persisted) return persisted;
     const model = await draw();
     const { renderThumbnail } = await import('./thumbnail-render.ts');
-    const url = renderThumbnail(model, size);
+    const url = renderThumbnail(model, size, upAxisFor(hash, model.format));
     await store(key, url);
     return url;
   })();
@@ -138,9 +142,12 @@ export async function thumbnailFor(bytes: ArrayBuffer, name: string, options: { 
   return thumbnailOf(hash, options.size ?? THUMBNAIL_SIZE, parse);
 }
 
-/** The thumbnail of a model the viewer has already read (from its proxy, if it has one), unless there is one. */
-export function thumbnailOfShown(sha256: string, model: ParsedModel): Promise<string> {
-  return thumbnailOf(sha256.toLowerCase(), THUMBNAIL_SIZE, async () => model);
+/**
+ * The thumbnail of a model the viewer has already read (from its proxy, if it has one), unless there is
+ * one; `fresh` draws it again (the user turned the model another way up).
+ */
+export function thumbnailOfShown(sha256: string, model: ParsedModel, fresh = false): Promise<string> {
+  return thumbnailOf(sha256.toLowerCase(), THUMBNAIL_SIZE, async () => model, fresh);
 }
 
 const listeners = new Set<(key: string, url: string) => void>();

@@ -23,7 +23,7 @@ after(async () => {
   await browser?.close();
 });
 
-async function openModel(app: AppUnderTest, file: string): Promise<ReturnType<typeof libraryPage>> {
+async function uploadModel(app: AppUnderTest, file: string): Promise<ReturnType<typeof libraryPage>> {
   await app.page.getByTestId('dismiss-vault-notice').click();
   await signInPage(app.page).signInWithDemo();
   await projectsPage(app.page).items.first().click();
@@ -31,9 +31,21 @@ async function openModel(app: AppUnderTest, file: string): Promise<ReturnType<ty
   const lib = libraryPage(app.page);
   await lib.fileInput.setInputFiles([file]);
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
+  return lib;
+}
+
+async function openModel(app: AppUnderTest, file: string): Promise<ReturnType<typeof libraryPage>> {
+  const lib = await uploadModel(app, file);
   await lib.names.first().click();
   await expect(lib.dimensions).hasText('mm');
   return lib;
+}
+
+/** The library row's thumbnail once it is drawn. */
+async function thumbnailSource(app: AppUnderTest): Promise<string | null> {
+  const image = app.page.getByTestId('model-thumb').locator('img');
+  await image.waitFor({ timeout: 30_000 });
+  return image.getAttribute('src');
 }
 
 test('a colour 3MF is drawn in its own colours, not the default blue, and as a wireframe on request', async (t) => {
@@ -54,20 +66,36 @@ test('a colour 3MF is drawn in its own colours, not the default blue, and as a w
 test('an open mesh says how many open edges it has, draws them in red, and hides them on request', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
-  const lib = await openModel(app, join(corpus, 'obj', 'stanford-bunny.obj'));
+  const lib = await uploadModel(app, join(corpus, 'obj', 'stanford-bunny.obj'));
+  const standing = await thumbnailSource(app);
+  await lib.names.first().click();
+  await expect(lib.dimensions).hasText('mm');
   const toggle = app.page.getByTestId('viewer-open-edges');
   await expect(toggle).visible();
   // 223 open edges: the holes in the bunny's base, as `printdesk inspect` and the corpus test count them.
   assert.equal((await toggle.locator('..').textContent())?.trim(), 'Open edges (223)');
   await expect(lib.localFacts).hasText('No — 223 open edges');
-  // Drawn in metres, so tiny as read: its volume keeps its digits instead of showing "0 cm³".
+  // Drawn in metres, so tiny as read: its volume keeps its digits instead of showing "0 cm³", and the
+  // plate's grid is made as fine as the model is small.
   await expect(lib.localFacts).hasText('0.000724 mm³ (not closed)');
+  await expect(app.page.getByTestId('viewer-grid')).hasText('grid 0.01 mm');
+  // An OBJ stands Y-up: the bunny sits on its base, holes underneath. Turned Z-up, it lies on its back and
+  // shows them to the camera.
+  const up = app.page.getByTestId('viewer-up');
+  assert.equal(await up.inputValue(), 'y');
+  await up.selectOption('z');
   const shown = await pixelsUntil(lib.viewerCanvas, (s) => s.highlight > 0, 'the open edges in red');
   await app.screenshot('26-model-open-edges');
   await toggle.uncheck();
   const hidden = await pixelsUntil(lib.viewerCanvas, (s) => s.highlight === 0, 'the model without its open edges');
   assert.ok(hidden.distinct > 20, 'the model itself is still drawn');
   assert.ok(shown.highlight > hidden.highlight);
+  // The library's thumbnail is drawn again the way up chosen, and the choice is kept for this file.
+  await app.page.getByText('← Library').click();
+  await app.page.waitForFunction((before) => document.querySelector('[data-testid="model-thumb"] img')?.getAttribute('src') !== before, standing, { timeout: 10_000 });
+  await lib.names.first().click();
+  await expect(lib.dimensions).hasText('mm');
+  assert.equal(await up.inputValue(), 'z');
 });
 
 test('a model with absurd coordinates is still drawn shaded (not black), with its real size beside it', async (t) => {
