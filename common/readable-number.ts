@@ -9,3 +9,21 @@ export function readableNumber(value: number, decimals: number, locale?: string,
   if (value === 0 || Math.abs(value) >= 10 ** (significant - decimals - 1)) return value.toLocaleString(locale, { maximumFractionDigits: decimals });
   return value.toLocaleString(locale, { maximumSignificantDigits: significant });
 }
+
+/**
+ * A model's side in mm, read the same in the app and in `printdesk inspect`: 2 decimals under 10 mm, 1
+ * above, 3 significant digits under 0.1 mm (a part drawn in metres), and beyond a kilometre (a file in the
+ * wrong unit, or junk coordinates) 3 significant digits in exponent form, so the figure stays short.
+ */
+export function readableLength(mm: number, locale?: string): string {
+  const size = Math.abs(mm);
+  if (size >= 1e6) return mm.toExponential(2);
+  if (size < 0.1 && size > 0) return mm.toLocaleString(locale, { maximumSignificantDigits: 3 });
+  const decimals = size < 10 ? 2 : 1;
+  return mm.toLocaleString(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** The three sides of a model's box, as one line. */
+export function readableSize(size: readonly number[], locale?: string): string {
+  return `${size.map((side) => readableLength(side, locale)).join(' × ')} mm`;
+}

@@ -20,6 +20,8 @@ export type ModelErrorCode =
 export interface ModelErrorWhere {
   offset?: number;
   line?: number;
+  /** 1-based, in bytes from the line's start: 3MF writers often put a whole model on one line. */
+  column?: number;
   part?: string;
 }
 
@@ -50,4 +52,12 @@ export function lineAt(bytes: Uint8Array, offset: number): number {
   const end = Math.min(offset, bytes.length);
   for (let i = 0; i < end; i++) if (bytes[i] === 10) line++;
   return line;
+}
+
+/** 1-based column (in bytes) of a byte offset within its line. */
+export function columnAt(bytes: Uint8Array, offset: number): number {
+  const end = Math.min(offset, bytes.length);
+  let start = end;
+  while (start > 0 && bytes[start - 1] !== 10) start--;
+  return end - start + 1;
 }

@@ -2,7 +2,7 @@
 // instructions, CDATA. No DTD support at all: a DOCTYPE or ENTITY declaration is refused, so entity expansion
 // (billion laughs, external entities) cannot happen. Names and values are byte ranges; nothing is decoded
 // unless a caller asks for a string.
-import { lineAt, ModelParseError, type ModelErrorCode } from './errors.ts';
+import { columnAt, lineAt, ModelParseError, type ModelErrorCode } from './errors.ts';
 
 export const EOF = 0;
 export const START = 1;
@@ -37,7 +37,8 @@ export class XmlScanner {
 
   fail(code: ModelErrorCode, what: string, at = this.i): never {
     const line = lineAt(this.bytes, at);
-    throw new ModelParseError(code, `${what} in ${this.part} at line ${line}.`, { offset: at, line, part: this.part });
+    const column = columnAt(this.bytes, at);
+    throw new ModelParseError(code, `${what} in ${this.part} at line ${line}, column ${column.toLocaleString('en-US')}.`, { offset: at, line, column, part: this.part });
   }
 
   private skipPast(terminator: string, what: string): void {

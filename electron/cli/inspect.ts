@@ -2,8 +2,8 @@
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readableNumber } from '../../common/readable-number.ts';
-import { describeFormat, isModelParseError, parseModel, type ModelFacts, type ModelFormat } from '../../common/models/index.ts';
+import { readableNumber, readableSize } from '../../common/readable-number.ts';
+import { describeFormat, isModelParseError, parseModel, type ModelErrorWhere, type ModelFacts, type ModelFormat } from '../../common/models/index.ts';
 import { zlibInflateRaw } from './zlib-inflate.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
 
@@ -14,7 +14,7 @@ const USAGE = 'Usage: printdesk inspect <file>... [--json]\n\nPrints format, tri
 
 export type InspectReport =
   | { file: string; ok: true; format: ModelFormat; facts: ModelFacts }
-  | { file: string; ok: false; error: { code: string; message: string } };
+  | { file: string; ok: false; error: { code: string; message: string; where?: ModelErrorWhere } };
 
 class FileTooLarge extends Error {}
 
@@ -43,7 +43,11 @@ export async function inspectFile(path: string): Promise<InspectReport> {
     const model = parseModel(bytes, basename(path), { inflateRaw: zlibInflateRaw, bytesOwned: true });
     return { file: path, ok: true, format: model.format, facts: model.facts };
   } catch (error) {
-    if (isModelParseError(error)) return { file: path, ok: false, error: { code: error.code, message: error.message } };
+    if (isModelParseError(error)) {
+      // Where in the file (byte offset, line, 3MF part), for a script to point at it.
+      const where = Object.keys(error.where).length > 0 ? { where: error.where } : {};
+      return { file: path, ok: false, error: { code: error.code, message: error.message, ...where } };
+    }
     if (error instanceof FileTooLarge) return { file: path, ok: false, error: { code: 'TOO_LARGE', message: error.message } };
     const code = (error as NodeJS.ErrnoException).code;
     if (code) return { file: path, ok: false, error: { code: 'FILE_UNREADABLE', message: `Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code}.` } };
@@ -52,7 +56,6 @@ export async function inspectFile(path: string): Promise<InspectReport> {
 }
 
 const n = (value: number, digits = 2) => readableNumber(value, digits, 'en-US');
-const triple = (v: readonly number[]) => v.map((x) => n(x)).join(' × ');
 
 export function formatReport(report: InspectReport): string {
   if (!report.ok) return `${report.file}\n  error (${report.error.code}): ${report.error.message}`;
@@ -61,7 +64,7 @@ export function formatReport(report: InspectReport): string {
     report.file,
     `  format       ${describeFormat(report.format)}`,
     `  triangles    ${n(f.triangles, 0)}`,
-    `  size         ${triple(f.size)} mm${f.unit.declared ? '' : ' (no unit in the file; read as mm)'}`,
+    `  size         ${readableSize(f.size, 'en-US')}${f.unit.declared ? '' : ' (no unit in the file; read as mm)'}`,
     `  bounds       min (${f.bounds.min.map((x) => n(x, 3)).join(', ')})  max (${f.bounds.max.map((x) => n(x, 3)).join(', ')})`,
     `  volume       ${n(f.volume)} mm³ (${n(f.volume / 1000, 3)} cm³)${f.watertight ? '' : ' (unreliable: not watertight)'}`,
     `  area         ${n(f.area)} mm²`,

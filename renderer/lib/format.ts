@@ -1,4 +1,4 @@
-import { readableNumber } from '../../common/readable-number.ts';
+import { readableNumber, readableSize } from '../../common/readable-number.ts';
 
 /** Dates in the user's locale; the service speaks UTC ISO 8601. */
 export function formatDate(iso: string): string {
@@ -51,15 +51,6 @@ export function formatDuration(seconds: number | null): string {
 }
 
 /** A volume given in mm³: cm³ from 1 cm³ up, mm³ below, so a small part never reads "0 cm³". */
-/**
- * A model's side in mm: 2 decimals under 10, 1 above; beyond a kilometre (a file in the wrong unit, or
- * junk coordinates) 3 significant digits, so the figure still fits beside the preview.
- */
-export function formatLength(mm: number): string {
-  if (Math.abs(mm) >= 1e6) return mm.toExponential(2);
-  return mm.toFixed(mm < 10 ? 2 : 1);
-}
-
 /** A length that is a power of ten (a grid cell): "10 mm", "0.1 mm", "1 m", "1 µm". */
 export function formatPowerOfTen(mm: number): string {
   if (mm >= 1000) return `${+(mm / 1000).toPrecision(1)} m`;
@@ -67,9 +58,9 @@ export function formatPowerOfTen(mm: number): string {
   return `${+(mm * 1000).toPrecision(1)} µm`;
 }
 
-/** The three sides of a model's box, as one line. */
+/** The three sides of a model's box, as one line (as `printdesk inspect` writes them). */
 export function formatSize(size: readonly number[]): string {
-  return `${size.map(formatLength).join(' × ')} mm`;
+  return readableSize(size);
 }
 
 /** `unit` forces one, so that a volume and a surface read side by side share it. */

@@ -25,7 +25,7 @@ async function printdesk(...args: string[]): Promise<{ code: number; stdout: str
 test('inspect prints the facts of good files and exits 0', async () => {
   const { code, stdout } = await printdesk('inspect', join(CORPUS, '3mf', 'box.3mf'), join(CORPUS, 'stl', 'rear_case-binary.stl'));
   assert.equal(code, 0);
-  assert.match(stdout, /box\.3mf\n {2}format {7}a 3MF package\n {2}triangles {4}12\n {2}size {9}10 × 20 × 30 mm/);
+  assert.match(stdout, /box\.3mf\n {2}format {7}a 3MF package\n {2}triangles {4}12\n {2}size {9}10\.0 × 20\.0 × 30\.0 mm/);
   assert.match(stdout, /volume {7}6,000 mm³ \(6 cm³\)/);
   assert.match(stdout, /rear_case-binary\.stl[\s\S]*triangles {4}18,808[\s\S]*watertight {3}yes/);
 });
@@ -45,7 +45,8 @@ test('inspect --json gives one report per file; a broken file makes the exit cod
     assert.equal(reports[0].format, 'obj');
     assert.equal(reports[0].facts.triangles, 6320);
     assert.equal(reports[0].facts.watertight, false);
-    assert.deepEqual(reports[1], { file: broken, ok: false, error: { code: 'BAD_COUNT', message: 'The header declares 5 facets but the file holds 3 (234 bytes; 334 needed).' } });
+    // Where the problem is travels as data too: the facet count's byte offset.
+    assert.deepEqual(reports[1], { file: broken, ok: false, error: { code: 'BAD_COUNT', message: 'The header declares 5 facets but the file holds 3 (234 bytes; 334 needed).', where: { offset: 80 } } });
     assert.equal(reports[2].error.code, 'FILE_UNREADABLE');
   } finally {
     rmSync(dir, { recursive: true, force: true });

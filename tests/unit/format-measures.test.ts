@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { formatArea, formatSize, formatVolume } from '../../renderer/lib/format.ts';
+import { readableSize } from '../../common/readable-number.ts';
 
 const en = (text: string) => text.replace(/\u00a0/g, ' ');
 
@@ -23,6 +24,9 @@ test('areas: cm² from 1 cm² up with one decimal, mm² below', () => {
 test('sizes: two decimals under 10 mm, one above, and junk coordinates in a few significant digits', () => {
   assert.equal(formatSize([104, 104, 24]), '104.0 × 104.0 × 24.0 mm');
   assert.equal(formatSize([1.0000000150474662e30, 2.5e6, 0.5]), '1.00e+30 × 2.50e+6 × 0.50 mm');
+  // A part drawn in metres keeps its digits; the app and `printdesk inspect` write a size the same way.
+  assert.equal(formatSize([0.0016, 0.15, 0.12]), '0.0016 × 0.15 × 0.12 mm');
+  assert.equal(readableSize([1.63, 0.35, 3], 'en-US'), '1.63 × 0.35 × 3.00 mm');
   assert.equal(en(formatVolume(1e33)), '1.00e+30 cm³');
 });
 

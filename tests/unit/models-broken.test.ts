@@ -173,6 +173,17 @@ test('3MF: zip bombs (lying sizes, impossible ratios, over the limit), DOCTYPE e
   fails(package3mf({ '3D/3dmodel.model': laughs }), 'e.3mf', 'XML_ENTITY', /DOCTYPE/);
   const badIndex = model3mf(`<resources><object id="1">${meshXml(cube).replace('v3="1"', 'v3="99"')}</object></resources><build><item objectid="1"/></build>`);
   fails(package3mf({ '3D/3dmodel.model': badIndex }), 'i.3mf', 'INDEX_OUT_OF_RANGE', /v3="99" but the mesh has 8 vertices in 3D\/3dmodel.model at line \d+/);
+  // Written on one line, as many 3MF writers do: the column says where on it.
+  const oneLine = badIndex.replace(/\n\s*/g, ' ');
+  assert.throws(() => parseModel(package3mf({ '3D/3dmodel.model': oneLine }), 'i.3mf'), (error: unknown) => {
+    assert.ok(isModelParseError(error));
+    const column = oneLine.indexOf('v3="99"');
+    assert.equal(error.where.line, 1);
+    assert.ok(error.where.column !== undefined && Math.abs(error.where.column - column) < 80, `column ${error.where.column} near ${column}`);
+    assert.equal(error.where.offset, (error.where.column ?? 0) - 1);
+    assert.match(error.message, new RegExp(`at line 1, column ${error.where.column?.toLocaleString('en-US')}\\.$`));
+    return true;
+  });
   const missing = model3mf('<resources><object id="1"><components><component objectid="5" p:path="/3D/gone.model"/></components></object></resources><build><item objectid="1"/></build>');
   fails(package3mf({ '3D/3dmodel.model': missing }), 'm.3mf', 'MISSING_PART', /gone.model/);
   const cycle = model3mf('<resources><object id="1"><components><component objectid="2"/></components></object><object id="2"><components><component objectid="1"/></components></object></resources><build><item objectid="1"/></build>');
