@@ -6,6 +6,7 @@ import type { ParsedModel } from '../../common/models/index.ts';
 import { DetailPolicy } from './detail-policy.ts';
 import { buildModelObjects, displayScale, worldSize, worldSphere, type ModelObjects } from './model-mesh.ts';
 import { buildPlate, PLATE_MM, type Plate } from './plate.ts';
+import { buildSizeBox, type SizeBox, type SizeLabel } from './size-box.ts';
 import type { UpAxis } from './up-axis.ts';
 
 /** How much of a model with a proxy is drawn at rest; null for a model drawn whole always. */
@@ -16,6 +17,8 @@ export interface StageOptions {
   onDetail?: (detail: Detail) => void;
   /** Hears the side of the plate's grid cells, in mm, when a model is shown or turned. */
   onGrid?: (cellMm: number) => void;
+  /** Hears where the size box's labels go after each frame (null while the box is hidden). */
+  onSizeLabels?: (labels: SizeLabel[] | null) => void;
 }
 
 /** How long a view stays 'moving' after the pointer lets go or a key turns it. */
@@ -31,6 +34,8 @@ export interface Stage {
   showOpenEdgesOf(model: ParsedModel, visible: boolean): void;
   setWireframe(on: boolean): void;
   setOpenEdges(on: boolean): void;
+  /** Shows or hides the model's box with its sides' lengths (the dimensions overlay). */
+  setSizeBox(on: boolean): void;
   fit(): void;
   resize(width: number, height: number): void;
   /** Frees every GPU resource and the WebGL context itself. */
@@ -70,6 +75,8 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
   canvas.addEventListener('keydown', zoomKeys);
 
   let objects: ModelObjects | null = null;
+  let sizeBox: SizeBox | null = null;
+  let sizeBoxOn = true;
   let current: ParsedModel | null = null;
   let up: UpAxis = 'z';
   let frame = 0;
@@ -103,6 +110,14 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     const started = performance.now();
     renderer.render(scene, camera);
     if (policy) measure(policy, proxy, started);
+    placeSizeLabels();
+  };
+
+  const canvasSize = new THREE.Vector2();
+  const placeSizeLabels = () => {
+    if (!sizeBox || !sizeBoxOn) return options.onSizeLabels?.(null);
+    renderer.getSize(canvasSize);
+    options.onSizeLabels?.(sizeBox.labels(camera, canvasSize.x, canvasSize.y));
   };
   const requestRender = () => {
     if (!frame) frame = requestAnimationFrame(render);
@@ -161,9 +176,13 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
         scene.remove(objects.root);
         objects.dispose();
       }
+      sizeBox?.dispose();
       current = model;
       up = upAxis;
       objects = buildModelObjects(model, up);
+      sizeBox = buildSizeBox(model);
+      sizeBox.lines.visible = sizeBoxOn;
+      objects.root.add(sizeBox.lines);
       layPlate(model);
       policy = model.proxy ? new DetailPolicy(model.facts.triangles, model.proxy.triangles) : null;
       everyTriangle = false;
@@ -197,6 +216,11 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
       if (objects?.openEdges) objects.openEdges.visible = on;
       requestRender();
     },
+    setSizeBox(on) {
+      sizeBoxOn = on;
+      if (sizeBox) sizeBox.lines.visible = on;
+      requestRender();
+    },
     fit,
     resize(width, height) {
       if (width <= 0 || height <= 0) return;
@@ -218,6 +242,7 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
       controls.stopListenToKeyEvents();
       controls.dispose();
       objects?.dispose();
+      sizeBox?.dispose();
       plate.dispose();
       renderer.dispose();
       renderer.forceContextLoss();

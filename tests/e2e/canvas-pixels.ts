@@ -9,6 +9,8 @@ export interface PixelSample {
   warm: number;
   /** Pixels near the open-edge highlight's red (0xe0262b). */
   highlight: number;
+  /** Grey pixels darker than the plate and its grid: the size box's lines (antialiased to half their colour). */
+  dark: number;
   total: number;
 }
 
@@ -18,11 +20,11 @@ export function samplePixels(canvas: Locator): Promise<PixelSample> {
     probe.width = element.width;
     probe.height = element.height;
     const context = probe.getContext('2d');
-    if (!context) return { distinct: 0, warm: 0, highlight: 0, total: 0 };
+    if (!context) return { distinct: 0, warm: 0, highlight: 0, dark: 0, total: 0 };
     context.drawImage(element, 0, 0);
     const { data } = context.getImageData(0, 0, probe.width, probe.height);
     const colours = new Set<number>();
-    let warm = 0, highlight = 0, total = 0;
+    let warm = 0, highlight = 0, dark = 0, total = 0;
     // Every pixel is classed (a highlighted edge is a line one pixel wide); colours are counted on every
     // 97th, a prime stride that does not line up with the grid.
     for (let i = 0, n = 0; i < data.length; i += 4, n++) {
@@ -30,9 +32,10 @@ export function samplePixels(canvas: Locator): Promise<PixelSample> {
       if (n % 97 === 0) colours.add((r << 16) | (g << 8) | b);
       if (r > b + 60) warm++;
       if (r > 150 && g < 90 && b < 90) highlight++;
+      if (Math.max(r, g, b) < 170 && Math.max(r, g, b) - Math.min(r, g, b) < 40) dark++;
       total++;
     }
-    return { distinct: colours.size, warm, highlight, total };
+    return { distinct: colours.size, warm, highlight, dark, total };
   });
 }
 

@@ -14,6 +14,7 @@ import { workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
 import { CORPUS as corpus } from '../corpus.ts';
+import { binaryStl } from '../../scripts/generate-models.ts';
 
 let browser: Browser;
 before(async () => {
@@ -136,4 +137,23 @@ test('the preview is reached and turned with the keyboard, and in a narrow windo
   assert.ok(preview && facts && facts.y >= preview.y + preview.height - 1, 'the facts are under the preview');
   assert.ok(preview && preview.width > 500, `the preview keeps the width (${preview?.width} px)`);
   await app.screenshot('viewer-narrow');
+});
+
+test('the size box outlines a model and writes its sides, so a part thinner than a pixel still shows', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  // A needle 0.01 mm across and 50 mm long: narrower than a pixel at any zoom that shows its length.
+  const corners = [[0, 0, 0], [0.01, 0, 0], [0.01, 0.01, 0], [0, 0.01, 0], [0, 0, 50], [0.01, 0, 50], [0.01, 0.01, 50], [0, 0.01, 50]];
+  const faces = [0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7];
+  const file = join(await mkdtemp(join(tmpdir(), 'needle-')), 'needle.stl');
+  await writeFile(file, binaryStl({ vertices: new Float32Array(corners.flat()), triangles: new Uint32Array(faces) }));
+  const lib = await openModel(app, file);
+  await expect(app.page.getByTestId('viewer-size-z')).hasText('Z 50.0 mm');
+  const outlined = await pixelsUntil(lib.viewerCanvas, (s) => s.dark > 40, 'the needle\'s box');
+  await app.page.getByTestId('viewer-size-box').uncheck();
+  await app.page.getByTestId('viewer-size-z').waitFor({ state: 'detached' });
+  const bare = await pixelsUntil(lib.viewerCanvas, (s) => s.dark < outlined.dark / 2, 'the plate without the box');
+  assert.ok(bare.dark < outlined.dark);
+  await app.page.getByTestId('viewer-size-box').check();
+  await expect(app.page.getByTestId('viewer-size-z')).hasText('Z 50.0 mm');
 });
