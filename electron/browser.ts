@@ -3,14 +3,15 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { eventNames } from './contract.ts';
-import { BROWSER_MODE_CSP } from './csp.ts';
+import { RENDERER_CSP_HEADER } from './csp.ts';
 import { stageUpload } from './browser-stage.ts';
 import type { Host } from './host.ts';
 import { encodeFrame } from './bridge-frames.ts';
+import { contentTypeOf, resolveInside } from './renderer-files.ts';
 import { createParking } from './browser-parking.ts';
 
 export const BRIDGE_PATH = '/__printdesk/bridge';
@@ -39,16 +40,6 @@ export interface BrowserServer {
 
 const Call = z.object({ id: z.number().int().nonnegative(), channel: z.string().max(100), input: z.unknown().optional() });
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-  '.wasm': 'application/wasm',
-};
 
 /**
  * Browser mode: the built renderer on 127.0.0.1, and the contract carried over a WebSocket that
@@ -76,7 +67,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return path.includes('.') ? fail(res, 404) : sendIndex(res);
     if (file.endsWith('index.html')) return sendIndex(res);
-    res.writeHead(200, headers(TYPES[extname(file)] ?? 'application/octet-stream', { 'content-length': String(info.size) }));
+    res.writeHead(200, headers(contentTypeOf(file), { 'content-length': String(info.size) }));
     if (req.method === 'HEAD') return res.end();
     createReadStream(file).pipe(res);
   }
@@ -85,7 +76,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const html = await readFile(join(options.rendererDir, 'index.html'), 'utf8');
     // The bridge is a classic script, so it runs before the app's deferred module does.
     const withBridge = html.replace('<head>', `<head><script src="${BRIDGE_SCRIPT_PATH}"></script>`);
-    res.writeHead(200, headers(TYPES['.html'], { 'cache-control': 'no-store' }));
+    res.writeHead(200, headers(contentTypeOf('index.html'), { 'cache-control': 'no-store' }));
     res.end(withBridge);
   }
 
@@ -159,7 +150,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 function headers(type: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     'content-type': type,
-    'content-security-policy': BROWSER_MODE_CSP,
+    'content-security-policy': RENDERER_CSP_HEADER,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cross-origin-opener-policy': 'same-origin',
@@ -172,10 +163,6 @@ function fail(res: ServerResponse, status: number) {
   res.end(String(status));
 }
 
-function resolveInside(root: string, path: string): string | null {
-  const file = normalize(join(root, path === '/' ? 'index.html' : path));
-  return file === root || file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : null;
-}
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);

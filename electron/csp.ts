@@ -1,6 +1,7 @@
 /**
- * The renderer's Content-Security-Policy. index.html carries the same policy in a meta tag (the only
- * way under file:// in Electron); browser mode also sends it as a header, with frame-ancestors.
+ * The renderer's Content-Security-Policy. index.html carries it in a meta tag; browser mode's server and
+ * the Electron window's app:// protocol also send it as a header, with frame-ancestors (which only a
+ * header can carry).
  */
 export const RENDERER_CSP = [
   "default-src 'self'",
@@ -16,4 +17,4 @@ export const RENDERER_CSP = [
   "form-action 'none'",
 ].join('; ');
 
-export const BROWSER_MODE_CSP = `${RENDERER_CSP}; frame-ancestors 'none'`;
+export const RENDERER_CSP_HEADER = `${RENDERER_CSP}; frame-ancestors 'none'`;

@@ -1,8 +1,8 @@
 // Lifecycle only: the single-instance lock, the window, the menu, and the host wired to ipcMain.
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, safeStorage } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, RENDERER_URL, serveRenderer } from './app-protocol.ts';
 import { bootHost, type Booted } from './boot.ts';
 import { registerIpc } from './ipc.ts';
 import { buildMenu } from './menu.ts';
@@ -24,6 +24,8 @@ export async function startApp(): Promise<void> {
     return;
   }
   app.enableSandbox();
+  // Before ready, or the scheme is not a standard, secure origin (relative URLs, fetch, module workers).
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
   // Files arrive by "Open with", on the command line, or from a second launch that hands over to us.
   const pending: string[] = process.argv.slice(1);
   const openFiles = (paths: string[]) => (booted ? booted.host.openFiles(paths) : pending.push(...paths));
@@ -85,7 +87,8 @@ export async function startApp(): Promise<void> {
   });
 
   const paths = appPaths(app.getAppPath());
-  registerIpc(ipcMain, booted.host, () => mainWindow, pathToFileURL(paths.rendererIndex).href);
+  protocol.handle(APP_SCHEME, serveRenderer(paths.rendererDir));
+  registerIpc(ipcMain, booted.host, () => mainWindow, RENDERER_URL);
   Menu.setApplicationMenu(buildMenu(Menu, app.getName(), !app.isPackaged));
   mainWindow = createMainWindow(BrowserWindow, paths);
   mainWindow.on('closed', () => (mainWindow = null));

@@ -1,17 +1,18 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, WebContents } from 'electron';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { RENDERER_URL } from './app-protocol.ts';
 
 export interface AppPaths {
   preload: string;
-  rendererIndex: string;
+  /** The built renderer, served as app://printdesk/ (app-protocol.ts). */
+  rendererDir: string;
   icon: string;
 }
 
 export function appPaths(appRoot: string): AppPaths {
   return {
     preload: join(appRoot, 'dist', 'electron', 'preload.cjs'),
-    rendererIndex: join(appRoot, 'dist', 'renderer', 'index.html'),
+    rendererDir: join(appRoot, 'dist', 'renderer'),
     icon: join(appRoot, 'build', 'icon.png'),
   };
 }
@@ -41,9 +42,9 @@ export function createMainWindow(Window: WindowFactory, paths: AppPaths): Browse
       spellcheck: true,
     },
   });
-  harden(window.webContents, pathToFileURL(paths.rendererIndex).href);
+  harden(window.webContents, RENDERER_URL);
   window.once('ready-to-show', () => window.show());
-  void window.loadFile(paths.rendererIndex);
+  void window.loadURL(RENDERER_URL);
   return window;
 }
 

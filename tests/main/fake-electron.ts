@@ -17,6 +17,8 @@ export const record = {
   handlers: new Map<string, Listener>(),
   ipcOn: new Map<string, Listener[]>(),
   menus: [] as unknown[],
+  privilegedSchemes: [] as Array<{ scheme: string; privileges: Record<string, boolean> }>,
+  protocols: new Map<string, (request: Request) => Promise<Response>>(),
 };
 
 class FakeWebContents extends EventEmitter {
@@ -48,9 +50,9 @@ export class FakeWindow extends EventEmitter {
     this.options = options;
     record.windows.push(this);
   }
-  async loadFile(path: string) {
-    this.loaded = path;
-    this.webContents.mainFrame.url = `file://${path}`;
+  async loadURL(url: string) {
+    this.loaded = url;
+    this.webContents.mainFrame.url = url;
   }
   isMinimized() {
     return false;
@@ -95,6 +97,16 @@ export const ipcMain = {
   },
 };
 
+export const protocol = {
+  registerSchemesAsPrivileged(schemes: typeof record.privilegedSchemes) {
+    record.calls.push('registerSchemesAsPrivileged');
+    record.privilegedSchemes.push(...schemes);
+  },
+  handle(scheme: string, handler: (request: Request) => Promise<Response>) {
+    record.protocols.set(scheme, handler);
+  },
+};
+
 export const Menu = {
   buildFromTemplate: (template: unknown) => ({ template }),
   setApplicationMenu: (menu: unknown) => void record.menus.push(menu),
@@ -122,4 +134,4 @@ export class Notification {
 }
 export const BrowserWindow = FakeWindow;
 
-export default { app, dialog, ipcMain, Menu, Notification, safeStorage, shell, BrowserWindow };
+export default { app, dialog, ipcMain, Menu, Notification, protocol, safeStorage, shell, BrowserWindow };

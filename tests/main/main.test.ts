@@ -29,7 +29,7 @@ after(async () => {
 });
 
 test('takes the single-instance lock and enables the sandbox before anything else', () => {
-  assert.deepEqual(record.calls.slice(0, 2), ['requestSingleInstanceLock', 'enableSandbox']);
+  assert.deepEqual(record.calls.slice(0, 3), ['requestSingleInstanceLock', 'enableSandbox', 'registerSchemesAsPrivileged']);
   assert.ok(record.appListeners.has('second-instance'));
 });
 
@@ -43,7 +43,17 @@ test('opens exactly one window, isolated, sandboxed and without Node', () => {
   assert.equal(prefs.webviewTag, false);
   assert.equal(prefs.webSecurity, true);
   assert.equal(prefs.preload, join(record.appRoot, 'dist', 'electron', 'preload.cjs'));
-  assert.equal(window.loaded, join(record.appRoot, 'dist', 'renderer', 'index.html'));
+  assert.equal(window.loaded, 'app://printdesk/index.html');
+});
+
+test('the page comes from app://printdesk/, a secure origin whose handler serves nothing outside the renderer', async () => {
+  assert.deepEqual(record.privilegedSchemes.map((s) => [s.scheme, s.privileges.standard, s.privileges.secure]), [['app', true, true]]);
+  const serve = record.protocols.get('app');
+  assert.ok(serve, 'app:// has a handler');
+  // What it serves is checked in tests/unit/app-protocol.test.ts (dist/ may not be built yet here).
+  for (const url of ['app://printdesk/../../package.json', 'app://printdesk/%2e%2e/%2e%2e/package.json', 'app://elsewhere/index.html']) {
+    assert.equal((await serve(new Request(url))).status, 404, url);
+  }
 });
 
 test('the page carries the strict CSP declared in csp.ts', () => {

@@ -180,6 +180,19 @@ describe('electron-builder.yml', () => {
     }
   });
 
+  it('flips the fuses that would let whoever starts the app run code of their own through it', () => {
+    assert.deepEqual(config.electronFuses, {
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+      enableCookieEncryption: true,
+    });
+    assert.notEqual(config.asar, false, 'onlyLoadAppFromAsar needs an app.asar');
+  });
+
   it('signs macOS builds with the hardened runtime and the JIT entitlement', () => {
     assert.equal(config.mac?.hardenedRuntime, true);
     assert.equal(config.mac?.category, 'public.app-category.productivity');
