@@ -6,6 +6,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootHost } from './boot.ts';
 import { startBrowserServer, type BrowserServer } from './browser.ts';
+import { pruneStaged } from './browser-stage.ts';
+import type { ChannelOutput, Result } from './contract.ts';
+import type { Host } from './host.ts';
 import { createMemoryVault } from './session/token-vault.ts';
 import { defaultUserDataDir } from './user-data.ts';
 
@@ -35,12 +38,15 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     store: new Conf({ cwd: userDataDir, configName: 'config', projectName: 'printdesk' }),
     vault: createMemoryVault('Browser mode has no access to the system keychain, so you will sign in again after a restart.'),
   });
+  const stageDir = join(userDataDir, 'staged');
+  await pruneUnused(booted.host, stageDir);
+  const stopPruning = booted.host.subscribe('uploads:removed', () => void pruneUnused(booted.host, stageDir));
   const server = await startBrowserServer({
     host: booted.host,
     rendererDir: join(root, 'dist', 'renderer'),
     bridgeScript: join(root, 'dist', 'browser', 'bridge.js'),
     port: options.port,
-    stageDir: join(userDataDir, 'staged'),
+    stageDir,
   });
   const launchFile = writeLaunchFile(userDataDir, server.url);
   if (options.openBrowser) openInBrowser(launchFile);
@@ -48,11 +54,19 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
     server,
     launchFile,
     close: async () => {
+      stopPruning();
       rmSync(launchFile, { force: true });
       await server.close();
       await booted.close();
     },
   };
+}
+
+/** Staged copies of dropped files that no upload item names any more (see pruneStaged). */
+async function pruneUnused(host: Host, stageDir: string): Promise<void> {
+  const listed = (await host.invoke('uploads:list', undefined)) as Result<ChannelOutput<'uploads:list'>>;
+  // Without the list, nothing is known to be unused.
+  if (listed.ok) await pruneStaged(stageDir, new Set(listed.value.map((item) => item.path)));
 }
 
 /**

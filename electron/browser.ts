@@ -8,7 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { eventNames } from './contract.ts';
 import { RENDERER_CSP_HEADER } from './csp.ts';
-import { stageUpload } from './browser-stage.ts';
+import { stageUpload, StagedTooLarge } from './browser-stage.ts';
 import type { Host } from './host.ts';
 import { encodeFrame } from './bridge-frames.ts';
 import { contentTypeOf, resolveInside } from './renderer-files.ts';
@@ -84,7 +84,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   async function stage(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', origin);
     if (!options.stageDir || req.headers.origin !== origin || !sameSecret(url.searchParams.get('secret') ?? '', secret)) return fail(res, 403);
-    const path = await stageUpload(req, options.stageDir, url.searchParams.get('name') ?? 'model');
+    const path = await stageUpload(req, options.stageDir, url.searchParams.get('name') ?? 'model').catch((error: unknown) => {
+      if (!(error instanceof StagedTooLarge)) throw error;
+      return null;
+    });
+    if (!path) return fail(res, 413);
     res.writeHead(200, headers('application/json'));
     res.end(JSON.stringify({ path }));
   }

@@ -65,13 +65,18 @@ class UploadsStore {
 
   /** Files from a drop or a picker: every one is checked by the host; the good ones queue. */
   enqueueFiles = async (projectId: string, folderId: string | null, files: File[]) => {
-    const paths = (await Promise.all(files.map((file) => printdesk.pathForFile(file)))).filter(Boolean);
+    const staged = await Promise.all(files.map((file) => printdesk.pathForFile(file)));
+    const paths = staged.filter(Boolean);
+    // Named, not dropped in silence: a file too large to take in, or gone since it was picked.
+    const unread = files.filter((_, i) => !staged[i]).map((file) => file.name);
+    const unreadNote = unread.length ? `${unread.length === 1 ? `${unread[0]} could not be read` : `${unread.length} files could not be read (${unread.slice(0, 3).join(', ')}${unread.length > 3 ? ', …' : ''})`}.` : '';
     if (paths.length === 0) {
-      this.notice = 'These files could not be read.';
+      this.notice = unreadNote || 'These files could not be read.';
       return;
     }
     await this.enqueuePaths(projectId, folderId, paths);
-    void thumbnailsInBackground(files);
+    if (unreadNote) this.notice = `${this.notice} ${unreadNote}`;
+    void thumbnailsInBackground(files.filter((_, i) => staged[i]));
   };
 
   enqueuePaths = async (projectId: string, folderId: string | null, paths: string[]) => {

@@ -1,0 +1,48 @@
+// Browser mode's staged copies of dropped files: bounded in size, nothing left of a refused one, and
+// deleted once no upload item needs them.
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readdir, stat, utimes, writeFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { test } from 'node:test';
+import { pruneStaged, StagedTooLarge, stageUpload } from '../../electron/browser-stage.ts';
+
+function request(bytes: number, declared?: number): IncomingMessage {
+  const body = Readable.from([Buffer.alloc(bytes / 2, 1), Buffer.alloc(bytes - bytes / 2, 2)]);
+  return Object.assign(body, { headers: declared === undefined ? {} : { 'content-length': String(declared) } }) as unknown as IncomingMessage;
+}
+
+test('a file is copied into a folder of its own, readable by this user only, under a harmless name', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'stage-'));
+  const path = await stageUpload(request(1000), dir, '../../etc/passwd\u0000.stl');
+  assert.ok(path.startsWith(dir));
+  assert.equal((await stat(path)).size, 1000);
+  assert.equal((await stat(path)).mode & 0o777, 0o600);
+  assert.match(path, /passwd_\.stl$/);
+});
+
+test('a file over the limit, declared or streamed, is refused and leaves nothing behind', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'stage-'));
+  await assert.rejects(stageUpload(request(10, 5_000), dir, 'declared.stl', 4_000), StagedTooLarge);
+  await assert.rejects(stageUpload(request(5_000), dir, 'streamed.stl', 4_000), StagedTooLarge);
+  assert.deepEqual(await readdir(dir).catch(() => []), []);
+});
+
+test('pruning deletes the copies no item names, once they are an hour old', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'stage-'));
+  const copy = async (folder: string, hoursOld: number) => {
+    await mkdir(join(dir, folder));
+    await writeFile(join(dir, folder, 'm.stl'), 'x');
+    const then = new Date(Date.now() - hoursOld * 3_600_000);
+    await utimes(join(dir, folder), then, then);
+    return join(dir, folder, 'm.stl');
+  };
+  const queued = await copy('queued', 5);
+  await copy('cleared', 5);
+  await copy('just-dropped', 0);
+  assert.equal(await pruneStaged(dir, new Set([queued])), 1);
+  assert.deepEqual((await readdir(dir)).sort(), ['just-dropped', 'queued']);
+  assert.equal(await pruneStaged(join(dir, 'nowhere'), new Set()), 0, 'no staging folder yet is not an error');
+});
