@@ -247,3 +247,23 @@ test('files dropped onto the window are uploaded; other dropped files are left o
   await expect(lib.notice).hasText('1 added');
   await expect(lib.notice).hasText('1 other dropped file is not STL, OBJ or 3MF');
 });
+
+test('files the OS hands over ("Open with", a double click) are uploaded only once the user says so', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const lib = libraryPage(app.page);
+  await openLibrary(app);
+  const files = [join(corpus, 'stl', 'Moon-binary.stl'), join(corpus, 'obj', 'suzanne.obj')];
+  app.booted.host.openFiles(files);
+  const dialog = app.page.getByTestId('confirm-dialog');
+  await expect(dialog).hasText('Upload 2 files?');
+  await expect(dialog).hasText('Moon-binary.stl, suzanne.obj go to the top folder');
+  await app.screenshot('library-open-with');
+  await app.page.getByTestId('confirm-no').click();
+  await app.page.waitForTimeout(500);
+  assert.equal(await lib.rows.count(), 0, 'nothing was sent');
+  assert.equal(await lib.uploadItems.count(), 0);
+  app.booted.host.openFiles(files);
+  await app.page.getByTestId('confirm-yes').click();
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 2, null, { timeout: 30_000 });
+});

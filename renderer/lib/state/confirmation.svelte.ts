@@ -1,5 +1,6 @@
 // One question at a time, asked by the ConfirmDialog that App mounts: an action that cannot be undone
-// (cancelling an order at the service, deleting models or drafts) waits for the user's answer.
+// (cancelling an order at the service, deleting models or drafts), or one the user did not start (files
+// the OS handed over), waits for the user's answer.
 
 export interface Question {
   title: string;
@@ -8,6 +9,8 @@ export interface Question {
   confirmLabel: string;
   /** The other button's label (default "Keep it"). */
   cancelLabel?: string;
+  /** How the confirming button looks: red for what cannot be undone (the default), blue otherwise. */
+  tone?: 'danger' | 'primary';
 }
 
 class Confirmation {
