@@ -58,10 +58,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse) {
     if (!allowedHosts.has(req.headers.host ?? '')) return fail(res, 421);
-    if (req.method === 'POST' && req.url?.startsWith(STAGE_PATH)) return stage(req, res);
-    if (req.method === 'GET' && req.url?.startsWith(BYTES_PATH)) return sendParked(req, res);
+    const { pathname } = new URL(req.url ?? '/', origin);
+    if (req.method === 'POST' && pathname === STAGE_PATH) return stage(req, res);
+    if (req.method === 'GET' && pathname === BYTES_PATH) return sendParked(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 405);
-    const path = decodeURIComponent(new URL(req.url ?? '/', origin).pathname);
+    const path = decodeURIComponent(pathname);
     const file = path === BRIDGE_SCRIPT_PATH ? options.bridgeScript : resolveInside(options.rendererDir, path);
     if (!file) return fail(res, 404);
     const info = await stat(file).catch(() => null);
@@ -93,10 +94,14 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     res.end(JSON.stringify({ path }));
   }
 
-  /** A result's large byte array, once, to our page with the secret and the token its frame named. */
+  /**
+   * A result's large byte array, once, to our page with the secret and the token its frame named. A
+   * same-origin GET carries no Origin header; where the browser says where a fetch came from, it must be us.
+   */
   function sendParked(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', origin);
-    if (!sameSecret(url.searchParams.get('secret') ?? '', secret)) return fail(res, 403);
+    const site = req.headers['sec-fetch-site'];
+    if ((site !== undefined && site !== 'same-origin') || !sameSecret(url.searchParams.get('secret') ?? '', secret)) return fail(res, 403);
     const bytes = parking.take(url.searchParams.get('token') ?? '');
     if (!bytes) return fail(res, 404);
     res.writeHead(200, headers('application/octet-stream', { 'content-length': String(bytes.byteLength), 'cache-control': 'no-store' }));
@@ -126,14 +131,17 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const unsubscribers = eventNames.map((event) =>
       options.host.subscribe(event, (payload) => ws.send(JSON.stringify({ event, payload }))),
     );
-    ws.on('close', () => unsubscribers.forEach((off) => off()));
+    ws.on('close', () => {
+      unsubscribers.forEach((off) => off());
+      parking.drop(ws);
+    });
     // Too large a message, invalid UTF-8, a reset: the page is dropped (it reconnects), the host stays up.
     ws.on('error', () => ws.terminate());
     ws.on('message', async (data) => {
       const call = Call.safeParse(parseJson(String(data)));
       if (!call.success) return ws.close(1008, 'Malformed message');
       const result = await options.host.invoke(call.data.channel, call.data.input);
-      if (ws.readyState === ws.OPEN) ws.send(encodeFrame({ id: call.data.id, result }, parking.park));
+      if (ws.readyState === ws.OPEN) ws.send(encodeFrame({ id: call.data.id, result }, (bytes) => parking.park(bytes, ws)));
     });
   }
 

@@ -38,8 +38,9 @@ export function simplify(model: ProxySource, budget: number): ProxyMesh | null {
   let side = Math.sqrt((2 * area) / budget);
   const points = model.indices ? model.positions.length / 3 : triangles * 3;
   const clusterOfPoint = new Int32Array(points);
+  const used = usedPoints(model);
   for (let attempt = 1; ; attempt++) {
-    const clusters = cluster(model, side, clusterOfPoint, budget);
+    const clusters = cluster(model, side, clusterOfPoint, used, budget);
     if (clusters && (clusters.kept <= budget * 2 || attempt === TRIES)) return emit(model, clusters, clusterOfPoint);
     side *= COARSER;
   }
@@ -51,18 +52,30 @@ interface Clusters {
   kept: number;
 }
 
+/**
+ * Which points of a vertex table the triangles use, or null for a soup (all of them). A table may hold
+ * points no triangle names, anywhere: the box (the triangles') does not hold them, and they would land
+ * in a wrong cell and pull its mean away.
+ */
+function usedPoints({ indices, positions }: ProxySource): Uint8Array | null {
+  if (!indices) return null;
+  const used = new Uint8Array(positions.length / 3);
+  for (let i = 0; i < indices.length; i++) used[indices[i]] = 1;
+  return used;
+}
+
 interface Grid {
   inverse: number;
   nx: number;
   ny: number;
-  cells: number;
+  nz: number;
 }
 
 /** Cells of side `side` over the model's box, made coarser until a dense table of them is affordable. */
 function gridOver({ min, max }: ProxySource['facts']['bounds'], side: number): Grid {
   for (let s = Math.max(side, 1e-30); ; s *= Math.cbrt(2)) {
     const [nx, ny, nz] = [0, 1, 2].map((axis) => Math.floor((max[axis] - min[axis]) / s) + 1);
-    if (nx * ny * nz <= MAX_GRID_CELLS) return { inverse: 1 / s, nx, ny, cells: nx * ny * nz };
+    if (nx * ny * nz <= MAX_GRID_CELLS) return { inverse: 1 / s, nx, ny, nz };
   }
 }
 
@@ -70,21 +83,26 @@ function gridOver({ min, max }: ProxySource['facts']['bounds'], side: number): G
  * Assigns each point its cluster and each cluster its mean; null when there are more clusters than the
  * budget allows. The grid is a dense table (twice as fast as a hash of the occupied cells, measured).
  */
-function cluster(model: ProxySource, side: number, clusterOfPoint: Int32Array, budget: number): Clusters | null {
+function cluster(model: ProxySource, side: number, clusterOfPoint: Int32Array, used: Uint8Array | null, budget: number): Clusters | null {
   const { min } = model.facts.bounds;
-  const { inverse, nx, ny, cells } = gridOver(model.facts.bounds, side);
+  const { inverse, nx, ny, nz } = gridOver(model.facts.bounds, side);
   // A closed surface has about half as many points as triangles: room for twice the clusters a budget's
   // worth of triangles spans.
   const capacity = budget;
   // Cluster + 1 by cell, so that the zeroed table means empty.
-  const grid = new Int32Array(cells);
-  const sums = new Float32Array(capacity * 4);
+  const grid = new Int32Array(nx * ny * nz);
+  // Doubles: float sums of coordinates near float32's range (junk files) overflow to Infinity.
+  const sums = new Float64Array(capacity * 4);
   const positions = model.positions;
   const [minX, minY, minZ] = min;
+  const [lastX, lastY, lastZ] = [nx - 1, ny - 1, nz - 1];
   let clusters = 0;
   for (let point = 0, p = 0; point < clusterOfPoint.length; point++, p += 3) {
+    if (used && !used[point]) continue;
     const x = positions[p] - minX, y = positions[p + 1] - minY, z = positions[p + 2] - minZ;
-    const key = ((x * inverse) | 0) + nx * (((y * inverse) | 0) + ny * ((z * inverse) | 0));
+    // A point on the box's far face can round into the cell past the last one: it stays in the last.
+    const cx = Math.min(lastX, (x * inverse) | 0), cy = Math.min(lastY, (y * inverse) | 0), cz = Math.min(lastZ, (z * inverse) | 0);
+    const key = cx + nx * (cy + ny * cz);
     let id = grid[key] - 1;
     if (id < 0) {
       if (clusters === capacity) return null;

@@ -50,8 +50,7 @@ export function formatDuration(seconds: number | null): string {
   return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min`;
 }
 
-/** A volume given in mm³: cm³ from 1 cm³ up, mm³ below, so a small part never reads "0 cm³". */
-/** A length that is a power of ten (a grid cell): "10 mm", "0.1 mm", "1 m", "1 µm". */
+/** A length that is a power of ten (a grid cell): "10 mm", "0.1 mm", "1 m"; under 1 µm, "0.1 µm". */
 export function formatPowerOfTen(mm: number): string {
   if (mm >= 1000) return `${+(mm / 1000).toPrecision(1)} m`;
   if (mm >= 0.001) return `${+mm.toPrecision(1)} mm`;
@@ -63,7 +62,10 @@ export function formatSize(size: readonly number[]): string {
   return readableSize(size);
 }
 
-/** `unit` forces one, so that a volume and a surface read side by side share it. */
+/**
+ * A volume given in mm³: cm³ from 1 cm³ up, mm³ below, so a small part never reads "0 cm³". `unit` forces
+ * one, so that a volume and a surface read side by side share it.
+ */
 export function formatVolume(mm3: number, unit: 'mm' | 'cm' = mm3 >= 1000 ? 'cm' : 'mm'): string {
   return unit === 'cm' ? `${readableNumber(mm3 / 1000, 2)} cm³` : `${readableNumber(mm3, 2)} mm³`;
 }

@@ -11,9 +11,16 @@ export const RESTING_FRAME_MS = 400;
 /** A frame costs at least one display refresh however light it is; only time beyond that scales with triangles. */
 const REFRESH_MS = 17;
 
+/** Frames of one copy: the first also compiles shaders and uploads buffers, so it is kept apart. */
+interface Frames {
+  first: number | null;
+  /** The least of the frames after the first: a slow one while the page was busy says little. */
+  warm: number | null;
+}
+
 export class DetailPolicy {
-  private fullMs: number | null = null;
-  private proxyMs: number | null = null;
+  private readonly proxy: Frames = { first: null, warm: null };
+  private readonly full: Frames = { first: null, warm: null };
   private readonly fullTriangles: number;
   private readonly proxyTriangles: number;
 
@@ -22,26 +29,31 @@ export class DetailPolicy {
     this.proxyTriangles = Math.max(1, proxyTriangles);
   }
 
-  /**
-   * Measured frames of each copy. The least is kept: the first frame of each also compiles shaders and
-   * uploads buffers, and a slow frame while the page was busy says little about the next.
-   */
   record(proxy: boolean, ms: number): void {
-    if (proxy) this.proxyMs = Math.min(this.proxyMs ?? Infinity, ms);
-    else this.fullMs = Math.min(this.fullMs ?? Infinity, ms);
+    const frames = proxy ? this.proxy : this.full;
+    if (frames.first === null) frames.first = ms;
+    else frames.warm = Math.min(frames.warm ?? Infinity, ms);
   }
 
-  /** Measured or estimated time of a frame of every triangle; null before anything was drawn. */
+  /** Whether the next frame of this copy would be its first warm one, and so worth measuring. */
+  wantsWarmFrame(proxy: boolean): boolean {
+    return (proxy ? this.proxy : this.full).warm === null;
+  }
+
+  /**
+   * Measured or estimated time of a frame of every triangle; null before a warm frame of either copy. A
+   * first frame of every triangle is an upper bound when nothing else is known.
+   */
   fullFrameMs(): number | null {
-    if (this.fullMs !== null) return this.fullMs;
-    if (this.proxyMs === null) return null;
-    return REFRESH_MS + Math.max(0, this.proxyMs - REFRESH_MS) * (this.fullTriangles / this.proxyTriangles);
+    if (this.full.warm !== null) return this.full.warm;
+    if (this.proxy.warm !== null) return REFRESH_MS + Math.max(0, this.proxy.warm - REFRESH_MS) * (this.fullTriangles / this.proxyTriangles);
+    return this.full.first;
   }
 
-  /** Whether the next frame draws the proxy. The first does, for a picture at once and a first measure. */
+  /** Whether the next frame draws the proxy. Until a warm frame is measured it does: a picture at once. */
   useProxy(moving: boolean, everyTriangleAsked: boolean): boolean {
     const full = this.fullFrameMs();
-    if (full === null) return true;
+    if (full === null) return !everyTriangleAsked;
     if (moving) return full > MOVING_FRAME_MS;
     return !everyTriangleAsked && full > RESTING_FRAME_MS;
   }

@@ -93,13 +93,19 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     options.onDetail?.({ simplified: proxy, drawn: proxy ? current.proxy.triangles : current.facts.triangles, total: current.facts.triangles });
   };
 
-  /** Times the frame just drawn (until the page can run the next) and redraws if the measure changes the choice. */
+  /**
+   * Times the frame just drawn (until the page can run the next). At rest it draws again when the measure
+   * changes the choice, or when the proxy's first frame (which also compiled and uploaded) is all that is
+   * known; the note is shown only once the choice is settled, so it does not flash on a fast GPU.
+   */
   const measure = (measured: DetailPolicy, proxy: boolean, started: number) => {
     requestAnimationFrame(() => {
       if (policy !== measured) return;
       measured.record(proxy, performance.now() - started);
-      report(proxy);
-      if (!moving && measured.useProxy(false, everyTriangle) !== proxy) requestRender();
+      const wanted = measured.useProxy(false, everyTriangle);
+      const warming = proxy && measured.wantsWarmFrame(true);
+      if (wanted === proxy && !warming) report(proxy);
+      if (!moving && (wanted !== proxy || warming)) requestRender();
     });
   };
 

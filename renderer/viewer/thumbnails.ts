@@ -104,7 +104,8 @@ async function thumbnailOf(hash: string, size: number, draw: () => Promise<Parse
     return cached;
   }
   const inFlight = pending.get(key);
-  if (inFlight) return inFlight;
+  // A fresh drawing (the model was turned) must not take the picture of one begun the old way up.
+  if (inFlight) return fresh ? inFlight.catch(() => undefined).then(() => thumbnailOf(hash, size, draw, true)) : inFlight;
   const work = (async () => {
     const persisted = fresh ? undefined : await stored(key);
     if (persisted) return persisted;

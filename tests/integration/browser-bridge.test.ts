@@ -118,6 +118,7 @@ test('a large byte array in a result is fetched over HTTP once, by our page with
   // Only invoke and subscribe are used by the server: a host that answers every call with a model file.
   const host = { invoke: async () => ({ ok: true, value: { name: 'big.stl', bytes: file, source: 'local' } }), subscribe: () => () => undefined } as unknown as Host;
   const dir = await mkdtemp(join(tmpdir(), 'bridge-bytes-'));
+  await writeFile(join(dir, 'index.html'), '<!doctype html><html><head></head></html>');
   const bytesServer = await startBrowserServer({ host, rendererDir: dir, bridgeScript: join(dir, 'bridge.js') });
   t.after(() => bytesServer.close());
   const ws = new WebSocket(`ws://127.0.0.1:${new URL(bytesServer.origin).port}${BRIDGE_PATH}?secret=${bytesServer.secret}`, { origin: bytesServer.origin });
@@ -125,14 +126,25 @@ test('a large byte array in a result is fetched over HTTP once, by our page with
     ws.on('open', () => ws.send(JSON.stringify({ id: 5, channel: 'library:modelFile', input: {} })));
     ws.on('message', (data, binary) => resolve(binary ? '(binary)' : String(data)));
   });
-  ws.close();
   assert.ok(frame.length < 500, 'the frame names the bytes instead of carrying them');
   const parked = (JSON.parse(frame) as { result: { value: { bytes: { $parked: [string, number] } } } }).result.value.bytes.$parked;
   assert.equal(parked[1], file.byteLength);
   const url = (secret: string) => `${bytesServer.origin}${BYTES_PATH}?secret=${encodeURIComponent(secret)}&token=${parked[0]}`;
   assert.equal((await fetch(url('guess'))).status, 403);
+  assert.equal((await fetch(url(bytesServer.secret), { headers: { 'sec-fetch-site': 'cross-site' } })).status, 403, 'a fetch another site started');
+  const lookalike = await fetch(url(bytesServer.secret).replace(BYTES_PATH, `${BYTES_PATH}x`));
+  assert.match(lookalike.headers.get('content-type') ?? '', /text\/html/, 'only the path itself gives bytes; another is the page');
   const response = await fetch(url(bytesServer.secret));
   assert.equal(response.status, 200);
   assert.deepEqual(new Uint8Array(await response.arrayBuffer()), file);
   assert.equal((await fetch(url(bytesServer.secret))).status, 404, 'a token is good for one fetch');
+  // What a page leaves unfetched goes with its connection.
+  ws.send(JSON.stringify({ id: 6, channel: 'library:modelFile', input: {} }));
+  const unfetched = await new Promise<string>((resolve) => ws.once('message', (data) => resolve((JSON.parse(String(data)) as { result: { value: { bytes: { $parked: [string] } } } }).result.value.bytes.$parked[0])));
+  await new Promise((resolve) => {
+    ws.once('close', resolve);
+    ws.close();
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal((await fetch(`${bytesServer.origin}${BYTES_PATH}?secret=${encodeURIComponent(bytesServer.secret)}&token=${unfetched}`)).status, 404);
 });

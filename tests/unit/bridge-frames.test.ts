@@ -56,16 +56,35 @@ test('with a park, a megabyte or more leaves the frame as a token, and is placed
   assert.ok((encodeFrame({ bytes: big }) as Uint8Array).byteLength > PARK_FROM_BYTES);
 });
 
-test('a parked array is fetched once: a spent, unknown or expired token finds nothing', async () => {
+test('a parked array is fetched once: a spent, unknown, expired or abandoned token finds nothing', async () => {
   const parking = createParking(30);
+  const page = {}, other = {};
   const bytes = new Uint8Array([5, 6]);
-  const token = parking.park(bytes);
+  const token = parking.park(bytes, page);
   assert.match(token, /^[0-9a-f]{32}$/);
   assert.equal(parking.take(token), bytes);
   assert.equal(parking.take(token), undefined);
   assert.equal(parking.take('not-a-token'), undefined);
-  const late = parking.park(bytes);
+  const late = parking.park(bytes, page);
   await new Promise((resolve) => setTimeout(resolve, 60));
   assert.equal(parking.take(late), undefined);
+  // A page that reloads before fetching leaves nothing behind; another page's arrays stay.
+  const abandoned = parking.park(bytes, page);
+  const kept = parking.park(bytes, other);
+  parking.drop(page);
+  assert.equal(parking.take(abandoned), undefined);
+  assert.equal(parking.take(kept), bytes);
+  parking.clear();
+});
+
+test('past the limit, the oldest parked arrays make room for the new one', () => {
+  const parking = createParking(60_000, 10);
+  const owner = {};
+  const first = parking.park(new Uint8Array(4), owner);
+  const second = parking.park(new Uint8Array(4), owner);
+  const third = parking.park(new Uint8Array(4), owner);
+  assert.equal(parking.take(first), undefined, 'the oldest went');
+  assert.equal(parking.take(second)?.length, 4);
+  assert.equal(parking.take(third)?.length, 4);
   parking.clear();
 });

@@ -102,3 +102,64 @@ test('pictureOf swaps in the proxy and keeps the facts', () => {
   assert.equal(picture.indices, undefined);
   assert.equal(picture.facts, model.facts);
 });
+
+/** Triangles of a proxy whose corners lie further apart than `span`: spikes across the model. */
+function spikes(proxy: ProxyMesh, span: number): number {
+  let count = 0;
+  for (let i = 0; i < proxy.positions.length; i += 9) {
+    for (let axis = 0; axis < 3; axis++) {
+      const values = [proxy.positions[i + axis], proxy.positions[i + 3 + axis], proxy.positions[i + 6 + axis]];
+      if (Math.max(...values) - Math.min(...values) > span) {
+        count++;
+        break;
+      }
+    }
+  }
+  return count;
+}
+
+test('a point on the far face of the box stays in the last cell (it wrapped to the far side and drew spikes)', () => {
+  // Plate sides for which side / cell rounds just under a whole number of cells while side · (1 / cell)
+  // rounds up to it: the far edge's points then fell one cell past the row.
+  let tried = 0;
+  for (let r = 1; r < 200 && tried < 5; r += 0.37) {
+    const side = Math.fround(r);
+    for (let m = 3; m < 13; m++) {
+      const cell = Math.sqrt((2 * side * side) / (2 * m * m));
+      if (((side * (1 / cell)) | 0) < Math.floor(side / cell) + 1) continue;
+      const cols = 3 * m;
+      const at = (k: number) => (k === cols ? side : Math.fround((side * k) / cols));
+      const corners: number[] = [];
+      for (let a = 0; a < cols; a++) for (let b = 0; b < cols; b++) corners.push(at(a), at(b), 0, at(a + 1), at(b), 0, at(a + 1), at(b + 1), 0, at(a), at(b), 0, at(a + 1), at(b + 1), 0, at(a), at(b + 1), 0);
+      const positions = new Float32Array(corners);
+      const facts = { triangles: positions.length / 9, area: side * side, bounds: { min: [0, 0, 0], max: [side, side, 0] } } as unknown as ParsedModel['facts'];
+      const proxy = simplify({ positions, facts }, 2 * m * m);
+      assert.ok(proxy);
+      assert.equal(spikes(proxy, side / 2), 0, `plate ${side} mm, ${m} cells`);
+      tried++;
+    }
+  }
+  assert.ok(tried > 0, 'found sides that round so');
+});
+
+test('a vertex no triangle uses, far away or just outside, changes nothing (OBJ tables may hold them)', () => {
+  const plate = new TextDecoder().decode(obj(sheet(40)));
+  const clean = simplify(modelOf(new TextEncoder().encode(plate), 'p.obj'), 400);
+  for (const stray of ['v 1e9 0 0\n', 'v 100040 100041 7\n', 'v 12148001792 0 0\n']) {
+    const model = modelOf(new TextEncoder().encode(stray + plate.replace(/^f (\d+) (\d+) (\d+)$/gm, (_, a, b, c) => `f ${+a + 1} ${+b + 1} ${+c + 1}`)), 'p.obj');
+    const proxy = simplify(model, 400);
+    assert.ok(proxy && clean);
+    assert.deepEqual(measure(proxy.positions).max, measure(clean.positions).max, stray);
+    assert.equal(spikes(proxy, 20), 0, stray);
+  }
+});
+
+test('coordinates near float32\'s limit (junk files) give a finite proxy', () => {
+  // 2e38 mm across: sums of a cell's points' offsets in float32 went past its range.
+  const huge = sheet(100);
+  huge.vertices = huge.vertices.map((value, i) => (i % 3 === 2 ? value : (value - 1e5) * 2e36));
+  const model = modelOf(binaryStl(huge), 'huge.stl');
+  const proxy = simplify(model, 2_000);
+  assert.ok(proxy);
+  assert.ok(proxy.positions.every(Number.isFinite), 'every corner is a finite number');
+});
