@@ -27,13 +27,16 @@ export function pictureOf({ format, facts, positions, indices, colors, proxy }: 
   return { format, facts, positions, ...(indices ? { indices } : {}), ...(colors ? { colors } : {}) };
 }
 
+/** A proxy must draw at most this share of the model's triangles to be worth its cost and its note. */
+const WORTHWHILE = 0.5;
+
 /**
- * The model with about `budget` triangles (at most twice that), or null when it has no more than that
- * already and is its own best picture.
+ * The model with about `budget` triangles (at most twice that), or null when it has no more than twice
+ * that already, or the clustering would keep over half of them: it is then its own best picture.
  */
 export function simplify(model: ProxySource, budget: number): ProxyMesh | null {
   const { triangles, area } = model.facts;
-  if (triangles <= budget) return null;
+  if (triangles <= budget * 2) return null;
   // A closed surface clustered on cells of side s keeps about 2·area/s² triangles.
   let side = Math.sqrt((2 * area) / budget);
   const points = model.indices ? model.positions.length / 3 : triangles * 3;
@@ -41,7 +44,7 @@ export function simplify(model: ProxySource, budget: number): ProxyMesh | null {
   const used = usedPoints(model);
   for (let attempt = 1; ; attempt++) {
     const clusters = cluster(model, side, clusterOfPoint, used, budget);
-    if (clusters && (clusters.kept <= budget * 2 || attempt === TRIES)) return emit(model, clusters, clusterOfPoint);
+    if (clusters && (clusters.kept <= budget * 2 || attempt === TRIES)) return clusters.kept > triangles * WORTHWHILE ? null : emit(model, clusters, clusterOfPoint);
     side *= COARSER;
   }
 }

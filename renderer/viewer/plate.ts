@@ -16,12 +16,14 @@ export interface Plate {
   dispose(): void;
 }
 
-/** The grid cell for a model whose largest side is `largest`: 10, or a power of ten it spans a few (or tens) of. */
+/**
+ * The grid cell for a model whose largest side is `largest`: the largest power of ten it spans at least
+ * five of, at most 10 (a printer's grid) up to a metre, and a tenth of the model's power beyond.
+ */
 export function cellFor(largest: number): number {
   if (!(largest > 0)) return CELL_MM;
-  if (largest < 2 * CELL_MM) return 10 ** Math.floor(Math.log10(largest / 2));
-  if (largest <= 100 * CELL_MM) return CELL_MM;
-  return 10 ** Math.floor(Math.log10(largest / 10));
+  if (largest > 100 * CELL_MM) return 10 ** Math.floor(Math.log10(largest / 10));
+  return Math.min(CELL_MM, 10 ** Math.floor(Math.log10(largest / 5)));
 }
 
 /** A plate for a footprint of `width` × `depth` whose largest side (height included) is `largest`. */
@@ -36,6 +38,8 @@ export function buildPlate(width: number, depth: number, largest: number): Plate
   // Just under the grid lines, whatever the scale.
   base.position.y = -cell / 200;
   const grid = new THREE.GridHelper(side, cells, 0x9aa3ad, 0xc4cad1);
+  // A hair under the plate's top, so a model's face lying on it hides the lines rather than sharing their depth.
+  grid.position.y = -cell / 2000;
   group.add(base, grid);
   return {
     group,

@@ -1,4 +1,4 @@
-// The dimensions overlay: the model's box drawn around it, each side's length written by the edge that
+// The dimensions overlay: the model's box drawn around it, each side's length written by an edge that
 // measures it. Lines are never thinner than a pixel, so a part too thin to show at this zoom (a 0.01 mm
 // needle) still shows where it stands and how long it is.
 import * as THREE from 'three';
@@ -15,40 +15,78 @@ export interface SizeLabel {
 
 export interface SizeBox {
   lines: THREE.Box3Helper;
-  /** The labels' places on a canvas of `width` × `height` CSS pixels; one behind the camera is left out. */
+  /**
+   * The labels' places on a canvas of `width` × `height` CSS pixels, inside it; one behind the camera, or
+   * of a side too short to see, is left out.
+   */
   labels(camera: THREE.Camera, width: number, height: number): SizeLabel[];
   dispose(): void;
 }
 
 const LINE_COLOR = 0x4a5360;
+/** Pixels between a label and the edge it measures, and the steps it moves away from another label. */
+const CLEARANCE = 16;
+const NUDGE = 14;
+/** A side shorter than this on screen gets no label: the box is a line there, and the size line says it. */
+const SHORTEST_LABELLED = 12;
 
-/** A box in the model's own coordinates: add its lines to the model's root, and they turn with it. */
+interface Placed extends SizeLabel {
+  width: number;
+}
+
+const overlaps = (a: Placed, b: Placed) => Math.abs(a.x - b.x) < (a.width + b.width) / 2 + 4 && Math.abs(a.y - b.y) < 18;
+
+/**
+ * A box in the model's own coordinates: add its lines to the model's root, and they turn with it. Each
+ * side's label goes by whichever of its four parallel edges lies furthest out on screen (an outline edge,
+ * not one behind or across the model), just outside it, moved on when it would cover another label, and
+ * kept inside the canvas.
+ */
 export function buildSizeBox(model: ParsedModel): SizeBox {
   const { min, max } = model.facts.bounds;
   const lines = new THREE.Box3Helper(new THREE.Box3(new THREE.Vector3(...min), new THREE.Vector3(...max)), LINE_COLOR);
-  const middle = (axis: number) => (min[axis] + max[axis]) / 2;
-  // Along the bottom edges and up one corner, where a drawing puts its dimensions.
-  const anchors: { axis: SizeLabel['axis']; at: THREE.Vector3; length: number }[] = [
-    { axis: 'x', at: new THREE.Vector3(middle(0), min[1], min[2]), length: max[0] - min[0] },
-    { axis: 'y', at: new THREE.Vector3(max[0], middle(1), min[2]), length: max[1] - min[1] },
-    { axis: 'z', at: new THREE.Vector3(max[0], min[1], middle(2)), length: max[2] - min[2] },
-  ];
-  const point = new THREE.Vector3();
+  const centre = new THREE.Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2);
+  const axes = (['x', 'y', 'z'] as const).map((axis, a) => {
+    const [b, c] = [(a + 1) % 3, (a + 2) % 3];
+    // The four edges along this axis, by their midpoints: the other two coordinates at either end.
+    const edges = [0, 1, 2, 3].map((corner) => {
+      const point = centre.clone();
+      point.setComponent(b, corner & 1 ? max[b] : min[b]);
+      point.setComponent(c, corner & 2 ? max[c] : min[c]);
+      return point;
+    });
+    return { axis, a, edges, text: `${axis.toUpperCase()} ${readableLength(max[a] - min[a])} mm` };
+  });
+  const onScreen = (point: THREE.Vector3, matrix: THREE.Matrix4, camera: THREE.Camera, width: number, height: number) => {
+    const p = point.clone().applyMatrix4(matrix).project(camera);
+    return { x: ((p.x + 1) / 2) * width, y: ((1 - p.y) / 2) * height, visible: p.z >= -1 && p.z <= 1 };
+  };
   return {
     lines,
     labels(camera, width, height) {
       const parent = lines.parent ?? lines;
       parent.updateMatrixWorld();
-      const placed: SizeLabel[] = [];
-      for (const { axis, at, length } of anchors) {
-        point.copy(at).applyMatrix4(parent.matrixWorld).project(camera);
-        if (point.z < -1 || point.z > 1) continue;
-        const x = ((point.x + 1) / 2) * width, y = ((1 - point.y) / 2) * height;
-        // Sides too short to see apart (a needle's) would write over each other: the first is kept.
-        if (placed.some((other) => Math.abs(other.x - x) < 70 && Math.abs(other.y - y) < 18)) continue;
-        placed.push({ axis, text: `${axis.toUpperCase()} ${readableLength(length)} mm`, x, y });
+      const middle = onScreen(centre, parent.matrixWorld, camera, width, height);
+      if (!middle.visible) return [];
+      const placed: Placed[] = [];
+      for (const { axis, a, edges, text } of axes) {
+        const candidates = edges.map((edge) => ({ edge, ...onScreen(edge, parent.matrixWorld, camera, width, height) })).filter((p) => p.visible);
+        const outer = candidates.sort((p, q) => Math.hypot(q.x - middle.x, q.y - middle.y) - Math.hypot(p.x - middle.x, p.y - middle.y))[0];
+        if (!outer) continue;
+        const ends = [min[a], max[a]].map((value) => onScreen(outer.edge.clone().setComponent(a, value), parent.matrixWorld, camera, width, height));
+        if (Math.hypot(ends[0].x - ends[1].x, ends[0].y - ends[1].y) < SHORTEST_LABELLED) continue;
+        const away = Math.hypot(outer.x - middle.x, outer.y - middle.y) || 1;
+        const [dx, dy] = [(outer.x - middle.x) / away, (outer.y - middle.y) / away];
+        const label: Placed = { axis, text, x: outer.x + dx * CLEARANCE, y: outer.y + dy * CLEARANCE, width: text.length * 6.5 + 8 };
+        for (let step = 0; step < 6 && placed.some((other) => overlaps(other, label)); step++) {
+          label.x += dx * NUDGE;
+          label.y += dy * NUDGE || NUDGE;
+        }
+        label.x = Math.min(Math.max(label.x, label.width / 2 + 4), width - label.width / 2 - 4);
+        label.y = Math.min(Math.max(label.y, 10), height - 10);
+        placed.push(label);
       }
-      return placed;
+      return placed.map(({ axis, text, x, y }) => ({ axis, text, x, y }));
     },
     dispose() {
       lines.dispose();

@@ -170,6 +170,9 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     camera.near = distance / 1000;
     camera.far = distance * 20 + sphere.radius * 40;
     camera.updateProjectionMatrix();
+    // Zooming stops before the camera passes into the model or the model shrinks to nothing past `far`.
+    controls.minDistance = sphere.radius * 0.2;
+    controls.maxDistance = distance * 10;
     controls.target.copy(sphere.center);
     controls.update();
     moved = false;

@@ -169,8 +169,10 @@ export async function cachedThumbnail(sha256: string, size = THUMBNAIL_SIZE): Pr
   return hit;
 }
 
-// Files a user adds are drawn one at a time in the background: the library must stay responsive.
-const THUMBNAIL_FILE_LIMIT = 64 * 1024 * 1024;
+// Files a user adds are drawn one at a time in the background: the library must stay responsive. Only a
+// proxy of 20K triangles comes back from the worker, so a large file costs its reading, not its drawing;
+// past this size a file is drawn when its preview opens, from the preview's own reading.
+const THUMBNAIL_FILE_LIMIT = 256 * 1024 * 1024;
 let queue: Promise<unknown> = Promise.resolve();
 
 /** Renders thumbnails of freshly added files, so the library shows them once their upload is done. */

@@ -11,6 +11,8 @@ export interface PixelSample {
   highlight: number;
   /** Grey pixels darker than the plate and its grid: the size box's lines (antialiased to half their colour). */
   dark: number;
+  /** Pixels of the default model's blue, shaded or not: never the grey plate. */
+  blue: number;
   total: number;
 }
 
@@ -20,11 +22,11 @@ export function samplePixels(canvas: Locator): Promise<PixelSample> {
     probe.width = element.width;
     probe.height = element.height;
     const context = probe.getContext('2d');
-    if (!context) return { distinct: 0, warm: 0, highlight: 0, dark: 0, total: 0 };
+    if (!context) return { distinct: 0, warm: 0, highlight: 0, dark: 0, blue: 0, total: 0 };
     context.drawImage(element, 0, 0);
     const { data } = context.getImageData(0, 0, probe.width, probe.height);
     const colours = new Set<number>();
-    let warm = 0, highlight = 0, dark = 0, total = 0;
+    let warm = 0, highlight = 0, dark = 0, blue = 0, total = 0;
     // Every pixel is classed (a highlighted edge is a line one pixel wide); colours are counted on every
     // 97th, a prime stride that does not line up with the grid.
     for (let i = 0, n = 0; i < data.length; i += 4, n++) {
@@ -33,9 +35,10 @@ export function samplePixels(canvas: Locator): Promise<PixelSample> {
       if (r > b + 60) warm++;
       if (r > 150 && g < 90 && b < 90) highlight++;
       if (Math.max(r, g, b) < 170 && Math.max(r, g, b) - Math.min(r, g, b) < 40) dark++;
+      if (b > r + 60) blue++;
       total++;
     }
-    return { distinct: colours.size, warm, highlight, dark, total };
+    return { distinct: colours.size, warm, highlight, dark, blue, total };
   });
 }
 

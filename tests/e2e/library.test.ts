@@ -190,7 +190,7 @@ test('a large model shows as soon as it is measured, and says whether it is clos
   await app.page.getByTestId('viewer-every-triangle').click();
   await simplified.waitFor({ state: 'detached', timeout: 30_000 });
   await pixelsUntil(lib.viewerCanvas, (s) => s.distinct > 12, 'every triangle of the torus');
-  // Too large for a thumbnail in the background (over 64 MB), it got one from the preview's own reading.
+  // Its library row has a thumbnail, drawn from a proxy of the model rather than its 2M triangles.
   await app.page.getByText('← Library').click();
   await app.page.waitForSelector('[data-testid="model-thumb"][data-drawn="yes"]', { timeout: 30_000 });
 });

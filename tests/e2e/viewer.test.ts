@@ -130,6 +130,9 @@ test('the preview is reached and turned with the keyboard, and in a narrow windo
   await app.page.waitForTimeout(200);
   assert.equal(await app.page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'viewer-canvas');
   assert.ok(!before.equals(await lib.viewerCanvas.screenshot()), 'the keys zoomed and turned the view');
+  // Held down, − stops while the model is still there to see (it shrank past the far plane and vanished).
+  for (let i = 0; i < 40; i++) await app.page.keyboard.press('-');
+  await pixelsUntil(lib.viewerCanvas, (s) => s.blue > 0, 'the cube, far away but there');
 
   await app.page.setViewportSize({ width: 900, height: 780 });
   const preview = await lib.viewerCanvas.boundingBox();
@@ -156,4 +159,19 @@ test('the size box outlines a model and writes its sides, so a part thinner than
   assert.ok(bare.dark < outlined.dark);
   await app.page.getByTestId('viewer-size-box').check();
   await expect(app.page.getByTestId('viewer-size-z')).hasText('Z 50.0 mm');
+});
+
+test('a sheet 0.2 mm thick lying on the plate is drawn whole, not covered by the plate', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const corners = [[0, 0, 0], [120, 0, 0], [120, 80, 0], [0, 80, 0], [0, 0, 0.2], [120, 0, 0.2], [120, 80, 0.2], [0, 80, 0.2]];
+  const faces = [0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7];
+  const file = join(await mkdtemp(join(tmpdir(), 'sheet-')), 'sheet.stl');
+  await writeFile(file, binaryStl({ vertices: new Float32Array(corners.flat()), triangles: new Uint32Array(faces) }));
+  const lib = await openModel(app, file);
+  // Seen from the default angle the sheet covers about a fifth of the canvas; the plate hid most of it.
+  const drawn = await pixelsUntil(lib.viewerCanvas, (s) => s.blue > s.total * 0.12, 'the whole sheet');
+  assert.ok(drawn.blue > drawn.total * 0.12);
+  await app.page.setViewportSize({ width: 900, height: 780 });
+  await pixelsUntil(lib.viewerCanvas, (s) => s.blue > s.total * 0.06, 'the whole sheet in a narrow window');
 });

@@ -5,8 +5,8 @@ import { buildPlate, cellFor, PLATE_MM } from '../../renderer/viewer/plate.ts';
 import { chooseUpAxis, upAxisFor } from '../../renderer/viewer/up-axis.ts';
 import { formatPowerOfTen } from '../../renderer/lib/format.ts';
 
-test('grid cells: 10 mm for printer-sized parts, finer for small ones, coarser for metres', () => {
-  assert.deepEqual([0.16, 3, 6.4, 19, 20, 104, 256, 1000, 1500, 20_000].map(cellFor), [0.01, 1, 1, 1, 10, 10, 10, 10, 100, 1000]);
+test('grid cells: at least five across the model, 10 mm for printer-sized parts, coarser for metres', () => {
+  assert.deepEqual([0.16, 3, 6.4, 20, 24, 49, 50, 104, 256, 1000, 1500, 20_000].map(cellFor), [0.01, 0.1, 1, 1, 1, 1, 10, 10, 10, 10, 100, 1000]);
   assert.equal(cellFor(0), 10);
   assert.deepEqual([0.01, 0.1, 1, 10, 1000, 1e-4].map(formatPowerOfTen), ['0.01 mm', '0.1 mm', '1 mm', '10 mm', '1 m', '0.1 µm']);
 });
