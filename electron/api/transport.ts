@@ -15,9 +15,28 @@ export interface HttpResponse extends RawResponse {
   headers: Record<string, string | string[] | undefined>;
 }
 
-const OFFLINE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN']);
+/**
+ * Why the service could not be reached, in words for the person reading the notice; the system's own code
+ * stays in the error's details for whoever has to look closer.
+ */
+const UNREACHABLE: Record<string, string> = {
+  ECONNREFUSED: 'nothing is answering at that address',
+  ENOTFOUND: 'that address could not be found (is it spelled right, and is this computer online?)',
+  EAI_AGAIN: 'its address could not be looked up (is this computer online?)',
+  ENETUNREACH: 'this computer has no network route to it (is it online?)',
+  EHOSTUNREACH: 'this computer has no network route to it (is it online?)',
+  ENETDOWN: 'this computer\'s network is down',
+  EHOSTDOWN: 'it does not answer on the network',
+};
 // The connection broke after the request may have reached the service: the outcome is unknown.
 const AMBIGUOUS_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/** The plain-words error for a service that cannot be reached, or null when `code` does not mean that. */
+export function unreachable(where: string, code: string | undefined, cause: unknown, details: Record<string, unknown> = {}): HostError | null {
+  const reason = code ? UNREACHABLE[code] : undefined;
+  if (!reason) return null;
+  return new HostError('OFFLINE', `Cannot reach the service at ${where}: ${reason}`, { cause, details: { ...details, ambiguous: false, systemCode: code } });
+}
 
 /** One HTTP exchange with got, with the network failures turned into HostErrors. */
 export async function send(request: HttpRequest): Promise<HttpResponse> {
@@ -52,11 +71,10 @@ export function networkError(request: HttpRequest, error: unknown): HostError {
     });
   }
   const code = error instanceof RequestError ? error.code : undefined;
-  if (code && OFFLINE_CODES.has(code)) {
-    return new HostError('OFFLINE', `Cannot reach the service at ${where} (${code})`, { cause: error, details: { ambiguous: false } });
-  }
+  const refused = unreachable(where, code, error);
+  if (refused) return refused;
   if (code && AMBIGUOUS_CODES.has(code)) {
-    return new HostError('OFFLINE', `The connection to ${where} was interrupted (${code})`, { cause: error, details: { ambiguous: true } });
+    return new HostError('OFFLINE', `The connection to ${where} broke off before the answer came`, { cause: error, details: { ambiguous: true, systemCode: code } });
   }
   const message = error instanceof Error ? error.message : String(error);
   return new HostError('OFFLINE', `Request to ${where} failed: ${message}`, { cause: error, details: { ambiguous: true } });

@@ -8,7 +8,7 @@ import got, { RequestError, TimeoutError } from 'got';
 import { parseRetryAfter } from './backoff.ts';
 import { HostError } from './errors.ts';
 import type { HttpResponse } from './transport.ts';
-import { header } from './transport.ts';
+import { header, unreachable } from './transport.ts';
 
 export const READ_CHUNK_BYTES = 1024 * 1024;
 // Buffers in flight at once: enough to keep the socket busy while the next read and hash happen.
@@ -180,9 +180,8 @@ function uploadError(upload: StreamUpload, error: unknown, bytesSent: number): H
   if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'EPERM') {
     return new HostError('FILE_UNREADABLE', `Cannot read ${upload.filePath} (${code})`, { cause: error, details: { ...details, ambiguous: false } });
   }
-  if (code === 'ECONNREFUSED') {
-    return new HostError('OFFLINE', `Cannot reach the service at ${where} (${code})`, { cause: error, details: { ...details, ambiguous: false } });
-  }
+  const refused = unreachable(where, code, error, details);
+  if (refused) return refused;
   const message = error instanceof RequestError || error instanceof Error ? error.message : String(error);
-  return new HostError('OFFLINE', `The upload to ${where} was interrupted (${code ?? message})`, { cause: error, details });
+  return new HostError('OFFLINE', `The upload to ${where} broke off`, { cause: error, details: { ...details, systemCode: code ?? message } });
 }

@@ -46,6 +46,8 @@ interface Row {
   placed: string | null;
   attempts: number;
   unanswered: number;
+  /** ms since the epoch; 0 when due */
+  next_attempt_at: number;
   created_at: string;
   updated_at: string;
 }
@@ -69,6 +71,7 @@ const toDraft = (row: Row): Draft => ({
   order: row.placed ? (JSON.parse(row.placed) as PlacedOrder) : null,
   attempts: row.attempts,
   unanswered: row.unanswered === 1,
+  nextAttemptAt: row.state === 'queued' && row.next_attempt_at > 0 ? new Date(row.next_attempt_at).toISOString() : null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

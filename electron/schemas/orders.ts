@@ -104,6 +104,8 @@ export const Draft = DraftFields.extend({
   attempts: z.number(),
   /** an attempt reached out and its answer was lost: the service may have placed it (asked before the next) */
   unanswered: z.boolean(),
+  /** when a queued order is tried again after an attempt failed (the service out of reach, a 5xx); null when due */
+  nextAttemptAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -7,6 +7,12 @@ export function formatDate(iso: string): string {
   return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/** A time of day in the user's locale, to the second: when something will happen today. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
 export function formatDay(iso: string | null): string {
   if (!iso) return '—';
   const date = new Date(iso);

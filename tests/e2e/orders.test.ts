@@ -169,6 +169,8 @@ test('a draft written offline waits in the outbox and is placed when the service
   await list.row('draft').getByTestId('place-from-list').click();
   await expect(workspace(app.page).offlineBanner).visible();
   await expect(list.row('queued')).visible();
+  // The row says why it has not gone, and when it will.
+  await expect(list.row('queued').getByTestId('order-waiting')).hasText('it goes as soon as the service can be reached');
   await app.screenshot('16-outbox-offline');
   // Signing out now would leave it waiting for this account: the app says so first, and staying is one click.
   await app.page.getByTestId('sign-out').click();

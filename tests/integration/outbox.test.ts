@@ -191,6 +191,8 @@ test('an order whose answer was lost stays in the outbox, unchangeable, until th
       orders.place(draft.id);
       while (!orders.get(draft.id).unanswered) await new Promise((resolve) => setTimeout(resolve, 10));
       assert.equal(orders.get(draft.id).state, 'queued');
+      // The row can say when it is tried again.
+      assert.ok(!Number.isNaN(Date.parse(orders.get(draft.id).nextAttemptAt ?? '')), 'a time for the next try');
       assert.throws(() => orders.unqueue(draft.id), /may have placed it/);
       assert.throws(() => orders.remove(draft.id), /may have placed it/);
       assert.throws(() => orders.save(projectId, { ...base, recipient: { ...base.recipient, city: 'Utrecht' } }, draft.id), /may have placed it/);
@@ -200,7 +202,7 @@ test('an order whose answer was lost stays in the outbox, unchangeable, until th
     orders.outbox.resume();
     await orders.outbox.drained();
     const placed = orders.get(draft.id);
-    assert.deepEqual({ kind, state: placed.state, unanswered: placed.unanswered, city: placed.recipient.city }, { kind, state: 'placed', unanswered: false, city: 'Amsterdam' });
+    assert.deepEqual({ kind, state: placed.state, unanswered: placed.unanswered, city: placed.recipient.city, next: placed.nextAttemptAt }, { kind, state: 'placed', unanswered: false, city: 'Amsterdam', next: null });
     assert.equal((await serverCountsByReference()).get(draft.orderReference), 1, `${kind}: placed once`);
   }
 });

@@ -117,6 +117,9 @@ test('an unreachable service is OFFLINE at once, and the session is kept', async
   const started = Date.now();
   const error = await rejection(offline.getProjects());
   assert.equal(error.code, 'OFFLINE');
+  // Said in words; the system's code is kept for whoever looks closer.
+  assert.equal(error.message, 'Cannot reach the service at 127.0.0.1:9: nothing is answering at that address');
+  assert.equal(error.details?.systemCode, 'ECONNREFUSED');
   assert.ok(Date.now() - started < 2_000, 'a refused connection is not retried with backoff');
   assert.equal(session.state().status, 'signed-in');
 });
