@@ -42,6 +42,15 @@ async function openModel(app: AppUnderTest, file: string): Promise<ReturnType<ty
   return lib;
 }
 
+/** A closed box of `x` × `y` × `z` mm as a binary STL file, with its corner at the origin. */
+async function boxFile(name: string, x: number, y: number, z: number): Promise<string> {
+  const corners = [[0, 0, 0], [x, 0, 0], [x, y, 0], [0, y, 0], [0, 0, z], [x, 0, z], [x, y, z], [0, y, z]];
+  const faces = [0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7];
+  const file = join(await mkdtemp(join(tmpdir(), 'box-')), name);
+  await writeFile(file, binaryStl({ vertices: new Float32Array(corners.flat()), triangles: new Uint32Array(faces) }));
+  return file;
+}
+
 /** The library row's thumbnail once it is drawn. */
 async function thumbnailSource(app: AppUnderTest): Promise<string | null> {
   const image = app.page.getByTestId('model-thumb').locator('img');
@@ -146,10 +155,7 @@ test('the size box outlines a model and writes its sides, so a part thinner than
   const app = await openApp(browser);
   t.after(() => app.close());
   // A needle 0.01 mm across and 50 mm long: narrower than a pixel at any zoom that shows its length.
-  const corners = [[0, 0, 0], [0.01, 0, 0], [0.01, 0.01, 0], [0, 0.01, 0], [0, 0, 50], [0.01, 0, 50], [0.01, 0.01, 50], [0, 0.01, 50]];
-  const faces = [0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7];
-  const file = join(await mkdtemp(join(tmpdir(), 'needle-')), 'needle.stl');
-  await writeFile(file, binaryStl({ vertices: new Float32Array(corners.flat()), triangles: new Uint32Array(faces) }));
+  const file = await boxFile('needle.stl', 0.01, 0.01, 50);
   const lib = await openModel(app, file);
   await expect(app.page.getByTestId('viewer-size-z')).hasText('Z 50.0 mm');
   const outlined = await pixelsUntil(lib.viewerCanvas, (s) => s.dark > 40, 'the needle\'s box');
@@ -164,10 +170,7 @@ test('the size box outlines a model and writes its sides, so a part thinner than
 test('a sheet 0.2 mm thick lying on the plate is drawn whole, not covered by the plate', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
-  const corners = [[0, 0, 0], [120, 0, 0], [120, 80, 0], [0, 80, 0], [0, 0, 0.2], [120, 0, 0.2], [120, 80, 0.2], [0, 80, 0.2]];
-  const faces = [0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7];
-  const file = join(await mkdtemp(join(tmpdir(), 'sheet-')), 'sheet.stl');
-  await writeFile(file, binaryStl({ vertices: new Float32Array(corners.flat()), triangles: new Uint32Array(faces) }));
+  const file = await boxFile('sheet.stl', 120, 80, 0.2);
   const lib = await openModel(app, file);
   // Seen from the default angle the sheet covers about a fifth of the canvas; the plate hid most of it.
   const drawn = await pixelsUntil(lib.viewerCanvas, (s) => s.blue > s.total * 0.12, 'the whole sheet');
