@@ -125,6 +125,6 @@ export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: 
   onMeasured?.(factsFrom(mesh, triangles, measures, null, 'pending'), !(mesh.positions && mesh.vertices && mesh.corners));
   if (triangles === 0) return { facts: factsFrom(mesh, triangles, measures, NO_TOPOLOGY, 'checked') };
   const { cornerIds, unique, pointOf } = cornerIdsOf(mesh, measures);
-  const topology = analyse(cornerIds, unique, pointOf, options.boundaryEdges === true);
+  const topology = analyse(cornerIds, unique, pointOf, options.boundaryEdges === true, mesh.closedParts);
   return { facts: factsFrom(mesh, triangles, measures, topology, 'checked'), boundaryEdges: topology.boundary };
 }

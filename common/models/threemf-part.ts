@@ -15,6 +15,8 @@ export interface MeshObject {
   triangles: Int32Array;
   /** Packed RGBA (0xRRGGBBAA) per triangle corner, when any triangle of it has a colour. */
   colors?: Uint32Array;
+  /** The first of the triangles drawn for a beam lattice's struts, which follow the mesh's own. */
+  strutsFrom?: number;
 }
 
 export interface Reference {
@@ -145,8 +147,10 @@ class PartReader {
         beams.list.push(this.int('v1', -1), this.int('v2', -1), r1, this.xml.find('r2') >= 0 ? this.float('r2') : r1);
       }
     }
+    const ownTriangles = triangles.length / 3;
     if (beams) addBeams(beams, vertices, triangles, this.part.warnings);
     const result: MeshObject = { kind: 'mesh', vertices: vertices.trimmed(), triangles: triangles.trimmed() };
+    if (triangles.length / 3 > ownTriangles) result.strutsFrom = ownTriangles;
     if (colors) {
       colors.reserve(triangles.length - colors.length);
       colors.data.fill(NO_COLOR | 0, colors.length, triangles.length);

@@ -129,8 +129,10 @@ class Assembler {
     const corners = new Int32Array(this.triangles * 3);
     const colored = this.instances.some(({ mesh }) => mesh.colors);
     const colors = colored ? new Uint32Array(this.triangles * 3) : undefined;
+    const closedParts: number[] = [];
     let vertexBase = 0, corner = 0;
     for (const { mesh, transform: m } of this.instances) {
+      if (mesh.strutsFrom !== undefined) closedParts.push(corner / 3 + mesh.strutsFrom, corner / 3 + mesh.triangles.length / 3);
       const source = mesh.vertices;
       for (let v = 0; v < source.length; v += 3) {
         const x = source[v], y = source[v + 1], z = source[v + 2];
@@ -152,7 +154,7 @@ class Assembler {
       }
       vertexBase += source.length / 3;
     }
-    const mesh: RawMesh = { vertices, corners, declaredUnit: root.unit, warnings: this.warnings };
+    const mesh: RawMesh = { vertices, corners, declaredUnit: root.unit, warnings: this.warnings, ...(closedParts.length ? { closedParts } : {}) };
     return colors ? { ...mesh, positions: soupOf(vertices, corners), colors: rgbaBytes(colors) } : mesh;
   }
 }

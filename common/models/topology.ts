@@ -40,17 +40,18 @@ interface EdgeCounts {
 /**
  * Each vertex's edges to higher-numbered vertices (a counting sort by the lower end), encoded as
  * other·2 + (1 if the triangle walked it downwards). Triangles that collapse to a line or a point add no
- * edges (they are counted as degenerate elsewhere) but still join their vertices into one shell. Shells are
+ * edges (they are counted as degenerate elsewhere), nor do triangles of parts drawn closed (see RawMesh's
+ * closedParts), but both still join their vertices into one shell. Shells are
  * joined here too, per triangle: in file order, which keeps the union-find's walks short.
  */
-function edgeLists(cornerIds: Int32Array, vertexCount: number, parent: Int32Array, loose: Uint8Array, room: Int32Array): { start: Int32Array; list: Int32Array } {
+function edgeLists(cornerIds: Int32Array, vertexCount: number, parent: Int32Array, loose: Uint8Array, room: Int32Array, closed: Uint8Array | null): { start: Int32Array; list: Int32Array } {
   const corners = cornerIds.length - (cornerIds.length % 3);
   const start = room.subarray(0, vertexCount + 1);
   for (let t = 0; t < corners; t += 3) {
     const a = cornerIds[t], b = cornerIds[t + 1], c = cornerIds[t + 2];
     union(parent, a, b);
     union(parent, a, c);
-    if (a === b || b === c || a === c) {
+    if (a === b || b === c || a === c || (closed !== null && closed[t / 3] === 1)) {
       loose[a] = loose[b] = loose[c] = 1;
       continue;
     }
@@ -64,7 +65,7 @@ function edgeLists(cornerIds: Int32Array, vertexCount: number, parent: Int32Arra
   const end = start.subarray(1);
   for (let t = 0; t < corners; t += 3) {
     const a = cornerIds[t], b = cornerIds[t + 1], c = cornerIds[t + 2];
-    if (a === b || b === c || a === c) continue;
+    if (a === b || b === c || a === c || (closed !== null && closed[t / 3] === 1)) continue;
     if (a < b) list[--end[a]] = b << 1;
     else list[--end[b]] = (a << 1) | 1;
     if (b < c) list[--end[b]] = c << 1;
@@ -76,6 +77,14 @@ function edgeLists(cornerIds: Int32Array, vertexCount: number, parent: Int32Arra
   start.copyWithin(0, 1);
   start[vertexCount] = list.length;
   return { start, list };
+}
+
+/** 1 for each triangle in one of the [first, end) ranges, or null when there are none. */
+function closedMask(ranges: number[], triangles: number): Uint8Array | null {
+  if (ranges.length === 0) return null;
+  const mask = new Uint8Array(triangles);
+  for (let k = 0; k + 1 < ranges.length; k += 2) mask.fill(1, ranges[k], ranges[k + 1]);
+  return mask;
 }
 
 /**
@@ -112,7 +121,7 @@ function countList(list: Int32Array, from: number, to: number, vertex: number, c
  * to every neighbour in its own list: so a root with an empty list and no degenerate triangle is a vertex
  * no triangle uses.
  */
-export function analyse(cornerIds: Int32Array, vertexCount: number, pointOf: (id: number, out: Float32Array, at: number) => void, wantBoundary: boolean): Topology {
+export function analyse(cornerIds: Int32Array, vertexCount: number, pointOf: (id: number, out: Float32Array, at: number) => void, wantBoundary: boolean, closedParts: number[] = []): Topology {
   // One allocation for every array: each typed array's own costs about 0.7 µs, most of a small model's
   // topology. The edge list gets room for 3 edges a triangle; degenerate triangles leave theirs unused.
   const listRoom = cornerIds.length - (cornerIds.length % 3);
@@ -120,7 +129,7 @@ export function analyse(cornerIds: Int32Array, vertexCount: number, pointOf: (id
   const parent = room.subarray(vertexCount + 1 + listRoom, vertexCount + 1 + listRoom + vertexCount);
   for (let v = 0; v < vertexCount; v++) parent[v] = v;
   const loose = new Uint8Array(room.buffer, (vertexCount + 1 + listRoom + vertexCount) * 4, vertexCount);
-  const { start, list } = edgeLists(cornerIds, vertexCount, parent, loose, room);
+  const { start, list } = edgeLists(cornerIds, vertexCount, parent, loose, room, closedMask(closedParts, cornerIds.length / 3));
   const counts: EdgeCounts = { open: 0, nonManifold: 0, inconsistent: 0, openPairs: wantBoundary ? [] : null };
   for (let v = 0; v < vertexCount; v++) if (start[v + 1] > start[v]) countList(list, start[v], start[v + 1], v, counts);
 

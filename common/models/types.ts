@@ -106,6 +106,12 @@ export interface RawMesh {
   corners?: Int32Array;
   declaredUnit: UnitName | null;
   warnings: string[];
+  /**
+   * Ranges of triangles, [first, end) pairs, that the parser drew closed itself: a beam lattice's struts.
+   * They join shells, but their edges are not counted: where struts meet end to end, their rings can
+   * coincide and would read as non-manifold edges of a mesh that has none.
+   */
+  closedParts?: number[];
   /** Where coordinate k (0–8) of triangle t sits in the file, for errors found by the geometry pass (binary STL: its byte offset). */
   locateTriangle?: (triangle: number, coordinate: number) => ModelErrorWhere;
 }

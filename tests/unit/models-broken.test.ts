@@ -339,3 +339,21 @@ test('OBJ: a vertex listed twice at one position is one point, so a mesh using b
   assert.equal(shared.watertight, true);
   assert.deepEqual({ ...copied, warnings: [] }, { ...shared, warnings: [] });
 });
+
+test('3MF beam lattice: struts meeting end to end stay closed each; the mesh\'s own triangles are still checked', () => {
+  // Three collinear beams through nodes 1 and 2 (their rings coincide there), one the other way round,
+  // and one triangle of the mesh itself with three open edges.
+  const lattice = (triangles: string) => package3mf({
+    '3D/3dmodel.model': `<?xml version="1.0"?><model unit="millimeter" xmlns="${CORE_NS}" xmlns:b="http://schemas.microsoft.com/3dmanufacturing/beamlattice/2017/02"><resources><object id="1" type="model"><mesh><vertices>
+      <vertex x="0" y="0" z="0" /><vertex x="0" y="0" z="10" /><vertex x="0" y="0" z="20" /><vertex x="0" y="0" z="30" /><vertex x="40" y="0" z="0" /><vertex x="40" y="5" z="0" />
+      </vertices><triangles>${triangles}</triangles><b:beamlattice radius="1" minlength="0.0001"><b:beams>
+      <b:beam v1="0" v2="1" /><b:beam v1="1" v2="2" /><b:beam v1="3" v2="2" />
+      </b:beams></b:beamlattice></mesh></object></resources><build><item objectid="1" /></build></model>`,
+  });
+  const struts = parseModel(lattice(''), 'struts.3mf');
+  assert.equal(struts.facts.triangles, 3 * 32);
+  assert.deepEqual([struts.facts.openEdges, struts.facts.nonManifoldEdges, struts.facts.watertight, struts.facts.shells], [0, 0, true, 1]);
+  const withSheet = parseModel(lattice('<triangle v1="0" v2="4" v3="5" />'), 'sheet.3mf');
+  assert.equal(withSheet.facts.openEdges, 3, 'the mesh triangle\'s edges are counted');
+  assert.equal(withSheet.facts.watertight, false);
+});

@@ -166,6 +166,9 @@ test('3MF corpus: the beam lattice is drawn as closed struts within the lattice 
   const beams = [...xml.matchAll(/<b:beam /g)].length;
   assert.equal(model.facts.triangles, beams * 32);
   assert.equal(model.facts.openEdges, 0);
+  assert.equal(model.facts.nonManifoldEdges, 0, 'struts meeting at a node are closed each, not one non-manifold mesh');
+  assert.equal(model.facts.watertight, true);
+  assert.equal(model.facts.shells, 1, 'the struts join at their nodes');
   assert.ok(model.facts.warnings.some((w) => w.includes('beam lattice')));
   const xs = [...xml.matchAll(/<vertex x="([^"]+)"/g)].map((m) => Number(m[1]));
   assert.ok(model.facts.bounds.min[0] >= Math.min(...xs) - 5 && model.facts.bounds.max[0] <= Math.max(...xs) + 5);
