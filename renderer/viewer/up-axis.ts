@@ -25,6 +25,19 @@ export function upAxisFor(sha256: string | null | undefined, format: ModelFormat
   return chosen === 'y' || chosen === 'z' ? chosen : defaultUpAxis(format);
 }
 
+/**
+ * Width, depth and height as the model stands in the preview: with Y up, the file's Z is its depth. The
+ * preview turns a Y-up model a quarter turn about X, which keeps its X across.
+ */
+export function shownSize(size: readonly [number, number, number], up: UpAxis): [number, number, number] {
+  return up === 'y' ? [size[0], size[2], size[1]] : [size[0], size[1], size[2]];
+}
+
+/** How shownSize's three numbers map to the file's axes, for a tooltip. */
+export function shownAxes(up: UpAxis): string {
+  return up === 'y' ? "the file's X × Z × Y" : "the file's X × Y × Z";
+}
+
 /** Remembers the choice for this content; the format's default is remembered by forgetting. */
 export function chooseUpAxis(sha256: string, format: ModelFormat, axis: UpAxis): void {
   const key = KEY + sha256.toLowerCase();
