@@ -151,6 +151,11 @@ export const contract = {
   files: {
     /** the system's file dialog (desktop only: browser mode answers null and the page uses its own picker) */
     pick: channel(z.object({ folders: z.boolean().optional() }), z.array(z.string()).nullable()),
+    /**
+     * the model files the OS handed over (see the `files:opened` event) and not yet taken: the host keeps
+     * them until a signed-in window with a project open takes them, then forgets them
+     */
+    takeOpened: channel(Nothing, z.array(z.string())),
   },
   quotes: {
     get: channel(QuoteRequest, Quote),
@@ -184,8 +189,8 @@ export const events = {
   'uploads:progress': UploadProgress,
   'uploads:removed': z.object({ ids: z.array(z.string()) }),
   'library:changed': ProjectRef,
-  /** model files handed to the app by the OS (command line, "Open with", a second launch) */
-  'files:opened': z.object({ paths: z.array(z.string()) }),
+  /** model files were handed to the app by the OS (command line, "Open with", a second launch): take them */
+  'files:opened': z.object({ count: z.number().int().min(1) }),
   'batch:progress': BatchProgress,
 } as const;
 

@@ -56,6 +56,9 @@ export interface Host {
   dispose(): Promise<void>;
 }
 
+/** Files handed over by the OS that wait to be offered; a folder's worth selected in a file manager is fewer. */
+const MAX_OPENED_FILES = 1000;
+
 /** Builds every service and the handler for every contract channel. Knows nothing of Electron. */
 export function createHost(deps: HostDeps): Host {
   const prefs = createPreferences(deps.store);
@@ -167,6 +170,10 @@ export function createHost(deps: HostDeps): Host {
     return serviceInfo();
   }
 
+  // Files the OS handed over wait here, not in the page: one opened while signed out, or before the window
+  // has loaded, is offered once a project is open instead of being lost.
+  const openedFiles: string[] = [];
+
   const handlers: Handlers = {
     'app:info': () => ({
       version: deps.version,
@@ -187,6 +194,7 @@ export function createHost(deps: HostDeps): Host {
     'projects:list': () => projects.list(),
     'projects:current': () => projects.current(),
     'projects:select': ({ projectId }) => projects.select(projectId),
+    'files:takeOpened': () => openedFiles.splice(0),
     ...orderHandlers(orders, connectivity),
     ...libraryHandlers(library, deps.dialog),
     ...batchHandlers(batches),
@@ -210,8 +218,10 @@ export function createHost(deps: HostDeps): Host {
     },
     ready,
     openFiles(paths) {
-      const models = paths.filter((path) => /\.(stl|obj|3mf)$/i.test(path));
-      if (models.length) emit('files:opened', { paths: models });
+      const models = paths.filter((path) => /\.(stl|obj|3mf)$/i.test(path) && !openedFiles.includes(path));
+      if (models.length === 0) return;
+      openedFiles.push(...models.slice(0, MAX_OPENED_FILES - openedFiles.length));
+      emit('files:opened', { count: openedFiles.length });
     },
     async dispose() {
       connectivity.stop();

@@ -248,14 +248,22 @@ test('files dropped onto the window are uploaded; other dropped files are left o
   await expect(lib.notice).hasText('1 other dropped file is not STL, OBJ or 3MF');
 });
 
-test('files the OS hands over ("Open with", a double click) are uploaded only once the user says so', async (t) => {
+test('files the OS hands over ("Open with", a double click) are uploaded only once the user says so, even if handed over while signed out', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
   const lib = libraryPage(app.page);
-  await openLibrary(app);
-  const files = [join(corpus, 'stl', 'Moon-binary.stl'), join(corpus, 'obj', 'suzanne.obj')];
-  app.booted.host.openFiles(files);
+  const [moon, suzanne, star] = [join(corpus, 'stl', 'Moon-binary.stl'), join(corpus, 'obj', 'suzanne.obj'), join(corpus, 'stl', 'Star-ascii.stl')];
+  // Before signing in, there is no project to put them in: the host keeps them until there is.
+  app.booted.host.openFiles([moon]);
+  await app.page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(app.page).signInWithDemo();
+  await projectsPage(app.page).items.first().click();
+  // The project opens on its library, with the question.
+  await expect(lib.view).visible();
   const dialog = app.page.getByTestId('confirm-dialog');
+  await expect(dialog).hasText('Upload Moon-binary.stl?');
+  // Another hand-over while the question is open joins it rather than replacing it.
+  app.booted.host.openFiles([suzanne]);
   await expect(dialog).hasText('Upload 2 files?');
   await expect(dialog).hasText('Moon-binary.stl, suzanne.obj go to the top folder');
   await app.screenshot('library-open-with');
@@ -263,7 +271,9 @@ test('files the OS hands over ("Open with", a double click) are uploaded only on
   await app.page.waitForTimeout(500);
   assert.equal(await lib.rows.count(), 0, 'nothing was sent');
   assert.equal(await lib.uploadItems.count(), 0);
-  app.booted.host.openFiles(files);
+  app.booted.host.openFiles([moon, star]);
+  await expect(dialog).hasText('Upload 2 files?');
   await app.page.getByTestId('confirm-yes').click();
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 2, null, { timeout: 30_000 });
+  assert.deepEqual((await lib.names.allTextContents()).sort(), ['Moon-binary', 'Star-ascii']);
 });
