@@ -90,6 +90,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       return null;
     });
     if (!path) return fail(res, 413);
+    // The user dropped or picked it in the page: the page may now name it.
+    options.host.grantPaths([path]);
     res.writeHead(200, headers('application/json'));
     res.end(JSON.stringify({ path }));
   }

@@ -179,6 +179,14 @@ export const contract = {
   },
 } as const;
 
+/**
+ * Not a channel of the page's API: the preload alone sends it, with the path Electron gives for a File the
+ * user dropped or picked in the window, so that the page may name that file (see path-grants.ts). The page
+ * cannot send it, having no ipcRenderer.
+ */
+export const GRANT_PATH_CHANNEL = 'printdesk:grantPath';
+export const GrantedPath = z.string().min(1).max(4096);
+
 /** Events pushed from the host to the renderer. */
 export const events = {
   'session:changed': SessionState,

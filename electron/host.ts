@@ -9,6 +9,7 @@ import { modelNameLookup } from './batch/model-names.ts';
 import { batchHandlers } from './handlers/batch.ts';
 import { libraryHandlers, type FileDialog } from './handlers/library.ts';
 import { orderHandlers } from './handlers/orders.ts';
+import { PathGrants } from './path-grants.ts';
 import { createLibrary } from './library/index.ts';
 import { createProjects } from './library/projects.ts';
 import { createOrders } from './orders/index.ts';
@@ -52,6 +53,8 @@ export interface Host {
   ready: Promise<void>;
   /** model files the OS handed over (command line, "Open with"): the renderer offers to upload them */
   openFiles(paths: string[]): void;
+  /** Lets the page name these files and what lies in these folders: the user handed them over (see path-grants.ts). */
+  grantPaths(paths: string[]): void;
   /** Stops sending and waits for what is on its way (see the outbox's stop) before the store may close. */
   dispose(): Promise<void>;
 }
@@ -173,6 +176,7 @@ export function createHost(deps: HostDeps): Host {
   // Files the OS handed over wait here, not in the page: one opened while signed out, or before the window
   // has loaded, is offered once a project is open instead of being lost.
   const openedFiles: string[] = [];
+  const grants = new PathGrants();
 
   const handlers: Handlers = {
     'app:info': () => ({
@@ -196,8 +200,8 @@ export function createHost(deps: HostDeps): Host {
     'projects:select': ({ projectId }) => projects.select(projectId),
     'files:takeOpened': () => openedFiles.splice(0),
     ...orderHandlers(orders, connectivity),
-    ...libraryHandlers(library, deps.dialog),
-    ...batchHandlers(batches),
+    ...libraryHandlers(library, deps.dialog, grants),
+    ...batchHandlers(batches, grants),
   };
 
   const ready = session.restore().then((state) => {
@@ -217,10 +221,12 @@ export function createHost(deps: HostDeps): Host {
       return () => void emitter.off(event, listener);
     },
     ready,
+    grantPaths: (paths) => grants.grant(paths),
     openFiles(paths) {
       const models = paths.filter((path) => /\.(stl|obj|3mf)$/i.test(path) && !openedFiles.includes(path));
       if (models.length === 0) return;
       openedFiles.push(...models.slice(0, MAX_OPENED_FILES - openedFiles.length));
+      grants.grant(models);
       emit('files:opened', { count: openedFiles.length });
     },
     async dispose() {

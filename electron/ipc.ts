@@ -1,5 +1,5 @@
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
-import { channelNames, eventNames, type Result } from './contract.ts';
+import { channelNames, eventNames, GRANT_PATH_CHANNEL, GrantedPath, type Result } from './contract.ts';
 import type { Host } from './host.ts';
 
 /**
@@ -18,6 +18,11 @@ export function registerIpc(ipcMain: IpcMain, host: Host, window: () => BrowserW
       return host.invoke(channel, input);
     });
   }
+  ipcMain.handle(GRANT_PATH_CHANNEL, (event, path: unknown) => {
+    const parsed = GrantedPath.safeParse(path);
+    if (trusted(event) && parsed.success) host.grantPaths([parsed.data]);
+    return null;
+  });
   for (const event of eventNames) {
     host.subscribe(event, (payload) => window()?.webContents.send(event, payload));
   }

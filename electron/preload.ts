@@ -10,7 +10,12 @@ const transport: Transport = {
     ipcRenderer.on(event, forward);
     return () => void ipcRenderer.off(event, forward);
   },
-  pathForFile: async (file) => webUtils.getPathForFile(file),
+  // A File with a path is one the user dropped or picked: the host is told the page may name it.
+  async pathForFile(file) {
+    const path = webUtils.getPathForFile(file);
+    if (path) await ipcRenderer.invoke(PRINTDESK_GRANT_PATH_CHANNEL, path);
+    return path;
+  },
 };
 
 contextBridge.exposeInMainWorld('printdesk', createPrintdeskApi(transport, PRINTDESK_API_NAMES));

@@ -4,7 +4,7 @@ import { build as esbuild } from 'esbuild';
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build as vite } from 'vite';
-import { channelNames, eventNames } from '../electron/contract.ts';
+import { channelNames, eventNames, GRANT_PATH_CHANNEL } from '../electron/contract.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -30,7 +30,7 @@ export async function buildAll(): Promise<void> {
   await vite({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
   const names = JSON.stringify({ channels: channelNames, events: eventNames });
   const common = { bundle: true, sourcemap: true, logLevel: 'warning', target: 'node22' } as const;
-  const preload = { ...common, minify: true, define: { PRINTDESK_API_NAMES: names } } as const;
+  const preload = { ...common, minify: true, define: { PRINTDESK_API_NAMES: names, PRINTDESK_GRANT_PATH_CHANNEL: JSON.stringify(GRANT_PATH_CHANNEL) } } as const;
   await Promise.all([
     esbuild({
       ...common,

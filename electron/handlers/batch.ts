@@ -3,12 +3,14 @@ import { basename } from 'node:path';
 import { HostError } from '../api/errors.ts';
 import { MAX_FILE_BYTES, type Batches } from '../batch/index.ts';
 import type { Handlers } from '../dispatch.ts';
+import type { PathGrants } from '../path-grants.ts';
 
 type BatchHandlers = Pick<Handlers, Extract<keyof Handlers, `batch:${string}`>>;
 
 /**
- * Only what a batch file can be: the path comes from the renderer, and a renderer made to misbehave must
- * not read keys, configs or the sandbox's secrets back through the rows of a "batch".
+ * Only what a batch file can be, on top of the path being handed over by the user (path-grants.ts): a
+ * renderer made to misbehave must not read keys, configs or the sandbox's secrets back through the rows
+ * of a "batch".
  */
 const BATCH_FILE = /\.(csv|tsv|txt)$/i;
 
@@ -20,12 +22,13 @@ async function readCsv(path: string): Promise<Uint8Array> {
   return new Uint8Array(await readFile(path));
 }
 
-export function batchHandlers(batches: Batches): BatchHandlers {
+export function batchHandlers(batches: Batches, grants: PathGrants): BatchHandlers {
+  const readGranted = (path: string) => (grants.check([path]), readCsv(path));
   return {
     'batch:list': ({ projectId }) => batches.list(projectId),
     'batch:import': async ({ projectId, path, fileName, mapping, shipping }) =>
-      batches.import({ projectId, bytes: await readCsv(path), fileName: fileName ?? basename(path), mapping, shipping }),
-    'batch:reimport': async ({ batchId, path, fileName }) => batches.reimport(batchId, await readCsv(path), fileName ?? basename(path)),
+      batches.import({ projectId, bytes: await readGranted(path), fileName: fileName ?? basename(path), mapping, shipping }),
+    'batch:reimport': async ({ batchId, path, fileName }) => batches.reimport(batchId, await readGranted(path), fileName ?? basename(path)),
     'batch:get': ({ batchId }) => batches.get(batchId),
     'batch:rows': ({ batchId, ...options }) => batches.rows(batchId, options),
     'batch:setMapping': ({ batchId, mapping }) => batches.setMapping(batchId, mapping),

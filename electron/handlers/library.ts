@@ -1,6 +1,7 @@
 import type { Handlers } from '../dispatch.ts';
 import type { Library } from '../library/index.ts';
 import { HostError } from '../api/errors.ts';
+import type { PathGrants } from '../path-grants.ts';
 
 type LibraryHandlers = Pick<Handlers, Extract<keyof Handlers, `library:${string}` | `uploads:${string}` | 'files:pick'>>;
 
@@ -8,7 +9,7 @@ export interface FileDialog {
   pickModels(options: { folders?: boolean }): Promise<string[] | null>;
 }
 
-export function libraryHandlers(library: Library, dialog: FileDialog | undefined): LibraryHandlers {
+export function libraryHandlers(library: Library, dialog: FileDialog | undefined, grants: PathGrants): LibraryHandlers {
   const item = (id: string) => {
     const found = library.uploads.get(id);
     if (!found) throw new HostError('INVALID_INPUT', 'No such upload');
@@ -30,7 +31,10 @@ export function libraryHandlers(library: Library, dialog: FileDialog | undefined
       return null;
     },
     'library:modelFile': ({ modelId }) => library.modelFile(modelId),
-    'uploads:enqueue': (request) => library.uploads.enqueue(request),
+    'uploads:enqueue': (request) => {
+      grants.check(request.paths);
+      return library.uploads.enqueue(request);
+    },
     'uploads:list': () => library.uploads.list(),
     'uploads:pause': ({ id }) => (item(id), library.uploads.pause(id)),
     'uploads:resume': ({ id }) => (item(id), library.uploads.resume(id)),
@@ -39,6 +43,10 @@ export function libraryHandlers(library: Library, dialog: FileDialog | undefined
     'uploads:pauseAll': () => (library.uploads.pauseAll(), null),
     'uploads:resumeAll': () => (library.uploads.resumeAll(), null),
     'uploads:clearFinished': () => (library.uploads.clearFinished(), null),
-    'files:pick': (options) => dialog?.pickModels(options) ?? null,
+    'files:pick': async (options) => {
+      const picked = (await dialog?.pickModels(options)) ?? null;
+      grants.grant(picked ?? []);
+      return picked;
+    },
   };
 }

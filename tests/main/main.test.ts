@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { channelNames } from '../../electron/contract.ts';
+import { channelNames, GRANT_PATH_CHANNEL } from '../../electron/contract.ts';
 import { RENDERER_CSP } from '../../electron/csp.ts';
 import { record, type FakeWindow } from './fake-electron.ts';
 
@@ -78,8 +79,8 @@ test('denies navigation away from the app and every new window', () => {
   assert.equal(window.webContents.devicePermissionHandler?.({ deviceType: 'hid' }), false);
 });
 
-test('registers every contract channel, and nothing else', () => {
-  assert.deepEqual([...record.handlers.keys()].sort(), [...channelNames].sort());
+test("registers every contract channel and the preload's grant, and nothing else", () => {
+  assert.deepEqual([...record.handlers.keys()].sort(), [...channelNames, GRANT_PATH_CHANNEL].sort());
   assert.deepEqual([...record.ipcOn.keys()], [], 'no ipcMain.on listeners may remain');
 });
 
@@ -91,6 +92,23 @@ test('answers our own main frame and refuses any other sender', async () => {
   const stranger = await handler({ senderFrame: { url: 'https://evil.example/' } }, undefined);
   assert.equal((stranger as { ok: boolean }).ok, false);
   assert.equal((stranger as { error: { code: string } }).error.code, 'NO_PERMISSION');
+});
+
+test('the page may name a file only once our own preload has vouched for it', async () => {
+  const grant = record.handlers.get(GRANT_PATH_CHANNEL);
+  const enqueue = record.handlers.get('uploads:enqueue');
+  assert.ok(grant && enqueue);
+  const path = join(tmpdir(), 'dropped', 'part.stl');
+  const input = { projectId: '00000000-0000-4000-8000-000000000000', paths: [path] };
+  const ours = { senderFrame: window.webContents.mainFrame };
+  const refused = (await enqueue(ours, input)) as { ok: boolean; error: { message: string } };
+  assert.equal(refused.ok, false);
+  assert.match(refused.error.message, /PrintDesk was not given part\.stl/);
+  await grant({ senderFrame: { url: 'https://evil.example/' } }, path);
+  assert.match(((await enqueue(ours, input)) as { error: { message: string } }).error.message, /was not given/, 'a stranger cannot vouch');
+  await grant(ours, path);
+  const after = (await enqueue(ours, input)) as { ok: boolean; error?: { message: string } };
+  assert.doesNotMatch(after.error?.message ?? '', /was not given/);
 });
 
 test('validates input against the contract before any handler runs', async () => {

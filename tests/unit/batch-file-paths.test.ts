@@ -3,16 +3,32 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Batches } from '../../electron/batch/index.ts';
 import { batchHandlers } from '../../electron/handlers/batch.ts';
+import { PathGrants } from '../../electron/path-grants.ts';
 
 test('batch import and re-import refuse files that are not CSV, TSV or text, before reading them', async () => {
   const read: string[] = [];
   const batches = { import: (input: { fileName: string }) => read.push(input.fileName), reimport: (_id: string, _bytes: Uint8Array, name: string) => read.push(name) } as unknown as Batches;
-  const handlers = batchHandlers(batches);
+  // Even handed over (a whole disk, say), only batch files are read.
+  const grants = new PathGrants();
+  grants.grant(['/']);
+  const handlers = batchHandlers(batches, grants);
   const projectId = '00000000-0000-4000-8000-000000000000';
   for (const path of ['/etc/passwd', '/home/me/.ssh/id_ed25519', '/home/me/.config/PrintDesk/sandbox/sandbox-runtime.json', '/proc/self/environ']) {
     await assert.rejects(Promise.resolve(handlers['batch:import']({ projectId, path })), /is not a CSV, TSV or text file/);
     await assert.rejects(Promise.resolve(handlers['batch:reimport']({ batchId: 'b', path })), /is not a CSV, TSV or text file/);
   }
   await assert.rejects(Promise.resolve(handlers['batch:import']({ projectId, path: '/nonexistent/orders.CSV' })), /cannot be read/);
+  assert.deepEqual(read, []);
+});
+
+test('batch import reads only a file the user handed over, and says so the same way whether it exists or not', async () => {
+  const read: string[] = [];
+  const batches = { import: (input: { fileName: string }) => read.push(input.fileName) } as unknown as Batches;
+  const grants = new PathGrants();
+  const handlers = batchHandlers(batches, grants);
+  const projectId = '00000000-0000-4000-8000-000000000000';
+  for (const path of [import.meta.filename.replace(/\.ts$/, '.csv'), '/nonexistent/orders.csv']) {
+    await assert.rejects(Promise.resolve(handlers['batch:import']({ projectId, path })), /PrintDesk was not given [\w.-]+\.csv: choose it/);
+  }
   assert.deepEqual(read, []);
 });
