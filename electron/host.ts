@@ -51,7 +51,7 @@ export interface Host {
   subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /** resolves once a saved session has been picked up */
   ready: Promise<void>;
-  /** model files the OS handed over (command line, "Open with"): the renderer offers to upload them */
+  /** model files the OS handed over (command line, "Open with"): kept until a page with a project open takes them */
   openFiles(paths: string[]): void;
   /** Lets the page name these files and what lies in these folders: the user handed them over (see path-grants.ts). */
   grantPaths(paths: string[]): void;
@@ -225,8 +225,9 @@ export function createHost(deps: HostDeps): Host {
     openFiles(paths) {
       const models = paths.filter((path) => /\.(stl|obj|3mf)$/i.test(path) && !openedFiles.includes(path));
       if (models.length === 0) return;
-      openedFiles.push(...models.slice(0, MAX_OPENED_FILES - openedFiles.length));
-      grants.grant(models);
+      const kept = models.slice(0, Math.max(0, MAX_OPENED_FILES - openedFiles.length));
+      openedFiles.push(...kept);
+      grants.grant(kept);
       emit('files:opened', { count: openedFiles.length });
     },
     async dispose() {
