@@ -129,7 +129,7 @@ export function analyse(cornerIds: Int32Array, vertexCount: number, pointOf: (id
   const parent = room.subarray(vertexCount + 1 + listRoom, vertexCount + 1 + listRoom + vertexCount);
   for (let v = 0; v < vertexCount; v++) parent[v] = v;
   const loose = new Uint8Array(room.buffer, (vertexCount + 1 + listRoom + vertexCount) * 4, vertexCount);
-  const { start, list } = edgeLists(cornerIds, vertexCount, parent, loose, room, closedMask(closedParts, cornerIds.length / 3));
+  const { start, list } = edgeLists(cornerIds, vertexCount, parent, loose, room, closedMask(closedParts, Math.floor(cornerIds.length / 3)));
   const counts: EdgeCounts = { open: 0, nonManifold: 0, inconsistent: 0, openPairs: wantBoundary ? [] : null };
   for (let v = 0; v < vertexCount; v++) if (start[v + 1] > start[v]) countList(list, start[v], start[v + 1], v, counts);
 
