@@ -67,7 +67,8 @@ async function client(job: ClientJob): Promise<ClientRun> {
   } else {
     const dir = makeTempDir('printdesk-bench-db-');
     const db = openDatabase(path.join(dir, 'app.sqlite'));
-    const library = createLibrary({ client: () => api, tokens, db, onEvent: () => {}, uploads: { concurrency: 3 } });
+    // One account signed in throughout, as the demo account is in the app.
+    const library = createLibrary({ client: () => api, account: () => `${api.serviceKey} ${DEMO_ACCOUNT.email}`, tokens, db, onEvent: () => {}, uploads: { concurrency: 3 } });
     // A file, or a dropped folder of files; the big file goes again each round, so duplicates are allowed.
     await library.uploads.enqueue({ projectId: job.projectId, paths: [job.target], allowDuplicate: job.mode === 'queue' });
     await library.uploads.idle();

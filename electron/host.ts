@@ -14,7 +14,7 @@ import { createLibrary } from './library/index.ts';
 import { createProjects } from './library/projects.ts';
 import { createOrders } from './orders/index.ts';
 import { createConnectivity } from './session/connectivity.ts';
-import { createSession } from './session/session.ts';
+import { accountKey, createSession } from './session/session.ts';
 import { checkBaseUrl } from './session/service-url.ts';
 import type { TokenVault } from './session/token-vault.ts';
 import type { Db } from './storage/database.ts';
@@ -107,15 +107,11 @@ export function createHost(deps: HostDeps): Host {
       if (state.status === 'signed-in') {
         orders.resumeAfterSignIn();
         library.start();
-      }
+      } else library.suspend();
     },
   });
   const projects = createProjects({ client, prefs, signedInEmail: session.requireSignedIn });
-  const account = () => {
-    const state = session.state();
-    if (state.status !== 'signed-in' || !state.email || !serviceBaseUrl()) return null;
-    return `${client().serviceKey} ${state.email}`;
-  };
+  const account = () => (serviceBaseUrl() ? accountKey(session.state(), client().serviceKey) : null);
   const orders = createOrders({
     db: deps.db,
     client,
@@ -129,6 +125,7 @@ export function createHost(deps: HostDeps): Host {
 
   const library = createLibrary({
     client,
+    account,
     tokens: session.tokens,
     db: deps.db,
     modelCacheDir: deps.modelCacheDir,

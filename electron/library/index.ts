@@ -23,6 +23,8 @@ export type LibraryEvent = UploadEvent | { type: 'library:changed'; projectId: s
 export interface LibraryDeps {
   /** the client of the service chosen in settings */
   client: () => ApiClient;
+  /** the signed-in account (service and e-mail), whose upload queue is shown and sent; null while signed out */
+  account: () => string | null;
   /** the session's token source; uploads need it (the JSON calls get it through the client) */
   tokens?: TokenSource;
   /** the app's SQLite database (electron/storage/database.ts); the queue keeps its tables there */
@@ -43,6 +45,7 @@ export function createLibrary(deps: LibraryDeps) {
   const queue = createUploadQueue({
     ...deps.uploads,
     client: deps.client,
+    account: deps.account,
     tokens: deps.tokens,
     db: deps.db,
     now: deps.now,
@@ -92,8 +95,10 @@ export function createLibrary(deps: LibraryDeps) {
     modelFile: createModelFiles({
       client: deps.client, uploads: queue.list, model: models.get, cache: deps.modelCacheDir ? createModelCache(deps.modelCacheDir) : undefined,
     }),
-    /** Restores the stored queue and starts it (after sign-in). */
+    /** Restores the signed-in account's stored queue and starts it (after sign-in). */
     start: queue.start,
+    /** Stops the account's uploads at sign-out; they resume at its next start(). */
+    suspend: queue.suspend,
     /** Stops uploads for shutdown; stored states are kept for the next start(). */
     close: queue.close,
   };

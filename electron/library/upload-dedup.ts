@@ -94,7 +94,7 @@ const inFlight = (item: StoredItem) => item.state === 'hashing' || item.state ==
  */
 export async function finishedTwin(wait: TwinWait, sha256: string): Promise<StoredItem | undefined> {
   for (;;) {
-    const twin = wait.store.sameContent(wait.item.projectId, sha256, wait.item.id);
+    const twin = wait.store.sameContent(wait.item, sha256);
     if (twin?.state === 'done') return twin;
     // Only items holding a worker of their own are waited for: one merely queued might need this one's.
     const pending = (twin && inFlight(twin)) || wait.store.unhashedTwinInFlight(wait.item);

@@ -1,6 +1,7 @@
 // The durable upload queue: files are checked, stored in SQLite, then run a few at a time
 // (p-queue). Pause, resume, cancel and retry act on stored state first and on the running job
-// second, so a crash at any moment leaves a queue that start() picks up again.
+// second, so a crash at any moment leaves a queue that start() picks up again. The queue is the
+// signed-in account's: its items alone are listed, acted on and sent; another's wait for their owner.
 import { setTimeout as delay } from 'node:timers/promises';
 import PQueue from 'p-queue';
 import type { ApiClient, TokenSource } from '../api/client.ts';
@@ -20,6 +21,8 @@ export type UploadEvent = { type: 'upload:changed'; item: UploadItem } | UploadP
 
 export interface UploadQueueDeps {
   client: () => ApiClient;
+  /** the signed-in account (service and e-mail), null while signed out */
+  account: () => string | null;
   tokens?: TokenSource;
   db: Db;
   now?: () => number;
@@ -63,7 +66,7 @@ const SIGNED_OUT = new Set(['AUTHENTICATION', 'NOT_SIGNED_IN']);
 export type UploadQueue = ReturnType<typeof createUploadQueue>;
 
 export function createUploadQueue(deps: UploadQueueDeps) {
-  const { client, tokens, db, onEvent, now = Date.now, random = Math.random } = deps;
+  const { client, account, tokens, db, onEvent, now = Date.now, random = Math.random } = deps;
   const store = openUploadStore(db, now);
   const workers = new PQueue({ concurrency: deps.concurrency ?? 3 });
   const running = new Map<string, { controller: AbortController; reason: 'pause' | 'cancel' | 'shutdown' | null }>();
@@ -86,7 +89,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     // A pause and resume in quick succession schedules an item twice; it must still run once.
     if (running.has(id) || closed) return;
     const item = store.get(id);
-    if (!item || item.state !== 'queued') return;
+    // Scheduled before a sign-out or a switch of account: it waits for its owner's next start().
+    if (!item || item.state !== 'queued' || item.account !== account()) return;
     const controller = new AbortController();
     const slot = { controller, reason: null as 'pause' | 'cancel' | 'shutdown' | null };
     running.set(id, slot);
@@ -116,10 +120,11 @@ export function createUploadQueue(deps: UploadQueueDeps) {
   }
 
   async function enqueue(request: EnqueueRequest): Promise<EnqueueResult> {
+    const owner = signedIn();
     const { files, rejections } = await expandPaths(request.paths);
     sizes.forget(request.projectId);
     const result: EnqueueResult = { added: [], rejected: [...rejections], alreadyQueued: [] };
-    const place = (filePath: string) => ({ projectId: request.projectId, folderId: request.folderId ?? null, path: filePath, allowDuplicate: request.allowDuplicate ?? false });
+    const place = (filePath: string) => ({ account: owner, projectId: request.projectId, folderId: request.folderId ?? null, path: filePath, allowDuplicate: request.allowDuplicate ?? false });
     // Rejected files are listed as failed items too, so the error list shows them beside the rest.
     const failed = ({ path: filePath, code, message }: Rejection): NewItem => ({
       ...place(filePath), fileName: filePath.split(/[\\/]/).pop()!, sizeBytes: 0, mtimeMs: 0, state: 'failed', error: { code, message, retryable: false },
@@ -203,10 +208,23 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     slot.controller.abort();
   }
 
+  /** The same message for another account's item as for none: the page learns nothing of other accounts. */
   function existing(id: string): StoredItem {
     const item = store.get(id);
-    if (!item) throw new HostError('INVALID_INPUT', `No upload ${id} in the queue`);
+    if (!item || item.account !== account()) throw new HostError('INVALID_INPUT', `No upload ${id} in the queue`);
     return item;
+  }
+
+  function signedIn(): string {
+    const owner = account();
+    if (owner === null) throw new HostError('NOT_SIGNED_IN', 'Sign in to upload models.');
+    return owner;
+  }
+
+  /** The signed-in account's items; none while signed out. */
+  function mine(): StoredItem[] {
+    const owner = account();
+    return owner === null ? [] : store.all(owner);
   }
 
   return {
@@ -215,26 +233,36 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     resume,
     cancel,
     retry,
-    list: (): UploadItem[] => store.all().map(publicItem),
+    list: (): UploadItem[] => mine().map(publicItem),
     get: (id: string): UploadItem | undefined => {
       const item = store.get(id);
-      return item && publicItem(item);
+      return item && item.account === account() ? publicItem(item) : undefined;
     },
-    pauseAll: () => store.all().filter((i) => ['queued', 'hashing', 'uploading'].includes(i.state)).map((i) => pause(i.id)),
-    resumeAll: () => store.all().filter((i) => i.state === 'paused').map((i) => resume(i.id)),
+    pauseAll: () => mine().filter((i) => ['queued', 'hashing', 'uploading'].includes(i.state)).map((i) => pause(i.id)),
+    resumeAll: () => mine().filter((i) => i.state === 'paused').map((i) => resume(i.id)),
     /** Removes finished items (done, failed, cancelled) from the list. */
     clearFinished(): string[] {
-      const ids = store.all().filter((i) => ['done', 'failed', 'cancelled'].includes(i.state)).map((i) => i.id);
+      const ids = mine().filter((i) => ['done', 'failed', 'cancelled'].includes(i.state)).map((i) => i.id);
       store.remove(ids);
       if (ids.length) onEvent({ type: 'upload:removed', ids });
       return ids;
     },
-    /** Picks up what a previous run left: items that were being worked on go back in line. */
+    /** Picks up what the account left (before a restart or a sign-out): items being worked on go back in line. */
     start(): void {
-      for (const item of store.all()) {
+      const owner = account();
+      if (owner === null) return;
+      store.adopt(owner);
+      for (const item of store.all(owner)) {
         if (item.state === 'hashing' || item.state === 'uploading') save(item.id, { state: 'queued' });
         if (item.state === 'hashing' || item.state === 'uploading' || item.state === 'queued') schedule(item.id);
       }
+    },
+    /**
+     * Stops the account's running uploads at a sign-out, their states kept as for a shutdown: they carry on
+     * from the service's confirmed offset when the account signs in again, not under the next account.
+     */
+    suspend(): void {
+      for (const id of running.keys()) stop(id, 'shutdown');
     },
     /** Resolves when nothing is waiting or running. */
     idle: () => workers.onIdle(),

@@ -1,5 +1,7 @@
 // The upload queue on disk (the app's SQLite, domain "uploads"): every item and its state, the
-// service's session id and confirmed offset, so a restarted host carries on where it stopped.
+// service's session id and confirmed offset, so a restarted host carries on where it stopped. Each item
+// belongs to the account that queued it: another account signed in on this computer neither sees nor
+// sends it, and no item of one account is taken as a duplicate of another's.
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { ErrorCode } from '../contract.ts';
@@ -42,6 +44,7 @@ export interface UploadItem {
 
 interface Row {
   id: string;
+  account: string | null;
   seq: number;
   project_id: string;
   folder_id: string | null;
@@ -66,6 +69,8 @@ interface Row {
 
 /** The fields the queue itself manages besides what the renderer sees. */
 export interface StoredItem extends UploadItem {
+  /** service and e-mail of the account that queued it (null: queued before accounts were recorded) */
+  account: string | null;
   mtimeMs: number;
   allowDuplicate: boolean;
   /** the service the session below belongs to */
@@ -102,9 +107,14 @@ const MIGRATIONS: Migration[] = [
       CREATE INDEX upload_items_by_seq ON upload_items(seq);
       CREATE INDEX upload_items_by_sha ON upload_items(project_id, sha256);
     `),
+  (db) =>
+    db.exec(`
+      ALTER TABLE upload_items ADD COLUMN account TEXT;
+      CREATE INDEX upload_items_by_account ON upload_items(account, seq);
+    `),
 ];
 
-export type NewItem = Pick<StoredItem, 'projectId' | 'folderId' | 'path' | 'fileName' | 'sizeBytes' | 'mtimeMs' | 'allowDuplicate'> &
+export type NewItem = Pick<StoredItem, 'account' | 'projectId' | 'folderId' | 'path' | 'fileName' | 'sizeBytes' | 'mtimeMs' | 'allowDuplicate'> &
   Partial<Pick<StoredItem, 'state' | 'error'>>;
 
 export type ItemPatch = Partial<
@@ -140,12 +150,12 @@ export function openUploadStore(db: Db, now: () => number = Date.now) {
     const ids = durably(db, () => {
       const { next } = db.prepare('SELECT coalesce(max(seq), 0) + 1 AS next FROM upload_items').get() as { next: number };
       const insert = db.prepare(
-        `INSERT INTO upload_items (id, seq, project_id, folder_id, path, file_name, size_bytes, mtime_ms, allow_duplicate, state, error, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO upload_items (id, seq, account, project_id, folder_id, path, file_name, size_bytes, mtime_ms, allow_duplicate, state, error, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       return items.map((item, index) => {
         const id = randomUUID();
-        insert.run(id, next + index, item.projectId, item.folderId, item.path, item.fileName, item.sizeBytes, item.mtimeMs,
+        insert.run(id, next + index, item.account, item.projectId, item.folderId, item.path, item.fileName, item.sizeBytes, item.mtimeMs,
           item.allowDuplicate ? 1 : 0, item.state ?? 'queued', item.error ? JSON.stringify(item.error) : null, at, at);
         return id;
       });
@@ -174,42 +184,53 @@ export function openUploadStore(db: Db, now: () => number = Date.now) {
     get,
     insertMany,
     update,
-    all: (): StoredItem[] => (db.prepare('SELECT * FROM upload_items ORDER BY seq').all() as Row[]).map(toItem),
-    /** The same file (path, size, modification time) already waiting or done in this project. */
-    sameFile(item: Pick<StoredItem, 'projectId' | 'path' | 'sizeBytes' | 'mtimeMs'>): StoredItem | undefined {
+    /** The account's items, in the order they were queued. */
+    all: (account: string): StoredItem[] => (statement('SELECT * FROM upload_items WHERE account = ? ORDER BY seq').all(account) as Row[]).map(toItem),
+    /**
+     * Items queued before accounts were recorded go to the first account signed in after the update: the
+     * one that queued them, unless a second account signed in between, which nobody can tell now.
+     */
+    adopt(account: string): void {
+      statement('UPDATE upload_items SET account = ? WHERE account IS NULL').run(account);
+    },
+    /** The same file (path, size, modification time) already waiting or done in this project and account. */
+    sameFile(item: Pick<StoredItem, 'account' | 'projectId' | 'path' | 'sizeBytes' | 'mtimeMs'>): StoredItem | undefined {
       const row = statement(
-        `SELECT * FROM upload_items WHERE project_id = ? AND path = ? AND size_bytes = ? AND mtime_ms = ?
+        `SELECT * FROM upload_items WHERE account IS ? AND project_id = ? AND path = ? AND size_bytes = ? AND mtime_ms = ?
            AND state NOT IN ('failed', 'cancelled') ORDER BY seq LIMIT 1`,
-      ).get(item.projectId, item.path, item.sizeBytes, item.mtimeMs) as Row | undefined;
+      ).get(item.account, item.projectId, item.path, item.sizeBytes, item.mtimeMs) as Row | undefined;
       return row && toItem(row);
     },
     /**
      * Another item of the project with the same size that is done or may still go, earlier or later:
      * both sides of a possible duplicate hash first, so the later one finds the earlier one's hash.
      */
-    sameSize(item: Pick<StoredItem, 'id' | 'projectId' | 'sizeBytes'>): boolean {
+    sameSize(item: Pick<StoredItem, 'id' | 'account' | 'projectId' | 'sizeBytes'>): boolean {
       return statement(
-        `SELECT 1 FROM upload_items WHERE project_id = ? AND size_bytes = ? AND id != ?
+        `SELECT 1 FROM upload_items WHERE account IS ? AND project_id = ? AND size_bytes = ? AND id != ?
            AND state IN ('queued', 'hashing', 'uploading', 'paused', 'done') LIMIT 1`,
-      ).get(item.projectId, item.sizeBytes, item.id) !== undefined;
+      ).get(item.account, item.projectId, item.sizeBytes, item.id) !== undefined;
     },
     /**
      * An earlier item of the project of this size on its way without a known hash (hashed as it is sent):
      * once it is done, it may turn out to have these very bytes.
      */
-    unhashedTwinInFlight(item: Pick<StoredItem, 'id' | 'projectId' | 'sizeBytes'>): StoredItem | undefined {
+    unhashedTwinInFlight(item: Pick<StoredItem, 'id' | 'account' | 'projectId' | 'sizeBytes'>): StoredItem | undefined {
       const row = statement(
-        `SELECT * FROM upload_items WHERE project_id = ? AND size_bytes = ? AND sha256 IS NULL AND id != ? AND allow_duplicate = 0
+        `SELECT * FROM upload_items WHERE account IS ? AND project_id = ? AND size_bytes = ? AND sha256 IS NULL AND id != ? AND allow_duplicate = 0
            AND state IN ('hashing', 'uploading') AND seq < (SELECT seq FROM upload_items WHERE id = ?) ORDER BY seq LIMIT 1`,
-      ).get(item.projectId, item.sizeBytes, item.id, item.id) as Row | undefined;
+      ).get(item.account, item.projectId, item.sizeBytes, item.id, item.id) as Row | undefined;
       return row && toItem(row);
     },
-    /** An earlier item of the project with the same bytes that is done or on its way (a paused one may never go). */
-    sameContent(projectId: string, sha256: string, before: string): StoredItem | undefined {
+    /**
+     * An earlier item of the project and account with the same bytes that is done or on its way (a paused
+     * one may never go, nor may another account's, which waits for its own sign-in).
+     */
+    sameContent(item: Pick<StoredItem, 'id' | 'account' | 'projectId'>, sha256: string): StoredItem | undefined {
       const row = statement(
-        `SELECT * FROM upload_items WHERE project_id = ? AND sha256 = ? AND id != ? AND allow_duplicate = 0
+        `SELECT * FROM upload_items WHERE account IS ? AND project_id = ? AND sha256 = ? AND id != ? AND allow_duplicate = 0
            AND state IN ('queued', 'hashing', 'uploading', 'done') AND seq < (SELECT seq FROM upload_items WHERE id = ?) ORDER BY seq LIMIT 1`,
-      ).get(projectId, sha256, before, before) as Row | undefined;
+      ).get(item.account, item.projectId, sha256, item.id, item.id) as Row | undefined;
       return row && toItem(row);
     },
     remove(ids: readonly string[]): void {
@@ -220,13 +241,14 @@ export function openUploadStore(db: Db, now: () => number = Date.now) {
 }
 
 export function publicItem(item: StoredItem): UploadItem {
-  const { mtimeMs: _m, allowDuplicate: _a, baseUrl: _b, uploadId: _u, ...visible } = item;
+  const { account: _o, mtimeMs: _m, allowDuplicate: _a, baseUrl: _b, uploadId: _u, ...visible } = item;
   return visible;
 }
 
 function toItem(row: Row): StoredItem {
   return {
     id: row.id,
+    account: row.account,
     projectId: row.project_id,
     folderId: row.folder_id,
     path: row.path,

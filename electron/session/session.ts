@@ -29,6 +29,14 @@ const SESSION_ENDING = new Set(['AUTHENTICATION', 'INCORRECT_PARAMETERS', 'NO_PE
 
 export type Session = ReturnType<typeof createSession>;
 
+/**
+ * Whose drafts and uploads are whose: the service and the signed-in e-mail, so the same address on two
+ * services is two accounts. Null while signed out.
+ */
+export function accountKey(state: SessionState, serviceKey: string): string | null {
+  return state.status === 'signed-in' && state.email ? `${serviceKey} ${state.email}` : null;
+}
+
 export function createSession(deps: SessionDeps) {
   const { vault, client, onChange, now = Date.now } = deps;
   let current: Current | null = null;

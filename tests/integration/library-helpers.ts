@@ -10,6 +10,7 @@ import type { LibraryDeps, LibraryEvent, UploadItem } from '../../electron/libra
 import { makeTempDir, startTestSandbox } from '../../electron/sandbox/testing.ts';
 import type { TestSandbox } from '../../electron/sandbox/testing.ts';
 import type { SandboxOptions } from '../../electron/sandbox/server.ts';
+import { accountKey } from '../../electron/session/session.ts';
 import type { Session } from '../../electron/session/session.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
 import type { Db } from '../../electron/storage/database.ts';
@@ -49,7 +50,7 @@ export async function startWorld(options: { sandbox?: Partial<SandboxOptions>; u
     timed.push({ event, at: performance.now() });
   };
   const make = (database: Db, uploads = options.uploads) =>
-    createLibrary({ client: () => api, tokens: session.tokens, db: database, onEvent, uploads: { sleep: quickSleep, ...uploads } });
+    createLibrary({ client: () => api, account: () => accountKey(session.state(), api.serviceKey), tokens: session.tokens, db: database, onEvent, uploads: { sleep: quickSleep, ...uploads } });
   const library = make(db);
   const extra: Db[] = [];
   return {

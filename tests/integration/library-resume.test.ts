@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { afterEach, describe, it } from 'node:test';
 import type { TokenSource } from '../../electron/api/client.ts';
 import { createLibrary } from '../../electron/library/index.ts';
+import { accountKey } from '../../electron/session/session.ts';
 import { binaryStl, corpus, quickSleep, scratch, settle, startWorld } from './library-helpers.ts';
 import type { World } from './library-helpers.ts';
 
@@ -107,7 +108,7 @@ describe('sessions and restarts', () => {
         return current;
       },
     };
-    const library = createLibrary({ client: () => world!.api, tokens: lazy, db: world.db, onEvent: () => {}, uploads: { chunkBytes: CHUNK, sleep: quickSleep } });
+    const library = createLibrary({ client: () => world!.api, account: () => accountKey(session.state(), world!.api.serviceKey), tokens: lazy, db: world.db, onEvent: () => {}, uploads: { chunkBytes: CHUNK, sleep: quickSleep } });
     world.sandbox.faults.set({ kind: 'latency', path: '/Model3D/AppendUpload', ms: 400 });
     const files = scratch();
     try {

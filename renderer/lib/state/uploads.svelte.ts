@@ -4,7 +4,7 @@ import { thumbnailsInBackground } from '../../viewer/thumbnails.ts';
 
 /** The upload queue as the host reports it, with throttled progress per file. */
 class UploadsStore {
-  /** Every upload of this computer, whatever its project. */
+  /** Every upload of the signed-in account on this computer, whatever its project. */
   all = $state<UploadItem[]>([]);
   /** The project the library shows: the queue lists its uploads only (others go on unseen). */
   projectId = $state<string | null>(null);
@@ -22,6 +22,13 @@ class UploadsStore {
     });
     printdesk.on('uploads:removed', ({ ids }) => {
       this.all = this.all.filter((i) => !ids.includes(i.id));
+    });
+    // The queue is the account's: nothing of it stays on screen for the next one.
+    printdesk.on('session:changed', (state) => {
+      if (state.status === 'signed-in') return;
+      this.all = [];
+      this.progress = {};
+      this.notice = null;
     });
   }
 

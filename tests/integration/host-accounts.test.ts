@@ -1,0 +1,89 @@
+// Two people on one computer: the upload queue is the signed-in account's. The host as the app builds it,
+// against a real sandbox with a second user who has a project of their own.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { test } from 'node:test';
+import type { ErrorCode, Result } from '../../electron/contract.ts';
+import { createHost } from '../../electron/host.ts';
+import type { EnqueueResult, UploadItem } from '../../electron/library/index.ts';
+import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { makeTempDir, startTestSandbox } from '../../electron/sandbox/testing.ts';
+import { createMemoryVault } from '../../electron/session/token-vault.ts';
+import { openDatabase } from '../../electron/storage/database.ts';
+import { createMemoryStore } from '../../electron/storage/memory-store.ts';
+import { binaryStl } from './library-helpers.ts';
+
+const value = <T>(result: Result<unknown>): T => {
+  assert.ok(result.ok, JSON.stringify(result));
+  return result.value as T;
+};
+const failure = (result: Result<unknown>): ErrorCode => {
+  assert.ok(!result.ok, 'expected a refusal');
+  return result.error.code;
+};
+
+test("one account's uploads are neither shown to nor sent by the next, and carry on when it returns", async (t) => {
+  const sandbox = await startTestSandbox();
+  const other = { email: 'shop@example.com', password: 'another-long-password' };
+  await sandbox.operator.addUser(other.email, other.password);
+  const otherProject = (await sandbox.operator.createProject('Shop parts', { assign: other.email })).projectId;
+  const demoProject = (await sandbox.operator.listProjects()).find((p) => p.assignedTo.includes(DEMO_ACCOUNT.email))!.projectId;
+  const host = createHost({
+    mode: 'browser', version: 't', platform: 'linux', store: createMemoryStore(), vault: createMemoryVault('t'),
+    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT } }, timeoutMs: 5_000,
+  });
+  t.after(async () => {
+    await host.dispose();
+    await sandbox.dispose();
+  });
+  const dir = makeTempDir('printdesk-accounts-');
+  // More than the three sent at once: some wait in line when the account signs out.
+  const paths = [1, 2, 3, 4, 5].map((n) => {
+    const file = join(dir, `part-${n}.stl`);
+    writeFileSync(file, binaryStl(200, n));
+    return file;
+  });
+  host.grantPaths(paths);
+  const list = async () => value<UploadItem[]>(await host.invoke('uploads:list', undefined));
+
+  // Slow enough that signing out finds them on their way.
+  sandbox.faults.set({ kind: 'latency', path: '/Model3D/UploadModel', ms: 1_500 });
+  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+  const { added } = value<EnqueueResult>(await host.invoke('uploads:enqueue', { projectId: demoProject, paths }));
+  assert.equal(added.length, 5);
+  await delay(200);
+  value(await host.invoke('session:signOut', undefined));
+  assert.deepEqual(await list(), [], 'nothing is listed while signed out');
+  assert.equal(failure(await host.invoke('uploads:enqueue', { projectId: demoProject, paths })), 'NOT_SIGNED_IN');
+
+  sandbox.faults.clear();
+  value(await host.invoke('session:signIn', other));
+  assert.deepEqual(await list(), [], "the next account does not see the first one's queue");
+  assert.equal(failure(await host.invoke('uploads:pause', { id: added[0].id })), 'INVALID_INPUT', 'nor can it act on it');
+  // Its own upload of the same file is its own, not a duplicate of the first account's.
+  const mine = value<EnqueueResult>(await host.invoke('uploads:enqueue', { projectId: otherProject, paths: [paths[0]] }));
+  assert.equal(mine.added.length, 1);
+  await waitFor(async () => (await list()).every((item) => item.state === 'done'));
+  assert.deepEqual((await list()).map((item) => item.id), [mine.added[0].id]);
+  await delay(300);
+  assert.equal((await sandbox.operator.listModels(demoProject)).length, 0, "nothing of the first account's went while the second was signed in");
+  value(await host.invoke('session:signOut', undefined));
+
+  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+  await waitFor(async () => {
+    const items = await list();
+    return items.length === 5 && items.every((item) => item.state === 'done');
+  });
+  assert.deepEqual((await list()).map((item) => item.id).sort(), added.map((item) => item.id).sort());
+  assert.equal((await sandbox.operator.listModels(demoProject)).length, 5, 'they went once their account signed in again');
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out waiting for the uploads');
+    await delay(50);
+  }
+}
