@@ -40,8 +40,9 @@ Options:
   --skip-invalid         send the valid orders even if some rows have problems
   --service <baseUrl>    the service (…/v2); default: the app's embedded sandbox
 
-Credentials: PRINTDESK_EMAIL and PRINTDESK_PASSWORD. Without them the embedded sandbox's demo
-account is used, and for another service a terminal asks for them. (The app's saved session is
+Credentials: PRINTDESK_EMAIL and PRINTDESK_PASSWORD (or PRINTDESK_PASSWORD_FILE, a file whose first
+line is the password). Without them the embedded sandbox's demo account is used, and for another
+service a terminal asks for them. (The app's saved session is
 encrypted with the OS keychain through Electron and cannot be read from here yet.)
 Data: the app's own database under PRINTDESK_USER_DATA or the OS default, so the app shows the batch.
 

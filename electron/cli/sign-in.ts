@@ -1,6 +1,8 @@
-// Who `printdesk batch` signs in as: PRINTDESK_EMAIL and PRINTDESK_PASSWORD; else, for the embedded
-// sandbox, its demo account; else, on a terminal, what the user types (three tries, as `sudo` gives).
+// Who `printdesk batch` signs in as: PRINTDESK_EMAIL and PRINTDESK_PASSWORD (or PRINTDESK_PASSWORD_FILE,
+// the way CI and container secrets hand a password over); else, for the embedded sandbox, its demo
+// account; else, on a terminal, what the user types (three tries, as `sudo` gives).
 // The app's own saved session is encrypted through Electron's safeStorage, which plain Node cannot open.
+import { readFile, stat } from 'node:fs/promises';
 import { HostError } from '../api/errors.ts';
 import type { BatchHost } from '../batch/node-host.ts';
 import { DEMO_ACCOUNT } from '../sandbox/seed.ts';
@@ -18,12 +20,36 @@ const TRIES = 3;
 
 export async function signIn(host: BatchHost, io: SignInIo, embedded: boolean): Promise<void> {
   const email = io.env.PRINTDESK_EMAIL;
-  const password = io.env.PRINTDESK_PASSWORD;
+  const password = await passwordOf(io);
   if (email && password) return attempt(host, email, password);
   if (!embedded && io.ask) return signInAsked(host, io.ask, io.stderr, email, password);
   if (!embedded) throw new Exit(EXIT.unreachable, 'Set PRINTDESK_EMAIL and PRINTDESK_PASSWORD, or run this in a terminal to be asked, to sign in to the service.');
   io.stderr.write(`Signing in to the embedded sandbox as ${DEMO_ACCOUNT.email} (set PRINTDESK_EMAIL / PRINTDESK_PASSWORD for another account).\n`);
   return attempt(host, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+}
+
+/**
+ * PRINTDESK_PASSWORD, or the first line of PRINTDESK_PASSWORD_FILE. A file others can read is used, with a
+ * warning: refusing it would break a CI job over a mode bit that is the job's own business.
+ */
+async function passwordOf(io: SignInIo): Promise<string | undefined> {
+  const file = io.env.PRINTDESK_PASSWORD_FILE;
+  if (!file) return io.env.PRINTDESK_PASSWORD;
+  if (io.env.PRINTDESK_PASSWORD) throw new Exit(EXIT.invalid, 'Set PRINTDESK_PASSWORD or PRINTDESK_PASSWORD_FILE, not both.');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message;
+    throw new Exit(EXIT.invalid, `Cannot read PRINTDESK_PASSWORD_FILE (${file}): ${reason}.`);
+  }
+  const password = text.split(/\r?\n/)[0];
+  if (!password) throw new Exit(EXIT.invalid, `PRINTDESK_PASSWORD_FILE (${file}) is empty: its first line is the password.`);
+  const { mode } = await stat(file);
+  if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+    io.stderr.write(`Warning: ${file} can be read by other users of this computer (chmod 600 it).\n`);
+  }
+  return password;
 }
 
 /** Asks for what the environment lacks; a password from the environment is tried once before asking. */

@@ -2,7 +2,7 @@
 // twice, and the default embedded sandbox in a child process.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -125,6 +125,38 @@ test('a service that cannot be reached, or a wrong password, is exit 3', async (
   const wrong = await cli([csv, '--project', projectId, '--service', sandbox.baseUrl], { PRINTDESK_PASSWORD: 'wrong-password' });
   assert.equal(wrong.code, 3);
   assert.match(wrong.stderr, /Email or password is incorrect/);
+});
+
+test('a password can come from PRINTDESK_PASSWORD_FILE; a missing, empty or doubled one is exit 2 before anything is sent', async () => {
+  const csv = file('password-file.csv', [row('F-1')]);
+  const secret = join(dir, 'password.txt');
+  writeFileSync(secret, `${DEMO_ACCOUNT.password}\n`, { mode: 0o600 });
+  const fromFile = await cli([csv, '--project', projectId, '--service', sandbox.baseUrl], { PRINTDESK_PASSWORD: '', PRINTDESK_PASSWORD_FILE: secret });
+  assert.equal(fromFile.code, 0, fromFile.stderr);
+  assert.doesNotMatch(fromFile.stderr, /Warning/);
+  assert.ok((await referencesOnService()).includes('F-1'));
+
+  const open = join(dir, 'open-password.txt');
+  writeFileSync(open, DEMO_ACCOUNT.password, { mode: 0o644 });
+  chmodSync(open, 0o644);
+  const warned = await cli([csv, '--project', projectId, '--service', sandbox.baseUrl, '--dry-run'], { PRINTDESK_PASSWORD: '', PRINTDESK_PASSWORD_FILE: open });
+  assert.equal(warned.code, 0, warned.stderr);
+  assert.match(warned.stderr, /can be read by other users of this computer \(chmod 600 it\)/);
+
+  const empty = join(dir, 'empty-password.txt');
+  writeFileSync(empty, '\n');
+  const refusals = [
+    [{ PRINTDESK_PASSWORD: '', PRINTDESK_PASSWORD_FILE: join(dir, 'no-such-file') }, /Cannot read PRINTDESK_PASSWORD_FILE .*no such file/],
+    [{ PRINTDESK_PASSWORD: '', PRINTDESK_PASSWORD_FILE: empty }, /is empty: its first line is the password/],
+    [{ PRINTDESK_PASSWORD_FILE: secret }, /not both/],
+  ] as const;
+  const before = (await referencesOnService()).length;
+  for (const [env, message] of refusals) {
+    const refused = await cli([file('refused.csv', [row('F-2')]), '--project', projectId, '--service', sandbox.baseUrl], env);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, message);
+  }
+  assert.equal((await referencesOnService()).length, before, 'nothing was sent');
 });
 
 test('without credentials in the environment, a terminal is asked for a real service: a wrong password may be typed again, none at all stops', async () => {
