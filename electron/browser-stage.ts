@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import { basename, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -24,6 +24,21 @@ function capped(limit: number): Transform {
   });
 }
 
+const MAX_NAME = 200;
+
+/**
+ * The name the copy is saved under, which becomes the model's name on the service: the user's own,
+ * commas, apostrophes and all, less only what some file system refuses (control characters,
+ * <>:"/\|?*, and the trailing dots and spaces Windows drops).
+ */
+export function stagedName(name: string): string {
+  const cleaned = basename(name.replace(/\\/g, '/')).replace(/[\p{Cc}<>:"/\\|?*]/gu, '_').replace(/[. ]+$/, '').trim();
+  if (cleaned === '' || cleaned === '..') return 'model';
+  // Shortened before its extension, which the upload check and the service go by.
+  const extension = extname(cleaned).slice(0, 10);
+  return cleaned.length <= MAX_NAME ? cleaned : cleaned.slice(0, MAX_NAME - extension.length) + extension;
+}
+
 /**
  * Browser mode's stand-in for a dropped file's path: the page streams the file here and the
  * upload queue reads it from disk like any other. Each file gets a folder of its own, so two
@@ -32,7 +47,7 @@ function capped(limit: number): Transform {
  */
 export async function stageUpload(req: IncomingMessage, stageDir: string, name: string, limit = MAX_STAGED_BYTES): Promise<string> {
   if (Number(req.headers['content-length'] ?? 0) > limit) throw new StagedTooLarge('declared too large');
-  const safeName = basename(name).replace(/[^\p{L}\p{N}\p{M} ._()[\]+-]/gu, '_').slice(0, 200) || 'model';
+  const safeName = stagedName(name);
   const folder = join(stageDir, randomUUID());
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const path = join(folder, safeName);

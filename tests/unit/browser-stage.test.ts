@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { pruneStaged, StagedTooLarge, stageUpload } from '../../electron/browser-stage.ts';
+import { pruneStaged, StagedTooLarge, stagedName, stageUpload } from '../../electron/browser-stage.ts';
 
 function request(bytes: number, declared?: number): IncomingMessage {
   const body = Readable.from([Buffer.alloc(bytes / 2, 1), Buffer.alloc(bytes - bytes / 2, 2)]);
@@ -21,6 +21,16 @@ test('a file is copied into a folder of its own, readable by this user only, und
   assert.equal((await stat(path)).size, 1000);
   assert.equal((await stat(path)).mode & 0o777, 0o600);
   assert.match(path, /passwd_\.stl$/);
+});
+
+test("a staged copy keeps the user's name, less what a file system refuses", () => {
+  assert.equal(stagedName("Knob (matte, 20% infill) — Ana's #2 & spare!.stl"), "Knob (matte, 20% infill) — Ana's #2 & spare!.stl");
+  assert.equal(stagedName('C:\\Users\\ana\\part.stl'), 'part.stl');
+  assert.equal(stagedName('what?<now>|"x":*.stl'), 'what__now___x___.stl');
+  assert.equal(stagedName(`${'long '.repeat(60)}.3mf`), `${'long '.repeat(60).slice(0, 196)}.3mf`);
+  assert.equal(stagedName('tab\there.stl. . '), 'tab_here.stl');
+  assert.equal(stagedName('..'), 'model');
+  assert.equal(stagedName(''), 'model');
 });
 
 test('a file over the limit, declared or streamed, is refused and leaves nothing behind', async () => {
