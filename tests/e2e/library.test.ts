@@ -69,6 +69,29 @@ test('models dropped or picked are checked, uploaded, listed, and broken files a
   assert.equal(await lib.rows.count(), 4);
 });
 
+test("a model keeps its file's name, punctuation and all, and a long one stays within its row", async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const lib = libraryPage(app.page);
+  const dir = await mkdtemp(join(tmpdir(), 'named-'));
+  const names = ["Knob (matte, 20% infill) — Ana's #2.stl", `gearbox_housing_${'left_half_revision_C_'.repeat(3)}FINAL.stl`];
+  for (const [k, name] of names.entries()) await writeFile(join(dir, name), await readFile(join(corpus, 'stl', k ? 'Moon-binary.stl' : 'Cube-binary.stl')));
+  await openLibrary(app);
+  await app.page.setViewportSize({ width: 760, height: 600 });
+  await lib.fileInput.setInputFiles(names.map((name) => join(dir, name)));
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 2, null, { timeout: 30_000 });
+  const shown = await lib.names.evaluateAll((buttons) => buttons.map((b) => ({ text: b.textContent, title: b.getAttribute('title'), lines: Math.round(b.getBoundingClientRect().height / parseFloat(getComputedStyle(b).lineHeight)) })));
+  assert.deepEqual(shown.map((s) => s.text).sort(), names.map((name) => name.replace(/\.stl$/, '')).sort());
+  for (const name of shown) {
+    assert.equal(name.title, name.text, 'the whole name is in the tooltip');
+    assert.ok(name.lines <= 2, `${name.text} takes ${name.lines} lines`);
+  }
+  const table = await lib.table.boundingBox();
+  const view = await lib.view.boundingBox();
+  assert.ok(table && view && table.x + table.width <= view.x + view.width, 'the table fits the window');
+  await app.screenshot('23-library-long-names');
+});
+
 test('a file that passes the upload check but cannot be read is marked in the list and explained in its details', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());

@@ -5,6 +5,7 @@ export function libraryPage(page: Page) {
     view: page.getByTestId('library'),
     empty: page.getByTestId('library-empty'),
     fileInput: page.getByTestId('file-input'),
+    table: page.getByTestId('model-table'),
     rows: page.getByTestId('model-row'),
     names: page.getByTestId('model-name'),
     search: page.getByTestId('library-search'),
