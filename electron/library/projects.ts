@@ -30,11 +30,17 @@ export function createProjects(deps: ProjectsDeps) {
     }
   }
 
-  /** Checks access with the service before remembering the choice. */
+  /**
+   * Checks access with the service before remembering the choice. Offline, a project of the last list
+   * seen opens from it, so drafts can be written on a train; the service checks again once online.
+   */
   async function select(projectId: string): Promise<ProjectSelection> {
     const email = signedInEmail();
     const api = client();
-    const hasAccess = await api.hasAccessToProject(projectId);
+    const hasAccess = await api.hasAccessToProject(projectId).catch(async (error: unknown) => {
+      if (offline(error) && (cached ?? (await list())).some((p) => p.projectId === projectId)) return true;
+      throw error;
+    });
     if (!hasAccess) {
       throw new HostError('NO_PERMISSION', 'You no longer have access to this project. Ask the service operator to assign it to your account.');
     }

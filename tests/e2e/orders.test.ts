@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import { expect } from './expect.ts';
 import { launchChromium, openApp, type AppUnderTest } from './harness.ts';
+import { libraryPage } from './pages/library.ts';
 import { orderForm, ordersPage, quotePage, workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
@@ -187,6 +189,40 @@ test('a draft written offline waits in the outbox and is placed when the service
   } finally {
     await again.close();
   }
+  app.booted.sandbox = null;
+  await app.close();
+});
+
+test('offline, another project of the list opens: its library says it cannot be listed, and drafts are written in it', { timeout: 90_000 }, async () => {
+  const app = await openApp(browser);
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  await sandbox.operator.createProject('Spare parts', { assign: DEMO_ACCOUNT.email });
+  await openDemoProject(app);
+  const lib = libraryPage(app.page);
+  await workspace(app.page).nav('library');
+  await expect(lib.rows.first()).visible();
+
+  await sandbox.close();
+  await projectsPage(app.page).switchProject.click();
+  await projectsPage(app.page).items.filter({ hasText: 'Spare parts' }).click();
+  await expect(projectsPage(app.page).switchProject).hasText('Spare parts');
+  await workspace(app.page).nav('library');
+  await expect(app.page.getByTestId('library-error')).hasText('The service is offline');
+  // Neither the other project's models nor "no models yet": the list is unknown until the service is back.
+  await app.screenshot('library-offline');
+  assert.equal(await lib.rows.count(), 0);
+  assert.equal(await lib.empty.count(), 0);
+
+  const list = ordersPage(app.page);
+  const form = orderForm(app.page);
+  await workspace(app.page).nav('orders');
+  await list.newOrder.click();
+  await form.fillRecipient(RECIPIENT);
+  await form.saveDraft.click();
+  await expect(form.saved).visible();
+  await workspace(app.page).nav('orders');
+  await expect(list.row('draft')).visible();
   app.booted.sandbox = null;
   await app.close();
 });

@@ -17,7 +17,7 @@ const value = <T>(result: Result<unknown>): T => {
   return result.value as T;
 };
 
-test('offline, the signed-in user still sees the projects and the project last opened', async () => {
+test('offline, the signed-in user still sees the projects, the project last opened, and can open another of them', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'host-offline-'));
   const sandbox = await startSandbox({ dataDir, quiet: true });
   const host = createHost({
@@ -33,13 +33,20 @@ test('offline, the signed-in user still sees the projects and the project last o
   const events: boolean[] = [];
   host.subscribe('connectivity:changed', ({ online }) => events.push(online));
   value(await host.invoke('session:signIn', DEMO_ACCOUNT));
-  const [project] = value<Project[]>(await host.invoke('projects:list', undefined));
+  await sandbox.operator.createProject('Spare parts', { assign: DEMO_ACCOUNT.email });
+  const projects = value<Project[]>(await host.invoke('projects:list', undefined));
+  const [project, other] = projects;
   value(await host.invoke('projects:select', { projectId: project.projectId }));
   await sandbox.close();
 
   const offline = value<Project[]>(await host.invoke('projects:list', undefined));
-  assert.deepEqual(offline, [project]);
+  assert.deepEqual(offline, projects);
   assert.equal(value<ProjectSelection>(await host.invoke('projects:current', undefined)).project?.projectId, project.projectId);
+  // Another project of the list opens too (to draft orders in it); one the list never had does not.
+  assert.equal(value<ProjectSelection>(await host.invoke('projects:select', { projectId: other.projectId })).project?.projectId, other.projectId);
+  const unknown = await host.invoke('projects:select', { projectId: '00000000-0000-4000-8000-000000000000' });
+  assert.ok(!unknown.ok && unknown.error.code === 'OFFLINE', JSON.stringify(unknown));
+  value(await host.invoke('projects:select', { projectId: project.projectId }));
   assert.deepEqual(value(await host.invoke('connectivity:get', undefined)), { online: false });
   assert.deepEqual(events, [false]);
   assert.equal(value<{ status: string }>(await host.invoke('session:get', undefined)).status, 'signed-in');

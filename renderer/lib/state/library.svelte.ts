@@ -32,6 +32,11 @@ class LibraryStore {
       this.projectId = projectId;
       this.filter = { kind: 'all' };
       this.selected.clear();
+      // Another project's models must not stand in for this one's while it loads, or if it cannot.
+      this.models = [];
+      this.folders = [];
+      this.total = 0;
+      this.error = null;
     }
     await this.load();
   };
