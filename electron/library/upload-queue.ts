@@ -251,6 +251,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     start(): void {
       const owner = account();
       if (owner === null) return;
+      // A sign-in over another account's session (no sign-out between) stops that account's uploads too.
+      for (const id of running.keys()) if (store.get(id)?.account !== owner) stop(id, 'shutdown');
       store.adopt(owner);
       for (const item of store.all(owner)) {
         if (item.state === 'hashing' || item.state === 'uploading') save(item.id, { state: 'queued' });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import type { ErrorCode, Result } from '../../electron/contract.ts';
 import { createHost } from '../../electron/host.ts';
 import type { EnqueueResult, UploadItem } from '../../electron/library/index.ts';
@@ -24,9 +24,11 @@ const failure = (result: Result<unknown>): ErrorCode => {
   return result.error.code;
 };
 
-test("one account's uploads are neither shown to nor sent by the next, and carry on when it returns", async (t) => {
+const other = { email: 'shop@example.com', password: 'another-long-password' };
+
+/** A host on a sandbox where the demo account and `other` each have a project, and five files to upload. */
+async function twoAccounts(t: TestContext) {
   const sandbox = await startTestSandbox();
-  const other = { email: 'shop@example.com', password: 'another-long-password' };
   await sandbox.operator.addUser(other.email, other.password);
   const otherProject = (await sandbox.operator.createProject('Shop parts', { assign: other.email })).projectId;
   const demoProject = (await sandbox.operator.listProjects()).find((p) => p.assignedTo.includes(DEMO_ACCOUNT.email))!.projectId;
@@ -47,6 +49,11 @@ test("one account's uploads are neither shown to nor sent by the next, and carry
   });
   host.grantPaths(paths);
   const list = async () => value<UploadItem[]>(await host.invoke('uploads:list', undefined));
+  return { sandbox, host, otherProject, demoProject, paths, list };
+}
+
+test("one account's uploads are neither shown to nor sent by the next, and carry on when it returns", async (t) => {
+  const { sandbox, host, otherProject, demoProject, paths, list } = await twoAccounts(t);
 
   // Slow enough that signing out finds them on their way.
   sandbox.faults.set({ kind: 'latency', path: '/Model3D/UploadModel', ms: 1_500 });
@@ -78,6 +85,22 @@ test("one account's uploads are neither shown to nor sent by the next, and carry
   });
   assert.deepEqual((await list()).map((item) => item.id).sort(), added.map((item) => item.id).sort());
   assert.equal((await sandbox.operator.listModels(demoProject)).length, 5, 'they went once their account signed in again');
+});
+
+test("signing in over another account's session stops that account's uploads as a sign-out would", async (t) => {
+  const { sandbox, host, demoProject, paths, list } = await twoAccounts(t);
+  sandbox.faults.set({ kind: 'latency', path: '/Model3D/UploadModel', ms: 1_500 });
+  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+  value(await host.invoke('uploads:enqueue', { projectId: demoProject, paths }));
+  await delay(200);
+  value(await host.invoke('session:signIn', other));
+  sandbox.faults.clear();
+  await delay(2_000);
+  assert.deepEqual(await list(), []);
+  assert.equal((await sandbox.operator.listModels(demoProject)).length, 0, "nothing of the first account's went under the second");
+  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+  await waitFor(async () => (await list()).every((item) => item.state === 'done'));
+  assert.equal((await sandbox.operator.listModels(demoProject)).length, 5);
 });
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
