@@ -116,6 +116,12 @@ export function createUploadQueue(deps: UploadQueueDeps) {
       }
     } finally {
       running.delete(id);
+      // Stopped by a sign-out its owner has already undone: start() queued it while it was winding down,
+      // and its schedule() found it still running.
+      if (slot.reason === 'shutdown') {
+        const left = store.get(id);
+        if (left?.state === 'queued' && left.account === account()) schedule(id);
+      }
     }
   }
 

@@ -103,6 +103,18 @@ test("signing in over another account's session stops that account's uploads as 
   assert.equal((await sandbox.operator.listModels(demoProject)).length, 5);
 });
 
+test('signing out and straight back in carries on with every upload, even those still winding down', async (t) => {
+  const { sandbox, host, demoProject, paths, list } = await twoAccounts(t);
+  sandbox.faults.set({ kind: 'latency', path: '/Model3D/UploadModel', ms: 1_000 });
+  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+  value(await host.invoke('uploads:enqueue', { projectId: demoProject, paths }));
+  await delay(200);
+  value(await host.invoke('session:signOut', undefined));
+  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+  await waitFor(async () => (await list()).every((item) => item.state === 'done'));
+  assert.equal((await sandbox.operator.listModels(demoProject)).length, 5);
+});
+
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
