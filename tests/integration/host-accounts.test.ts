@@ -49,18 +49,22 @@ async function twoAccounts(t: TestContext) {
   });
   host.grantPaths(paths);
   const list = async () => value<UploadItem[]>(await host.invoke('uploads:list', undefined));
-  return { sandbox, host, otherProject, demoProject, paths, list };
+  /** The demo account queues the five files, slowed so that what the test does next finds them on their way. */
+  const uploadingAsDemo = async (latencyMs: number) => {
+    sandbox.faults.set({ kind: 'latency', path: '/Model3D/UploadModel', ms: latencyMs });
+    value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+    const { added } = value<EnqueueResult>(await host.invoke('uploads:enqueue', { projectId: demoProject, paths }));
+    await delay(200);
+    return added;
+  };
+  return { sandbox, host, otherProject, demoProject, paths, list, uploadingAsDemo };
 }
 
 test("one account's uploads are neither shown to nor sent by the next, and carry on when it returns", async (t) => {
-  const { sandbox, host, otherProject, demoProject, paths, list } = await twoAccounts(t);
+  const { sandbox, host, otherProject, demoProject, paths, list, uploadingAsDemo } = await twoAccounts(t);
 
-  // Slow enough that signing out finds them on their way.
-  sandbox.faults.set({ kind: 'latency', path: '/Model3D/UploadModel', ms: 1_500 });
-  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
-  const { added } = value<EnqueueResult>(await host.invoke('uploads:enqueue', { projectId: demoProject, paths }));
+  const added = await uploadingAsDemo(1_500);
   assert.equal(added.length, 5);
-  await delay(200);
   value(await host.invoke('session:signOut', undefined));
   assert.deepEqual(await list(), [], 'nothing is listed while signed out');
   assert.equal(failure(await host.invoke('uploads:enqueue', { projectId: demoProject, paths })), 'NOT_SIGNED_IN');
@@ -88,11 +92,8 @@ test("one account's uploads are neither shown to nor sent by the next, and carry
 });
 
 test("signing in over another account's session stops that account's uploads as a sign-out would", async (t) => {
-  const { sandbox, host, demoProject, paths, list } = await twoAccounts(t);
-  sandbox.faults.set({ kind: 'latency', path: '/Model3D/UploadModel', ms: 1_500 });
-  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
-  value(await host.invoke('uploads:enqueue', { projectId: demoProject, paths }));
-  await delay(200);
+  const { sandbox, host, demoProject, list, uploadingAsDemo } = await twoAccounts(t);
+  await uploadingAsDemo(1_500);
   value(await host.invoke('session:signIn', other));
   sandbox.faults.clear();
   await delay(2_000);
@@ -104,11 +105,8 @@ test("signing in over another account's session stops that account's uploads as 
 });
 
 test('signing out and straight back in carries on with every upload, even those still winding down', async (t) => {
-  const { sandbox, host, demoProject, paths, list } = await twoAccounts(t);
-  sandbox.faults.set({ kind: 'latency', path: '/Model3D/UploadModel', ms: 1_000 });
-  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
-  value(await host.invoke('uploads:enqueue', { projectId: demoProject, paths }));
-  await delay(200);
+  const { sandbox, host, demoProject, list, uploadingAsDemo } = await twoAccounts(t);
+  await uploadingAsDemo(1_000);
   value(await host.invoke('session:signOut', undefined));
   value(await host.invoke('session:signIn', DEMO_ACCOUNT));
   await waitFor(async () => (await list()).every((item) => item.state === 'done'));
