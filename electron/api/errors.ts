@@ -37,6 +37,11 @@ export class HostError extends Error {
   }
 }
 
+/** The service could not be reached, or did not answer in time: what was last seen may stand in. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof HostError && (error.code === 'OFFLINE' || error.code === 'TIMEOUT');
+}
+
 export function toAppError(error: unknown): AppError {
   if (error instanceof HostError) return error.toAppError();
   const message = error instanceof Error ? error.message : String(error);

@@ -1,16 +1,19 @@
 // The library service: folders, models and the upload queue of the selected service, behind one
 // factory the host wires to the contract. Nothing here imports Electron.
 import type { ApiClient, TokenSource } from '../api/client.ts';
+import { HostError, isUnreachable } from '../api/errors.ts';
 import type { Db } from '../storage/database.ts';
 import { createFolders, folderTree } from './folders.ts';
+import { createKnownModels, type KnownPage } from './known-models.ts';
 import { createModelCache } from './model-cache.ts';
 import { createModelFiles } from './model-files.ts';
-import { createModels } from './models.ts';
+import { createModels, type ModelPage, type ModelQuery } from './models.ts';
 import { createUploadQueue } from './upload-queue.ts';
 import type { UploadEvent, UploadQueueDeps } from './upload-queue.ts';
 
 export type { Folder, FolderNode } from './folders.ts';
 export type { Model, ModelPage, ModelQuery, ModelSort } from './models.ts';
+export type { KnownPage } from './known-models.ts';
 export type { UploadProgress } from './progress.ts';
 export type { Rejection } from './preflight.ts';
 export type { EnqueueRequest, EnqueueResult, UploadEvent } from './upload-queue.ts';
@@ -42,6 +45,7 @@ export type Library = ReturnType<typeof createLibrary>;
 export function createLibrary(deps: LibraryDeps) {
   const folders = createFolders(deps.client);
   const models = createModels(deps.client);
+  const known = createKnownModels(deps.db, deps.account, deps.now);
   const queue = createUploadQueue({
     ...deps.uploads,
     client: deps.client,
@@ -62,21 +66,36 @@ export function createLibrary(deps: LibraryDeps) {
     return value;
   };
 
+  const seen = <T>(value: T, record: (value: T) => void): T => {
+    record(value);
+    return value;
+  };
+  const listFolders = (projectId: string) =>
+    orLastSeen(async () => seen(await folders.list(projectId), (list) => known.sawFolders(projectId, list)), () => known.folders(projectId));
+  const getModel = (modelId: string) =>
+    orLastSeen(async () => seen(await models.get(modelId).catch(forgetIfGone(modelId)), known.saw), () => known.model(modelId));
+  const forgetIfGone = (modelId: string) => (error: unknown) => {
+    if (error instanceof HostError && error.status === 404) known.forget(modelId);
+    throw error;
+  };
+
   return {
     folders: {
-      list: folders.list,
-      tree: async (projectId: string) => folderTree(await folders.list(projectId)),
+      list: listFolders,
+      tree: async (projectId: string) => folderTree(await listFolders(projectId)),
       create: async (projectId: string, name: string, parentFolderId?: string | null) => changed(projectId, await folders.create(projectId, name, parentFolderId)),
       rename: async (folderId: string, name: string) => { const f = await folders.rename(folderId, name); return changed(f.projectId, f); },
       move: async (folderId: string, parentFolderId: string | null) => { const f = await folders.move(folderId, parentFolderId); return changed(f.projectId, f); },
       remove: async (projectId: string, folderId: string) => changed(projectId, await folders.remove(folderId)),
     },
     models: {
-      list: models.list,
-      get: models.get,
-      rename: async (modelId: string, name: string) => { const m = await models.rename(modelId, name); return changed(m.projectId, m); },
-      move: async (modelId: string, folderId: string | null) => { const m = await models.move(modelId, folderId); return changed(m.projectId, m); },
-      remove: async (projectId: string, modelId: string) => changed(projectId, await models.remove(modelId)),
+      /** Offline, a project listed before is answered from what was last seen (a KnownPage, with `asOf`). */
+      list: (query: ModelQuery): Promise<ModelPage | KnownPage> =>
+        orLastSeen(async () => seen(await models.list(query), (page) => known.sawPage(query, page)), () => known.page(query)),
+      get: getModel,
+      rename: async (modelId: string, name: string) => { const m = seen(await models.rename(modelId, name), known.saw); return changed(m.projectId, m); },
+      move: async (modelId: string, folderId: string | null) => { const m = seen(await models.move(modelId, folderId), known.saw); return changed(m.projectId, m); },
+      remove: async (projectId: string, modelId: string) => { await models.remove(modelId); known.forget(modelId); return changed(projectId, undefined); },
     },
     uploads: {
       enqueue: queue.enqueue,
@@ -93,7 +112,7 @@ export function createLibrary(deps: LibraryDeps) {
     },
     /** A model's bytes for its preview: the uploaded file, else the service's copy; null if neither. */
     modelFile: createModelFiles({
-      client: deps.client, uploads: queue.list, model: models.get, cache: deps.modelCacheDir ? createModelCache(deps.modelCacheDir) : undefined,
+      client: deps.client, uploads: queue.list, model: getModel, cache: deps.modelCacheDir ? createModelCache(deps.modelCacheDir) : undefined,
     }),
     /** Restores the signed-in account's stored queue and starts it (after sign-in). */
     start: queue.start,
@@ -102,4 +121,15 @@ export function createLibrary(deps: LibraryDeps) {
     /** Stops uploads for shutdown; stored states are kept for the next start(). */
     close: queue.close,
   };
+}
+
+/** The service's answer; when it cannot be reached, what was last seen, if anything was. */
+async function orLastSeen<T>(ask: () => Promise<T>, lastSeen: () => T | null): Promise<T> {
+  try {
+    return await ask();
+  } catch (error) {
+    const known = isUnreachable(error) ? lastSeen() : null;
+    if (known) return known;
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Project, type ProjectSelection } from '../contract.ts';
 import type { ApiClient } from '../api/client.ts';
-import { HostError } from '../api/errors.ts';
+import { HostError, isUnreachable } from '../api/errors.ts';
 import type { Preferences } from '../storage/preferences.ts';
 
 export interface ProjectsDeps {
@@ -25,7 +25,7 @@ export function createProjects(deps: ProjectsDeps) {
       return cached;
     } catch (error) {
       const saved = z.array(Project).safeParse(prefs.cachedProjects(api.serviceKey, email));
-      if (offline(error) && saved.success) return (cached = saved.data);
+      if (isUnreachable(error) && saved.success) return (cached = saved.data);
       throw error;
     }
   }
@@ -38,7 +38,7 @@ export function createProjects(deps: ProjectsDeps) {
     const email = signedInEmail();
     const api = client();
     const hasAccess = await api.hasAccessToProject(projectId).catch(async (error: unknown) => {
-      if (offline(error) && (cached ?? (await list())).some((p) => p.projectId === projectId)) return true;
+      if (isUnreachable(error) && (cached ?? (await list())).some((p) => p.projectId === projectId)) return true;
       throw error;
     });
     if (!hasAccess) {
@@ -58,7 +58,7 @@ export function createProjects(deps: ProjectsDeps) {
     const projects = await list();
     // Offline, the remembered project opens from the cache; access is checked again once online.
     const hasAccess = await api.hasAccessToProject(projectId).catch((error: unknown) => {
-      if (offline(error)) return projects.some((p) => p.projectId === projectId);
+      if (isUnreachable(error)) return projects.some((p) => p.projectId === projectId);
       throw error;
     });
     const project = projects.find((p) => p.projectId === projectId) ?? null;
@@ -70,8 +70,4 @@ export function createProjects(deps: ProjectsDeps) {
   }
 
   return { list, select, current, forget: () => void (cached = null) };
-}
-
-function offline(error: unknown): boolean {
-  return error instanceof HostError && (error.code === 'OFFLINE' || error.code === 'TIMEOUT');
 }

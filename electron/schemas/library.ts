@@ -27,7 +27,15 @@ export const Model = z.object({
 });
 export type Model = z.infer<typeof Model>;
 
-export const ModelPage = z.object({ models: z.array(Model), page: z.number(), pageSize: z.number(), total: z.number() });
+export const ModelPage = z.object({
+  models: z.array(Model),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  /** set when the service could not be reached: the models as they were last listed, at this time */
+  asOf: z.string().optional(),
+});
+export type ModelPage = z.infer<typeof ModelPage>;
 
 export const ModelQuery = z.object({
   projectId: z.string().max(64),

@@ -227,6 +227,39 @@ test('offline, another project of the list opens: its library says it cannot be 
   await app.close();
 });
 
+test('offline, the library shows the models last listed; one opens with its preview and is ordered by its name', { timeout: 90_000 }, async () => {
+  const app = await openApp(browser);
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  await openDemoProject(app);
+  const lib = libraryPage(app.page);
+  await workspace(app.page).nav('library');
+  await lib.names.first().click();
+  await expect(lib.localFacts).visible();
+
+  await sandbox.close();
+  await workspace(app.page).nav('library');
+  await expect(app.page.getByTestId('library-as-of')).hasText('The models as last listed, today at');
+  await expect(lib.rows.filter({ hasText: 'Moon-binary' })).visible();
+  assert.equal(await app.page.getByTestId('library-error').count(), 0);
+  await app.screenshot('library-offline-as-listed');
+  await lib.names.first().click();
+  await expect(lib.localFacts).visible();
+  await expect(lib.serviceRecord).hasText('Moon-binary');
+
+  const form = orderForm(app.page);
+  await workspace(app.page).nav('orders');
+  await ordersPage(app.page).newOrder.click();
+  await form.fillRecipient(RECIPIENT);
+  await form.addModelId.fill('moon');
+  await form.addModel.click();
+  await expect(form.modelLines.first()).hasText('Moon-binary');
+  await form.saveDraft.click();
+  await expect(form.saved).visible();
+  app.booted.sandbox = null;
+  await app.close();
+});
+
 test('a rejected order shows the service message, and is fixed and resent', async () => {
   const app = await openApp(browser);
   const modelId = await openDemoProject(app);

@@ -17,6 +17,8 @@ class LibraryStore {
   sort = $state<SortKey>('createdAt');
   order = $state<'asc' | 'desc'>('desc');
   readonly selected = new SvelteSet<string>();
+  /** set offline: the models shown are those last listed, at this time */
+  asOf = $state<string | null>(null);
   loading = $state(false);
   error = $state<AppError | null>(null);
   openModelId = $state<string | null>(null);
@@ -36,6 +38,7 @@ class LibraryStore {
       this.models = [];
       this.folders = [];
       this.total = 0;
+      this.asOf = null;
       this.error = null;
     }
     await this.load();
@@ -55,6 +58,7 @@ class LibraryStore {
       const models = unwrap(page);
       this.models = models.models;
       this.total = models.total;
+      this.asOf = models.asOf ?? null;
       // Only what is listed stays selected: a model a search hides must not be moved or deleted unseen.
       const listed = new Set(models.models.map((m) => m.modelId));
       for (const modelId of [...this.selected]) if (!listed.has(modelId)) this.selected.delete(modelId);
