@@ -246,6 +246,7 @@ test('offline, the library shows the models last listed; one opens with its prev
   await lib.names.first().click();
   await expect(lib.localFacts).visible();
   await expect(lib.serviceRecord).hasText('Moon-binary');
+  await app.screenshot('model-offline');
 
   const form = orderForm(app.page);
   await workspace(app.page).nav('orders');
