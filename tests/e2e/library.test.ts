@@ -142,6 +142,36 @@ test('folders organise models, search narrows the list, a selection goes to a qu
   assert.equal(await app.page.getByTestId('model-line').count(), 1);
 });
 
+test('a project of hundreds of models lists them page by page as the list is scrolled, and a new sort starts again', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const lib = libraryPage(app.page);
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  const [project] = await sandbox.operator.listProjects();
+  for (let n = 1; n <= 450; n++) {
+    await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'), { name: `Part ${String(n).padStart(3, '0')}` });
+  }
+  await openLibrary(app);
+  await expect(lib.count).hasText('200 of 450 models shown');
+  assert.equal(await lib.rows.count(), 200);
+  assert.equal(await lib.names.first().textContent(), 'Part 450', 'newest first');
+  await lib.more.scrollIntoViewIfNeeded();
+  await expect(lib.count).hasText('400 of 450 models shown');
+  await app.screenshot('library-many');
+  await lib.more.scrollIntoViewIfNeeded();
+  await expect(lib.more).hidden();
+  assert.equal((await lib.count.textContent())?.trim(), '450 models');
+  const names = await lib.names.allTextContents();
+  assert.equal(new Set(names).size, 450, 'no model is listed twice or left out');
+
+  await app.page.getByTestId('sort-name').click();
+  await expect(lib.count).hasText('200 of 450 models shown');
+  assert.equal(await lib.names.first().textContent(), 'Part 001');
+  await lib.search.fill('Part 44');
+  await expect(lib.count).hasText('10 models');
+});
+
 test('a model opens with its service record, measured facts and a drawn preview', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());

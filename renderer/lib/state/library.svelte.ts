@@ -1,10 +1,13 @@
 import { SvelteSet } from 'svelte/reactivity';
 import type { AppError } from '../../../electron/contract.ts';
-import type { Folder, Model } from '../../../electron/schemas/library.ts';
+import type { Folder, Model, ModelPage } from '../../../electron/schemas/library.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 
 export type FolderFilter = { kind: 'all' } | { kind: 'unfiled' } | { kind: 'folder'; folderId: string };
 export type SortKey = 'name' | 'createdAt' | 'sizeBytes';
+
+/** models asked for at a time: the service's largest page */
+const PAGE_SIZE = 200;
 
 /** The open project's folders and models, with the view's filter, sort and selection. */
 class LibraryStore {
@@ -20,6 +23,13 @@ class LibraryStore {
   /** set offline: the models shown are those last listed, at this time */
   asOf = $state<string | null>(null);
   loading = $state(false);
+  loadingMore = $state(false);
+  /** counts new listings (folder, search, sort), so the view can go back to the top */
+  listing = $state(0);
+  /** how many pages of the listing are shown */
+  private pages = 1;
+  /** the latest listing asked for: answers to earlier ones (a search typed over) are dropped */
+  private run = 0;
   error = $state<AppError | null>(null);
   openModelId = $state<string | null>(null);
 
@@ -40,6 +50,7 @@ class LibraryStore {
       this.total = 0;
       this.asOf = null;
       this.error = null;
+      this.pages = 1;
     }
     await this.load();
   };
@@ -47,33 +58,79 @@ class LibraryStore {
   load = async () => {
     const projectId = this.projectId;
     if (!projectId) return;
+    const run = ++this.run;
     this.loading = true;
     try {
-      const folderId = this.filter.kind === 'all' ? undefined : this.filter.kind === 'unfiled' ? null : this.filter.folderId;
-      const [folders, page] = await Promise.all([
-        printdesk.library.folders({ projectId }),
-        printdesk.library.models({ projectId, folderId, search: this.search || undefined, sort: this.sort, order: this.order, pageSize: 200 }),
-      ]);
+      const [folders, pages] = await Promise.all([printdesk.library.folders({ projectId }), this.fetchPages(projectId, 1, this.pages)]);
+      if (run !== this.run) return;
       this.folders = unwrap(folders);
-      const models = unwrap(page);
-      this.models = models.models;
-      this.total = models.total;
-      this.asOf = models.asOf ?? null;
+      this.present(pages, false);
       // Only what is listed stays selected: a model a search hides must not be moved or deleted unseen.
-      const listed = new Set(models.models.map((m) => m.modelId));
+      const listed = new Set(this.models.map((m) => m.modelId));
       for (const modelId of [...this.selected]) if (!listed.has(modelId)) this.selected.delete(modelId);
       this.error = null;
     } catch (error) {
-      this.error = asAppError(error);
+      if (run === this.run) this.error = asAppError(error);
     } finally {
-      this.loading = false;
+      if (run === this.run) this.loading = false;
     }
+  };
+
+  /** The next page of the same listing, below those shown. */
+  loadMore = async () => {
+    const projectId = this.projectId;
+    if (!projectId || this.loading || this.loadingMore || !this.hasMore) return;
+    const run = this.run;
+    this.loadingMore = true;
+    try {
+      const pages = await this.fetchPages(projectId, this.pages + 1, this.pages + 1);
+      if (run !== this.run) return;
+      this.pages += 1;
+      this.present(pages, true);
+    } catch (error) {
+      if (run === this.run) this.error = asAppError(error);
+    } finally {
+      this.loadingMore = false;
+    }
+  };
+
+  get hasMore(): boolean {
+    return this.models.length < this.total;
+  }
+
+  /** Pages `from` to `to` of the current listing, in order. */
+  private async fetchPages(projectId: string, from: number, to: number): Promise<ModelPage[]> {
+    const folderId = this.filter.kind === 'all' ? undefined : this.filter.kind === 'unfiled' ? null : this.filter.folderId;
+    const pages: ModelPage[] = [];
+    for (let page = from; page <= to; page++) {
+      const next = unwrap(await printdesk.library.models({ projectId, folderId, search: this.search || undefined, sort: this.sort, order: this.order, page, pageSize: PAGE_SIZE }));
+      pages.push(next);
+      if (next.models.length < PAGE_SIZE) break;
+    }
+    return pages;
+  }
+
+  private present(pages: ModelPage[], append: boolean) {
+    // A model added or removed between two pages shifts the rest: none is listed twice.
+    const byId = new Map((append ? this.models : []).map((m) => [m.modelId, m]));
+    for (const page of pages) for (const model of page.models) if (!byId.has(model.modelId)) byId.set(model.modelId, model);
+    this.models = [...byId.values()];
+    const last = pages.at(-1);
+    this.total = last ? Math.max(last.total, this.models.length) : this.models.length;
+    this.asOf = last?.asOf ?? null;
+  }
+
+  /** A new listing (another folder, search or sort) starts again from its first page. */
+  relist = () => {
+    this.pages = 1;
+    this.listing += 1;
+    void this.load();
   };
 
   show = (filter: FolderFilter) => {
     this.filter = filter;
     this.selected.clear();
-    void this.load();
+    this.relist();
   };
 
   sortBy = (key: SortKey) => {
@@ -82,7 +139,7 @@ class LibraryStore {
       this.sort = key;
       this.order = key === 'name' ? 'asc' : 'desc';
     }
-    void this.load();
+    this.relist();
   };
 
   toggle = (modelId: string) => {
@@ -113,6 +170,7 @@ class LibraryStore {
     if (!this.projectId) return;
     unwrap(await printdesk.library.deleteFolder({ projectId: this.projectId, folderId }));
     this.filter = { kind: 'all' };
+    this.pages = 1;
     await this.load();
   };
 

@@ -8,6 +8,8 @@ export function libraryPage(page: Page) {
     table: page.getByTestId('model-table'),
     rows: page.getByTestId('model-row'),
     names: page.getByTestId('model-name'),
+    count: page.getByTestId('library-count'),
+    more: page.getByTestId('library-more'),
     search: page.getByTestId('library-search'),
     queue: page.getByTestId('upload-queue'),
     uploadItems: page.getByTestId('upload-item'),
