@@ -2,6 +2,7 @@ import { SvelteSet } from 'svelte/reactivity';
 import type { AppError } from '../../../electron/contract.ts';
 import type { Folder, Model, ModelPage } from '../../../electron/schemas/library.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
+import { appendNew } from '../listing.ts';
 
 export type FolderFilter = { kind: 'all' } | { kind: 'unfiled' } | { kind: 'folder'; folderId: string };
 export type SortKey = 'name' | 'createdAt' | 'sizeBytes';
@@ -111,10 +112,7 @@ class LibraryStore {
   }
 
   private present(pages: ModelPage[], append: boolean) {
-    // A model added or removed between two pages shifts the rest: none is listed twice.
-    const byId = new Map((append ? this.models : []).map((m) => [m.modelId, m]));
-    for (const page of pages) for (const model of page.models) if (!byId.has(model.modelId)) byId.set(model.modelId, model);
-    this.models = [...byId.values()];
+    this.models = appendNew(append ? this.models : [], pages.flatMap((page) => page.models));
     const last = pages.at(-1);
     this.total = last ? Math.max(last.total, this.models.length) : this.models.length;
     this.asOf = last?.asOf ?? null;

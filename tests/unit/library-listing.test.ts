@@ -1,0 +1,19 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { formatMoment } from '../../renderer/lib/format.ts';
+import { appendNew } from '../../renderer/lib/listing.ts';
+
+const m = (modelId: string) => ({ modelId });
+
+test('a next page shifted by a model added meanwhile lists nobody twice and keeps the order', () => {
+  assert.deepEqual(appendNew([m('a'), m('b')], [m('b'), m('c'), m('c'), m('d')]).map((x) => x.modelId), ['a', 'b', 'c', 'd']);
+  assert.deepEqual(appendNew([], [m('a')]).map((x) => x.modelId), ['a']);
+});
+
+test('when a listing was last seen reads as a time today, and with its day otherwise', () => {
+  const now = new Date(2026, 10, 24, 15, 0);
+  assert.match(formatMoment(new Date(2026, 10, 24, 9, 5).toISOString(), now), /^today at \S*9.05/);
+  assert.doesNotMatch(formatMoment(new Date(2026, 10, 20, 9, 5).toISOString(), now), /today|2026/);
+  assert.match(formatMoment(new Date(2025, 10, 20, 9, 5).toISOString(), now), /2025/);
+  assert.equal(formatMoment('not a date', now), 'not a date');
+});
