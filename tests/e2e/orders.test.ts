@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { emptyOrderContent, emptyRecipient } from '../../electron/schemas/orders.ts';
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import { expect } from './expect.ts';
@@ -258,6 +259,35 @@ test('offline, the library shows the models last listed; one opens with its prev
   await form.saveDraft.click();
   await expect(form.saved).visible();
   app.booted.sandbox = null;
+  await app.close();
+});
+
+test('hundreds of orders are drawn a part at a time as the list is scrolled, and one is found by name and place', { timeout: 90_000 }, async () => {
+  const app = await openApp(browser);
+  await openDemoProject(app);
+  const [project] = await app.booted.sandbox!.operator.listProjects();
+  for (let n = 1; n <= 250; n++) {
+    const recipient = { ...emptyRecipient(), ...RECIPIENT, country: 'NL', firstName: n === 137 ? 'Zoë' : `Customer ${n}`, lastName: n === 137 ? 'Martins' : 'Smith', city: n === 137 ? 'Porto' : 'Amsterdam' };
+    const saved = await app.booted.host.invoke('drafts:save', { projectId: project.projectId, fields: { recipient, models: [], shippingMethod: null, orderContent: emptyOrderContent() } });
+    assert.ok(saved.ok, JSON.stringify(saved));
+  }
+  const list = ordersPage(app.page);
+  await workspace(app.page).nav('orders');
+  await expect(app.page.getByTestId('orders-more')).visible();
+  assert.equal(await list.rows.count(), 100);
+  await app.page.getByTestId('orders-more').scrollIntoViewIfNeeded();
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 200);
+  await app.page.getByTestId('orders-more').scrollIntoViewIfNeeded();
+  await expect(app.page.getByTestId('orders-more')).hidden();
+  assert.equal(await list.rows.count(), 250);
+
+  await app.page.getByTestId('orders-search').fill('zoe porto');
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 1);
+  await expect(list.rows.first()).hasText('Zoë Martins');
+  await expect(app.page.getByTestId('filter-all')).hasText('All 1');
+  await app.screenshot('orders-found');
+  await app.page.getByTestId('orders-search').fill('nobody');
+  await expect(app.page.getByTestId('orders-none')).hasText('No order matches “nobody”.');
   await app.close();
 });
 
