@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { formatMoment } from '../../renderer/lib/format.ts';
+import { coalesced } from '../../renderer/lib/coalesce.ts';
 import { appendNew } from '../../renderer/lib/listing.ts';
 
 const m = (modelId: string) => ({ modelId });
@@ -16,4 +17,22 @@ test('when a listing was last seen reads as a time today, and with its day other
   assert.doesNotMatch(formatMoment(new Date(2026, 10, 20, 9, 5).toISOString(), now), /today|2026/);
   assert.match(formatMoment(new Date(2025, 10, 20, 9, 5).toISOString(), now), /2025/);
   assert.equal(formatMoment('not a date', now), 'not a date');
+});
+
+test('changes in a burst list the project at once, then at most once a gap, and once after the last', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+  let runs = 0;
+  const changed = coalesced(() => runs++, 2_000, Date.now);
+  changed();
+  t.mock.timers.tick(0);
+  assert.equal(runs, 1, 'the first change is shown at once');
+  for (let ms = 0; ms < 5_000; ms += 100) {
+    changed();
+    t.mock.timers.tick(100);
+  }
+  assert.equal(runs, 3, 'fifty changes in five seconds: two more listings, two seconds apart');
+  t.mock.timers.tick(2_000);
+  assert.equal(runs, 4, 'the last change is listed too');
+  t.mock.timers.tick(10_000);
+  assert.equal(runs, 4);
 });

@@ -2,6 +2,7 @@ import { SvelteSet } from 'svelte/reactivity';
 import type { AppError } from '../../../electron/contract.ts';
 import type { Folder, Model, ModelPage } from '../../../electron/schemas/library.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
+import { coalesced } from '../coalesce.ts';
 import { appendNew } from '../listing.ts';
 
 export type FolderFilter = { kind: 'all' } | { kind: 'unfiled' } | { kind: 'folder'; folderId: string };
@@ -9,6 +10,8 @@ export type SortKey = 'name' | 'createdAt' | 'sizeBytes';
 
 /** models asked for at a time: the service's largest page */
 const PAGE_SIZE = 200;
+/** least time between two listings made because the project changed */
+const CHANGE_GAP_MS = 2_000;
 
 /** The open project's folders and models, with the view's filter, sort and selection. */
 class LibraryStore {
@@ -31,12 +34,18 @@ class LibraryStore {
   private pages = 1;
   /** the latest listing asked for: answers to earlier ones (a search typed over) are dropped */
   private run = 0;
+  /**
+   * The project changed (an upload finished, a model moved): listed again at once, then at most every
+   * CHANGE_GAP_MS. A folder of 500 files finishes an upload every few hundred milliseconds, and each listing
+   * asks for every page shown: without a gap that alone would run into the service's rate limit.
+   */
+  private changed = coalesced(() => void this.load(), CHANGE_GAP_MS);
   error = $state<AppError | null>(null);
   openModelId = $state<string | null>(null);
 
   constructor() {
     printdesk.on('library:changed', ({ projectId }) => {
-      if (projectId === this.projectId) void this.load();
+      if (projectId === this.projectId) this.changed();
     });
   }
 
