@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, before, test, type TestContext } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { pixelsUntil, samplePixels } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
@@ -30,6 +30,16 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
+
+/** The app, closed after the test, and its sandbox's first project, for models added behind the app's back. */
+async function appWithSandbox(t: TestContext) {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  const [project] = await sandbox.operator.listProjects();
+  return { app, lib: libraryPage(app.page), sandbox, project };
+}
 
 async function openLibrary(app: AppUnderTest) {
   await app.page.getByTestId('dismiss-vault-notice').click();
@@ -143,12 +153,7 @@ test('folders organise models, search narrows the list, a selection goes to a qu
 });
 
 test('a project of hundreds of models lists them page by page as the list is scrolled, and a new sort starts again', async (t) => {
-  const app = await openApp(browser);
-  t.after(() => app.close());
-  const lib = libraryPage(app.page);
-  const sandbox = app.booted.sandbox;
-  assert.ok(sandbox);
-  const [project] = await sandbox.operator.listProjects();
+  const { app, lib, sandbox, project } = await appWithSandbox(t);
   for (let n = 1; n <= 450; n++) {
     await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'), { name: `Part ${String(n).padStart(3, '0')}` });
   }
@@ -190,12 +195,7 @@ test('a model opens with its service record, measured facts and a drawn preview'
 });
 
 test('a model uploaded from elsewhere is downloaded for its preview and facts', async (t) => {
-  const app = await openApp(browser);
-  t.after(() => app.close());
-  const lib = libraryPage(app.page);
-  const sandbox = app.booted.sandbox;
-  assert.ok(sandbox);
-  const [project] = await sandbox.operator.listProjects();
+  const { app, lib, sandbox, project } = await appWithSandbox(t);
   await sandbox.operator.addModel(project.projectId, join(corpus, 'obj', 'suzanne.obj'));
   await openLibrary(app);
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });

@@ -19,19 +19,20 @@ const value = <T>(result: Result<unknown>): T => {
   return result.value as T;
 };
 
-test('offline, the signed-in user still sees the projects, the project last opened, and can open another of them', async () => {
+/** The host as the app builds it (browser mode), on a sandbox the test can stop to go offline. */
+async function hostOnSandbox() {
   const dataDir = mkdtempSync(join(tmpdir(), 'host-offline-'));
   const sandbox = await startSandbox({ dataDir, quiet: true });
   const host = createHost({
-    mode: 'browser',
-    version: 't',
-    platform: 'linux',
-    store: createMemoryStore(),
-    vault: createMemoryVault('t'),
-    db: openDatabase(':memory:'),
-    sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT } },
-    timeoutMs: 2_000,
+    mode: 'browser', version: 't', platform: 'linux', store: createMemoryStore(), vault: createMemoryVault('t'),
+    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT } }, timeoutMs: 2_000,
+    modelCacheDir: join(dataDir, 'model-cache'),
   });
+  return { sandbox, host };
+}
+
+test('offline, the signed-in user still sees the projects, the project last opened, and can open another of them', async () => {
+  const { sandbox, host } = await hostOnSandbox();
   const events: boolean[] = [];
   host.subscribe('connectivity:changed', ({ online }) => events.push(online));
   value(await host.invoke('session:signIn', DEMO_ACCOUNT));
@@ -56,13 +57,7 @@ test('offline, the signed-in user still sees the projects, the project last open
 });
 
 test('offline, the library lists the models and folders last seen, finds them by name and opens their details and previews', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'host-offline-'));
-  const sandbox = await startSandbox({ dataDir, quiet: true });
-  const host = createHost({
-    mode: 'browser', version: 't', platform: 'linux', store: createMemoryStore(), vault: createMemoryVault('t'),
-    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT } }, timeoutMs: 2_000,
-    modelCacheDir: join(dataDir, 'model-cache'),
-  });
+  const { sandbox, host } = await hostOnSandbox();
   value(await host.invoke('session:signIn', DEMO_ACCOUNT));
   const { projectId } = (await sandbox.operator.listProjects())[0];
   const bracket = await sandbox.operator.addModel(projectId, corpusFile('stl', 'Cube-ascii.stl'), { name: 'Wall bracket' });
@@ -102,12 +97,7 @@ test('offline, the library lists the models and folders last seen, finds them by
 });
 
 test('offline, a project whose models were never listed here says so rather than showing an empty library', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'host-offline-'));
-  const sandbox = await startSandbox({ dataDir, quiet: true });
-  const host = createHost({
-    mode: 'browser', version: 't', platform: 'linux', store: createMemoryStore(), vault: createMemoryVault('t'),
-    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT } }, timeoutMs: 2_000,
-  });
+  const { sandbox, host } = await hostOnSandbox();
   value(await host.invoke('session:signIn', DEMO_ACCOUNT));
   const { projectId } = (await sandbox.operator.listProjects())[0];
   // Only a search was listed: that does not say what the whole project holds.
