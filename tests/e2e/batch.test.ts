@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { expect } from './expect.ts';
-import { launchChromium, openApp } from './harness.ts';
+import { launchChromium, openAppOnProject } from './harness.ts';
 import { workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
@@ -22,11 +22,7 @@ after(async () => {
 
 /** The app, its sandbox's first project, and one model in it; closed when the test ends. */
 async function openWithModel(t: TestContext) {
-  const app = await openApp(browser);
-  t.after(() => app.close());
-  const sandbox = app.booted.sandbox;
-  assert.ok(sandbox);
-  const [project] = await sandbox.operator.listProjects();
+  const { app, sandbox, project } = await openAppOnProject(browser, t);
   const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Star-binary.stl'));
   return { app, sandbox, project, model };
 }

@@ -3,6 +3,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { bootHost, type Booted } from '../../electron/boot.ts';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser.ts';
@@ -78,4 +79,14 @@ export async function openApp(browser: Browser, sandboxOptions: Partial<SandboxO
       if (problems.length) throw new Error(`The page reported errors:\n${problems.join('\n')}`);
     },
   };
+}
+
+/** An app closed when the test ends, with its sandbox and that sandbox's first project (for models added behind its back). */
+export async function openAppOnProject(browser: Browser, t: TestContext) {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const sandbox = app.booted.sandbox;
+  if (!sandbox) throw new Error('The app started without its sandbox');
+  const [project] = await sandbox.operator.listProjects();
+  return { app, sandbox, project };
 }

@@ -6,7 +6,7 @@ import { after, before, test, type TestContext } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { pixelsUntil, samplePixels } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
-import { launchChromium, openApp, type AppUnderTest } from './harness.ts';
+import { launchChromium, openApp, openAppOnProject, type AppUnderTest } from './harness.ts';
 import { libraryPage } from './pages/library.ts';
 import { workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
@@ -33,12 +33,8 @@ after(async () => {
 
 /** The app, closed after the test, and its sandbox's first project, for models added behind the app's back. */
 async function appWithSandbox(t: TestContext) {
-  const app = await openApp(browser);
-  t.after(() => app.close());
-  const sandbox = app.booted.sandbox;
-  assert.ok(sandbox);
-  const [project] = await sandbox.operator.listProjects();
-  return { app, lib: libraryPage(app.page), sandbox, project };
+  const opened = await openAppOnProject(browser, t);
+  return { ...opened, lib: libraryPage(opened.app.page) };
 }
 
 async function openLibrary(app: AppUnderTest) {
