@@ -258,6 +258,17 @@ test('offline, the library shows the models last listed; one opens with its prev
   await expect(form.modelLines.first()).hasText('Moon-binary');
   await form.saveDraft.click();
   await expect(form.saved).visible();
+
+  // Back online, the library lists again by itself.
+  await workspace(app.page).nav('library');
+  await expect(app.page.getByTestId('library-as-of')).visible();
+  const again = await startSandbox({ dataDir: join(app.dir, 'sandbox'), port: sandbox.port, quiet: true });
+  try {
+    await app.page.getByTestId('library-as-of').waitFor({ state: 'detached', timeout: 30_000 });
+    await expect(lib.rows.filter({ hasText: 'Moon-binary' })).visible();
+  } finally {
+    await again.close();
+  }
   app.booted.sandbox = null;
   await app.close();
 });

@@ -47,6 +47,10 @@ class LibraryStore {
     printdesk.on('library:changed', ({ projectId }) => {
       if (projectId === this.projectId) this.changed();
     });
+    // Back online, a list that was answered from what was last seen, or not at all, is asked for again.
+    printdesk.on('connectivity:changed', ({ online }) => {
+      if (online && (this.asOf || this.error)) void this.load();
+    });
   }
 
   open = async (projectId: string) => {
