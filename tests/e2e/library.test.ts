@@ -148,6 +148,30 @@ test('folders organise models, search narrows the list, a selection goes to a qu
   assert.equal(await app.page.getByTestId('model-line').count(), 1);
 });
 
+test('models dragged onto a folder move there, a selection all together, and out again onto "Not in a folder"', async (t) => {
+  const { app, lib, sandbox, project } = await appWithSandbox(t);
+  for (const name of ['Bracket left', 'Bracket right', 'Knob']) await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'), { name });
+  await sandbox.operator.createFolder(project.projectId, 'Brackets');
+  await openLibrary(app);
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 3);
+  const row = (name: string) => lib.rows.filter({ hasText: name });
+  await row('Bracket left').locator('input[type=checkbox]').check();
+  await row('Bracket right').locator('input[type=checkbox]').check();
+  await row('Bracket right').dragTo(lib.folders.first());
+  await expect(app.page.getByTestId('library-moved')).hasText('2 models moved to “Brackets”.');
+  await expect(lib.selectionBar).hidden();
+  assert.equal(await lib.uploadItems.count(), 0, 'a drag inside the app is not taken for files to upload');
+  await app.screenshot('library-moved');
+
+  await lib.folders.first().click();
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 2);
+  await row('Bracket left').dragTo(app.page.getByTestId('unfiled'));
+  await expect(app.page.getByTestId('library-moved')).hasText('1 model taken out of its folder.');
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1);
+  const models = await sandbox.operator.listModels(project.projectId);
+  assert.deepEqual(models.filter((m) => m.folderId).map((m) => m.name), ['Bracket right']);
+});
+
 test('a project of hundreds of models lists them page by page as the list is scrolled, and a new sort starts again', async (t) => {
   const { app, lib, sandbox, project } = await appWithSandbox(t);
   for (let n = 1; n <= 450; n++) {

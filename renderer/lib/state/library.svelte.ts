@@ -41,6 +41,8 @@ class LibraryStore {
    */
   private changed = coalesced(() => void this.load(), CHANGE_GAP_MS);
   error = $state<AppError | null>(null);
+  /** what the last move did, for the view to confirm */
+  moved = $state<string | null>(null);
   openModelId = $state<string | null>(null);
 
   constructor() {
@@ -64,6 +66,7 @@ class LibraryStore {
       this.total = 0;
       this.asOf = null;
       this.error = null;
+      this.moved = null;
       this.pages = 1;
     }
     await this.load();
@@ -185,10 +188,20 @@ class LibraryStore {
     await this.load();
   };
 
-  moveSelected = async (folderId: string | null) => {
-    for (const modelId of [...this.selected]) unwrap(await printdesk.library.moveModel({ modelId, folderId }));
-    this.selected.clear();
-    await this.load();
+  moveSelected = (folderId: string | null) => this.moveModels([...this.selected], folderId);
+
+  /** Moves models (null: out of any folder), then says where they went. */
+  moveModels = async (modelIds: readonly string[], folderId: string | null) => {
+    this.moved = null;
+    try {
+      for (const modelId of modelIds) unwrap(await printdesk.library.moveModel({ modelId, folderId }));
+    } finally {
+      this.selected.clear();
+      await this.load();
+    }
+    const folder = folderId === null ? null : this.folders.find((f) => f.folderId === folderId);
+    const what = modelIds.length === 1 ? '1 model' : `${modelIds.length} models`;
+    this.moved = folderId === null ? `${what} taken out of ${modelIds.length === 1 ? 'its folder' : 'their folders'}.` : `${what} moved to “${folder?.name ?? 'the folder'}”.`;
   };
 
   deleteSelected = async () => {
