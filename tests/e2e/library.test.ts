@@ -172,6 +172,37 @@ test('models dragged onto a folder move there, a selection all together, and out
   assert.deepEqual(models.filter((m) => m.folderId).map((m) => m.name), ['Bracket right']);
 });
 
+test('the library answers the keys of a file manager: Ctrl+A, Escape, shift-click for a range, Delete', async (t) => {
+  const { app, lib, sandbox, project } = await appWithSandbox(t);
+  for (const name of ['Part A', 'Part B', 'Part C', 'Part D']) await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'), { name });
+  await openLibrary(app);
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 4);
+  const box = (name: string) => lib.rows.filter({ hasText: name }).locator('input[type=checkbox]');
+  await lib.rows.first().click({ position: { x: 300, y: 5 } });
+  await app.page.keyboard.press('Control+A');
+  await expect(lib.selectionBar).hasText('4 selected');
+  await app.page.keyboard.press('Escape');
+  await expect(lib.selectionBar).hidden();
+
+  // Newest first: D, C, B, A. From D, a shift-click on B takes C along; A stays out.
+  await box('Part D').check();
+  await box('Part B').click({ modifiers: ['Shift'] });
+  await expect(lib.selectionBar).hasText('3 selected');
+  assert.equal(await box('Part A').isChecked(), false);
+  // Typing in the search is typing: Ctrl+A there selects its text, not the models.
+  await lib.search.focus();
+  await app.page.keyboard.press('Control+A');
+  await expect(lib.selectionBar).hasText('3 selected');
+
+  await box('Part C').focus();
+  await app.page.keyboard.press('Delete');
+  await expect(app.page.getByTestId('confirm-dialog')).hasText('Delete these 3 models?');
+  await app.page.getByTestId('confirm-yes').click();
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1);
+  await expect(lib.names.first()).hasText('Part A');
+  assert.deepEqual((await sandbox.operator.listModels(project.projectId)).map((m) => m.name), ['Part A']);
+});
+
 test('a project of hundreds of models lists them page by page as the list is scrolled, and a new sort starts again', async (t) => {
   const { app, lib, sandbox, project } = await appWithSandbox(t);
   for (let n = 1; n <= 450; n++) {

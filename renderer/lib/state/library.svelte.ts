@@ -161,6 +161,17 @@ class LibraryStore {
     else this.selected.add(modelId);
   };
 
+  /** Sets every model listed from `fromId` to `toId` (either order) to `on`: a shift-click's range. */
+  selectRange = (fromId: string, toId: string, on: boolean) => {
+    const ids = this.models.map((m) => m.modelId);
+    const [a, b] = [ids.indexOf(fromId), ids.indexOf(toId)].sort((x, y) => x - y);
+    if (a < 0) return;
+    for (const modelId of ids.slice(a, b + 1)) {
+      if (on) this.selected.add(modelId);
+      else this.selected.delete(modelId);
+    }
+  };
+
   selectAll = (on: boolean) => {
     this.selected.clear();
     if (on) for (const model of this.models) this.selected.add(model.modelId);
