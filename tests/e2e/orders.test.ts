@@ -82,6 +82,18 @@ test('a package quote validates like the service and lists methods sortable by p
   await app.close();
 });
 
+/** Starts the app's stopped sandbox again on its port, with its data, runs `check`, then stops it and closes the app. */
+async function backOnline(app: AppUnderTest, port: number, check: (sandbox: Awaited<ReturnType<typeof startSandbox>>) => Promise<void>) {
+  const again = await startSandbox({ dataDir: join(app.dir, 'sandbox'), port, quiet: true });
+  try {
+    await check(again);
+  } finally {
+    await again.close();
+  }
+  app.booted.sandbox = null;
+  await app.close();
+}
+
 test('an order from a model quote is placed once and listed with its service order', async () => {
   const app = await openApp(browser);
   const modelId = await openDemoProject(app);
@@ -182,16 +194,11 @@ test('a draft written offline waits in the outbox and is placed when the service
   await app.page.getByTestId('confirm-no').click();
   await expect(app.page.getByTestId('account-email')).visible();
 
-  const again = await startSandbox({ dataDir: join(app.dir, 'sandbox'), port: sandbox.port, quiet: true });
-  try {
+  await backOnline(app, sandbox.port, async (again) => {
     await list.row('placed').waitFor({ timeout: 30_000 });
     await expect(list.placedNotice).visible();
     assert.equal((await again.operator.listOrders()).length, 1);
-  } finally {
-    await again.close();
-  }
-  app.booted.sandbox = null;
-  await app.close();
+  });
 });
 
 test('offline, another project of the list opens: its library says it cannot be listed, and drafts are written in it', { timeout: 90_000 }, async () => {
@@ -262,15 +269,10 @@ test('offline, the library shows the models last listed; one opens with its prev
   // Back online, the library lists again by itself.
   await workspace(app.page).nav('library');
   await expect(app.page.getByTestId('library-as-of')).visible();
-  const again = await startSandbox({ dataDir: join(app.dir, 'sandbox'), port: sandbox.port, quiet: true });
-  try {
+  await backOnline(app, sandbox.port, async () => {
     await app.page.getByTestId('library-as-of').waitFor({ state: 'detached', timeout: 30_000 });
     await expect(lib.rows.filter({ hasText: 'Moon-binary' })).visible();
-  } finally {
-    await again.close();
-  }
-  app.booted.sandbox = null;
-  await app.close();
+  });
 });
 
 test('hundreds of orders are drawn a part at a time as the list is scrolled, and one is found by name and place', { timeout: 90_000 }, async () => {
