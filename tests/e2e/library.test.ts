@@ -172,7 +172,7 @@ test('models dragged onto a folder move there, a selection all together, and out
   assert.deepEqual(models.filter((m) => m.folderId).map((m) => m.name), ['Bracket right']);
 });
 
-test('the library answers the keys of a file manager: Ctrl+A, Escape, shift-click for a range, Delete', async (t) => {
+test('the library answers as a file manager does: click and Ctrl+click, shift-click for a range, Ctrl+A, Escape, Delete, double click', async (t) => {
   const { app, lib, sandbox, project } = await appWithSandbox(t);
   for (const name of ['Part A', 'Part B', 'Part C', 'Part D']) await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'), { name });
   await openLibrary(app);
@@ -181,6 +181,17 @@ test('the library answers the keys of a file manager: Ctrl+A, Escape, shift-clic
   await lib.rows.first().click({ position: { x: 300, y: 5 } });
   await app.page.keyboard.press('Control+A');
   await expect(lib.selectionBar).hasText('4 selected');
+  await app.page.keyboard.press('Escape');
+  await expect(lib.selectionBar).hidden();
+  // A click on a row selects it alone; with Ctrl it is added.
+  await lib.rows.filter({ hasText: 'Part B' }).click({ position: { x: 300, y: 5 } });
+  await lib.rows.filter({ hasText: 'Part C' }).click({ position: { x: 300, y: 5 } });
+  await expect(lib.selectionBar).hasText('1 selected');
+  await lib.rows.filter({ hasText: 'Part D' }).click({ position: { x: 300, y: 5 }, modifiers: ['Control'] });
+  await expect(lib.selectionBar).hasText('2 selected');
+  await app.screenshot('library-selection');
+  assert.equal(await box('Part C').isChecked(), true);
+  assert.equal(await box('Part B').isChecked(), false);
   await app.page.keyboard.press('Escape');
   await expect(lib.selectionBar).hidden();
 
@@ -201,6 +212,9 @@ test('the library answers the keys of a file manager: Ctrl+A, Escape, shift-clic
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1);
   await expect(lib.names.first()).hasText('Part A');
   assert.deepEqual((await sandbox.operator.listModels(project.projectId)).map((m) => m.name), ['Part A']);
+  // A double click opens the model.
+  await lib.rows.first().dblclick({ position: { x: 300, y: 5 } });
+  await expect(lib.detail).visible();
 });
 
 test('a project of hundreds of models lists them page by page as the list is scrolled, and a new sort starts again', async (t) => {
