@@ -3,6 +3,9 @@
 import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { needsState, toAlpha2 } from './countries.ts';
+import { MAX_MODEL_LINES } from './limits.ts';
+
+export { MAX_MODEL_LINES };
 
 export type FieldErrors = Record<string, string>;
 
@@ -90,6 +93,7 @@ const LABEL_PHONE = /^\+?[0-9 ()./-]{5,30}$/;
 export function validateModelLines(lines: readonly ModelLine[]): FieldErrors {
   const errors: FieldErrors = {};
   if (lines.length === 0) errors.models = 'Add at least one model';
+  if (lines.length > MAX_MODEL_LINES) errors.models = `An order holds at most ${MAX_MODEL_LINES} different models; this one has ${lines.length}`;
   lines.forEach((line, index) => {
     if (!GUID.test(line.modelId)) errors[`models.${index}.modelId`] = 'Not a model id';
     if (!Number.isInteger(line.quantity) || line.quantity < 1) errors[`models.${index}.quantity`] = 'Quantity: a whole number, at least 1';

@@ -1,5 +1,6 @@
 // Shapes of quotes, drafts and orders as they cross the contract.
 import { z } from 'zod';
+import { MAX_MODEL_LINES } from '../../common/orders/limits.ts';
 
 export const Guid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a GUID');
 
@@ -20,7 +21,7 @@ export const PackageSpec = z.object({
 
 export const QuoteRequest = z.object({
   country: z.string().max(60),
-  models: z.array(ModelLine).max(100).optional(),
+  models: z.array(ModelLine).max(MAX_MODEL_LINES).optional(),
   package: PackageSpec.optional(),
 });
 export type QuoteRequest = z.infer<typeof QuoteRequest>;
@@ -66,7 +67,7 @@ export type OrderContent = z.infer<typeof OrderContent>;
 /** What the user edits. The reference and state are the host's, never the form's. */
 export const DraftFields = z.object({
   recipient: Recipient,
-  models: z.array(ModelLine).max(100),
+  models: z.array(ModelLine).max(MAX_MODEL_LINES),
   shippingMethod: ShippingMethod.nullable(),
   orderContent: OrderContent,
 });

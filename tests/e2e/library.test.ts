@@ -238,6 +238,15 @@ test('a project of hundreds of models lists them page by page as the list is scr
   await app.page.getByTestId('sort-name').click();
   await expect(lib.count).hasText('200 of 450 models shown');
   assert.equal(await lib.names.first().textContent(), 'Part 001');
+  // All shown selected, the rest of the listing is one click away.
+  await app.page.keyboard.press('Control+A');
+  await expect(lib.selectionBar).hasText('200 selected');
+  await app.screenshot('library-select-entire');
+  await app.page.getByTestId('select-entire').click();
+  await expect(lib.selectionBar).hasText('450 selected');
+  assert.equal(await lib.rows.count(), 450);
+  assert.equal(await lib.quoteSelected.isDisabled(), true, 'a quote holds at most 100 models; 450 can be moved or deleted');
+  await app.page.keyboard.press('Escape');
   await lib.search.fill('Part 44');
   await expect(lib.count).hasText('10 models');
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { countryOptions, needsState, searchCountries, toAlpha2 } from '../../common/orders/countries.ts';
-import { fieldOfServiceMessage, validatePackage, validateQuote, validateRecipient } from '../../common/orders/validation.ts';
+import { fieldOfServiceMessage, validateModelLines, validatePackage, validateQuote, validateRecipient } from '../../common/orders/validation.ts';
 
 const good = {
   firstName: 'Ada',
@@ -99,4 +99,11 @@ test('typed numbers: a decimal comma is a point, blank is none, and text is NaN 
   assert.ok(Number.isNaN(typedNumber('1e3')));
   assert.match(validatePackage({ weight: Number.NaN, length: null, width: null, height: null }).weight ?? '', /^Not a number/);
   assert.match(validatePackage({ weight: 500, length: 10, width: Number.NaN, height: 3 }).dimensions ?? '', /^Not a number/);
+});
+
+test('an order holds 1 to 100 different models, and the message says how many it has', () => {
+  const line = (n: number) => ({ modelId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, quantity: 1 });
+  assert.equal(validateModelLines([]).models, 'Add at least one model');
+  assert.deepEqual(validateModelLines(Array.from({ length: 100 }, (_, n) => line(n))), {});
+  assert.equal(validateModelLines(Array.from({ length: 101 }, (_, n) => line(n))).models, 'An order holds at most 100 different models; this one has 101');
 });

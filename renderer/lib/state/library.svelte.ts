@@ -172,6 +172,16 @@ class LibraryStore {
     }
   };
 
+  /** Loads every page of the listing, then selects it whole: a move or an order of the entire folder. */
+  selectEntireListing = async () => {
+    while (this.hasMore) {
+      const shown = this.models.length;
+      await this.loadMore();
+      if (this.models.length === shown) break;
+    }
+    this.selectAll(true);
+  };
+
   selectAll = (on: boolean) => {
     this.selected.clear();
     if (on) for (const model of this.models) this.selected.add(model.modelId);

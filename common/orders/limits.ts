@@ -1,0 +1,2 @@
+/** Different models one order or quote may hold: our limit (docs/api-assumptions.md, CreateOrder), the sandbox's too. */
+export const MAX_MODEL_LINES = 100;
