@@ -157,8 +157,12 @@ test('models dragged onto a folder move there, a selection all together, and out
   const row = (name: string) => lib.rows.filter({ hasText: name });
   await row('Bracket left').locator('input[type=checkbox]').check();
   await row('Bracket right').locator('input[type=checkbox]').check();
+  // Slowed, so the move is seen under way.
+  sandbox.faults.set({ kind: 'latency', path: '/Model3D/UpdateModel', ms: 400 });
   await row('Bracket right').dragTo(lib.folders.first());
+  await expect(app.page.getByTestId('selection-busy')).hasText('Moving 1 of 2…');
   await expect(app.page.getByTestId('library-moved')).hasText('2 models moved to “Brackets”.');
+  sandbox.faults.set([]);
   await expect(lib.selectionBar).hidden();
   assert.equal(await lib.uploadItems.count(), 0, 'a drag inside the app is not taken for files to upload');
   await app.screenshot('library-moved');

@@ -1,5 +1,5 @@
 import { SvelteSet } from 'svelte/reactivity';
-import type { AppError } from '../../../electron/contract.ts';
+import type { AppError, Result } from '../../../electron/contract.ts';
 import type { Folder, Model, ModelPage } from '../../../electron/schemas/library.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 import { coalesced } from '../coalesce.ts';
@@ -43,6 +43,8 @@ class LibraryStore {
   error = $state<AppError | null>(null);
   /** what the last move did, for the view to confirm */
   moved = $state<string | null>(null);
+  /** a move or deletion of several models under way */
+  busy = $state<{ verb: string; done: number; total: number } | null>(null);
   openModelId = $state<string | null>(null);
 
   constructor() {
@@ -214,12 +216,7 @@ class LibraryStore {
   /** Moves models (null: out of any folder), then says where they went. */
   moveModels = async (modelIds: readonly string[], folderId: string | null) => {
     this.moved = null;
-    try {
-      for (const modelId of modelIds) unwrap(await printdesk.library.moveModel({ modelId, folderId }));
-    } finally {
-      this.selected.clear();
-      await this.load();
-    }
+    await this.eachModel('Moving', modelIds, (modelId) => printdesk.library.moveModel({ modelId, folderId }));
     const folder = folderId === null ? null : this.folders.find((f) => f.folderId === folderId);
     const what = modelIds.length === 1 ? '1 model' : `${modelIds.length} models`;
     this.moved = folderId === null ? `${what} taken out of ${modelIds.length === 1 ? 'its folder' : 'their folders'}.` : `${what} moved to “${folder?.name ?? 'the folder'}”.`;
@@ -227,11 +224,26 @@ class LibraryStore {
 
   deleteSelected = async () => {
     const projectId = this.projectId;
-    if (!projectId) return;
-    for (const modelId of [...this.selected]) unwrap(await printdesk.library.deleteModel({ projectId, modelId }));
-    this.selected.clear();
-    await this.load();
+    if (projectId) await this.eachModel('Deleting', [...this.selected], (modelId) => printdesk.library.deleteModel({ projectId, modelId }));
   };
+
+  /**
+   * One request per model, in order, counted in `busy`. The first failure stops the rest, which stay
+   * selected: the user sees what was not done and can try again with one click.
+   */
+  private async eachModel(verb: string, modelIds: readonly string[], act: (modelId: string) => Promise<Result<unknown>>) {
+    this.busy = { verb, done: 0, total: modelIds.length };
+    try {
+      for (const modelId of modelIds) {
+        unwrap(await act(modelId));
+        this.selected.delete(modelId);
+        this.busy.done += 1;
+      }
+    } finally {
+      this.busy = null;
+      await this.load();
+    }
+  }
 }
 
 export const library = new LibraryStore();
