@@ -114,6 +114,7 @@ export const contract = {
     deleteFolder: channel(z.object({ projectId: Guid, folderId: Guid }), z.null()),
     models: channel(ModelQuery, ModelPage),
     model: channel(z.object({ modelId: Guid }), Model),
+    renameModel: channel(z.object({ modelId: Guid, name: Name }), Model),
     moveModel: channel(z.object({ modelId: Guid, folderId: Guid.nullable() }), Model),
     deleteModel: channel(z.object({ projectId: Guid, modelId: Guid }), z.null()),
     /** the model's bytes when this computer uploaded it and still has the file (for the preview) */

@@ -25,6 +25,7 @@ export function libraryHandlers(library: Library, dialog: FileDialog | undefined
     },
     'library:models': (query) => library.models.list(query),
     'library:model': ({ modelId }) => library.models.get(modelId),
+    'library:renameModel': ({ modelId, name }) => library.models.rename(modelId, name),
     'library:moveModel': ({ modelId, folderId }) => library.models.move(modelId, folderId),
     'library:deleteModel': async ({ projectId, modelId }) => {
       await library.models.remove(projectId, modelId);

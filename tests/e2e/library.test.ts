@@ -221,6 +221,44 @@ test('the library answers as a file manager does: click and Ctrl+click, shift-cl
   await expect(lib.detail).visible();
 });
 
+test("a model's page renames it, moves it to a folder and deletes it", async (t) => {
+  const { app, lib, sandbox, project } = await appWithSandbox(t);
+  const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
+  const folder = await sandbox.operator.createFolder(project.projectId, 'Moons');
+  await openLibrary(app);
+  await lib.names.first().click();
+  await expect(lib.detail).visible();
+  const page = app.page;
+  await page.getByTestId('rename-model').click();
+  await page.getByTestId('model-name-field').fill('Crescent moon, 3 mm');
+  await page.getByTestId('save-model-name').click();
+  await expect(lib.detail.locator('h1')).hasText('Crescent moon, 3 mm');
+  await page.getByTestId('model-folder').selectOption(folder.folderId);
+  await expect(lib.serviceRecord).visible();
+  await app.screenshot('model-actions');
+  let stored = (await sandbox.operator.listModels(project.projectId)).find((m) => m.modelId === model.modelId);
+  for (let i = 0; i < 50 && stored?.folderId !== folder.folderId; i++) {
+    await page.waitForTimeout(100);
+    stored = (await sandbox.operator.listModels(project.projectId)).find((m) => m.modelId === model.modelId);
+  }
+  assert.equal(stored?.name, 'Crescent moon, 3 mm');
+  assert.equal(stored?.folderId, folder.folderId);
+
+  // An empty name is refused with the reason, and nothing changes.
+  await page.getByTestId('rename-model').click();
+  await page.getByTestId('model-name-field').fill('   ');
+  await page.getByTestId('save-model-name').click();
+  await expect(page.getByTestId('model-action-error')).hasText('Enter a name');
+  await page.getByTestId('model-name-field').press('Escape');
+
+  await page.getByTestId('delete-model').click();
+  await expect(page.getByTestId('confirm-dialog')).hasText('Deleting Crescent moon, 3 mm removes it');
+  await page.getByTestId('confirm-yes').click();
+  await expect(lib.view).visible();
+  await expect(lib.empty).visible();
+  assert.equal((await sandbox.operator.listModels(project.projectId)).length, 0);
+});
+
 test('a project of hundreds of models lists them page by page as the list is scrolled, and a new sort starts again', async (t) => {
   const { app, lib, sandbox, project } = await appWithSandbox(t);
   for (let n = 1; n <= 450; n++) {
