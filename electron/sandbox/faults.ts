@@ -12,6 +12,8 @@ export const faultSpecSchema = z.strictObject({
   path: z.string().min(1).optional(),
   /** HTTP method to match; absent = any */
   method: z.string().min(1).optional(),
+  /** how many matching requests it lets through before it starts hitting (the n-th of a series); default 0 */
+  skip: z.number().int().nonnegative().optional(),
   /** how many matching requests it hits before it retires; absent = unlimited */
   count: z.number().int().positive().optional(),
   /** chance that a matching request is hit (default 1) */
@@ -63,6 +65,8 @@ export const DEFAULT_RESET_AFTER_BYTES = 64 * 1024;
 interface Entry {
   fault: ActiveFault;
   random: () => number;
+  /** matching requests let through so far, up to `skip` */
+  skipped: number;
 }
 
 export interface FaultInjector extends FaultControl {
@@ -75,7 +79,7 @@ export function createFaultInjector(): FaultInjector {
 
   function add(spec: FaultSpec): ActiveFault {
     const fault: ActiveFault = { ...faultSpecSchema.parse(spec), id: nextId++, hits: 0 };
-    entries.push({ fault, random: mulberry32(fault.seed ?? 1) });
+    entries.push({ fault, random: mulberry32(fault.seed ?? 1), skipped: 0 });
     return { ...fault };
   }
 
@@ -111,6 +115,10 @@ function fires(entry: Entry, method: string, path: string): boolean {
   if (fault.path && !path.toLowerCase().includes(fault.path.toLowerCase())) return false;
   if (fault.method && fault.method.toUpperCase() !== method.toUpperCase()) return false;
   if (fault.count !== undefined && fault.hits >= fault.count) return false;
+  if (entry.skipped < (fault.skip ?? 0)) {
+    entry.skipped += 1;
+    return false;
+  }
   // Drawn only for matching requests, so unrelated traffic does not shift a seeded sequence.
   if (fault.probability !== undefined && entry.random() >= fault.probability) return false;
   fault.hits += 1;

@@ -176,6 +176,28 @@ test('models dragged onto a folder move there, a selection all together, and out
   assert.deepEqual(models.filter((m) => m.folderId).map((m) => m.name), ['Bracket right']);
 });
 
+test('a move that the service stops part-way keeps the models not moved selected, to move them again', async (t) => {
+  const { app, lib, sandbox, project } = await appWithSandbox(t);
+  for (const name of ['Part A', 'Part B', 'Part C']) await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'), { name });
+  const folder = await sandbox.operator.createFolder(project.projectId, 'Done');
+  await openLibrary(app);
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 3);
+  await app.page.keyboard.press('Control+A');
+  await expect(lib.selectionBar).hasText('3 selected');
+  // The second move meets a rate limit too long to wait out unasked.
+  sandbox.faults.set({ kind: 'rate-limit', path: '/Model3D/UpdateModel', skip: 1, count: 1, retryAfterSeconds: 120 });
+  await lib.moveSelected.selectOption(folder.folderId);
+  await expect(app.page.getByTestId('library-action-error')).visible();
+  await expect(lib.selectionBar).hasText('2 selected');
+  await app.screenshot('library-move-stopped');
+  assert.equal(await lib.moveSelected.evaluate((menu: HTMLSelectElement) => menu.selectedIndex), 0, 'the menu is back at "Move to…"');
+  assert.equal((await sandbox.operator.listModels(project.projectId)).filter((m) => m.folderId).length, 1);
+
+  await lib.moveSelected.selectOption(folder.folderId);
+  await expect(app.page.getByTestId('library-moved')).hasText('2 models moved to “Done”.');
+  assert.equal((await sandbox.operator.listModels(project.projectId)).filter((m) => m.folderId).length, 3);
+});
+
 test('the library answers as a file manager does: click and Ctrl+click, shift-click for a range, Ctrl+A, Escape, Delete, double click', async (t) => {
   const { app, lib, sandbox, project } = await appWithSandbox(t);
   for (const name of ['Part A', 'Part B', 'Part C', 'Part D']) await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'), { name });

@@ -46,6 +46,16 @@ describe('fault injector', () => {
     assert.deepEqual(faults.list(), []);
   });
 
+  it('lets the first matching requests through when told to skip them, so the n-th of a series fails', () => {
+    const faults = createFaultInjector();
+    faults.set({ kind: 'status-5xx', path: '/Model3D/UpdateModel', skip: 2, count: 1 });
+    assert.equal(faults.plan('PUT', '/v2/Model3D/UpdateModel').status, undefined);
+    assert.equal(faults.plan('GET', '/v2/Model3D/GetModels').status, undefined, 'another path is not counted');
+    assert.equal(faults.plan('PUT', '/v2/Model3D/UpdateModel').status, undefined);
+    assert.equal(faults.plan('PUT', '/v2/Model3D/UpdateModel').status, 503);
+    assert.equal(faults.plan('PUT', '/v2/Model3D/UpdateModel').status, undefined);
+  });
+
   it('combines delays with a terminal fault', () => {
     const faults = createFaultInjector();
     faults.set([{ kind: 'latency', ms: 10 }, { kind: 'stall', ms: 20 }, { kind: 'reset-after' }]);
