@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
@@ -299,6 +300,12 @@ test('hundreds of orders are drawn a part at a time as the list is scrolled, and
   await expect(list.rows.first()).hasText('Zoë Martins');
   await expect(app.page.getByTestId('filter-all')).hasText('All 1');
   await app.screenshot('orders-found');
+  // What is listed exports as a spreadsheet: the header and that one order.
+  const [file] = await Promise.all([app.page.waitForEvent('download'), app.page.getByTestId('orders-export').click()]);
+  assert.match(file.suggestedFilename(), /^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
+  assert.equal(lines.length, 2);
+  assert.match(lines[1], /"Draft",.*"Zoë","Martins"/);
   await app.page.getByTestId('orders-search').fill('nobody');
   await expect(app.page.getByTestId('orders-none')).hasText('No order matches “nobody”.');
   await app.close();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { emptyOrderContent, emptyRecipient, type Draft } from '../../electron/schemas/orders.ts';
+import { ordersCsv } from '../../renderer/lib/orders-csv.ts';
 import { orderMatches } from '../../renderer/lib/order-search.ts';
 
 const draft = (recipient: Partial<Draft['recipient']>, orderId?: string): Draft =>
@@ -20,4 +21,20 @@ test('every word typed must be found, ignoring case and accents, in the recipien
   assert.ok(orderMatches(zoe, ''));
   assert.ok(!orderMatches(zoe, 'zoe lisbon'));
   assert.ok(!orderMatches(draft({ firstName: 'Ana' }), 'ord-778'));
+});
+
+test('the orders listed export as a spreadsheet: one row each, a header, prices in units, formulas neutralised', () => {
+  const placed = {
+    ...draft({ firstName: '=HYPERLINK("x")', lastName: 'Martins', city: 'Porto', country: 'PT' }, 'ORD-778'),
+    models: [{ modelId: 'm1', quantity: 2, name: 'Knob' }, { modelId: 'm2', quantity: 1 }],
+    shippingMethod: { shippingMethodId: 1, carrier: 'POSTNL', method: 'Pickup', price: 430 },
+    order: { orderId: 'ORD-778', status: 'cancelled', createdAt: '2026-11-24T10:00:00Z', shippingPrice: 430, currency: 'EUR' },
+  } as unknown as Draft;
+  const text = ordersCsv([placed]);
+  assert.ok(text.startsWith('\uFEFF"Order reference","State","Service order"'));
+  const [, row] = text.slice(1).trim().split('\r\n');
+  assert.match(row, /^"PD-1234-abcd","Cancelled","ORD-778","cancelled"/);
+  assert.ok(row.includes(`"'=HYPERLINK(""x"")"`), row);
+  assert.ok(row.includes('"Portugal"'));
+  assert.ok(row.includes('"Knob m1 × 2; m2 × 1","3","POSTNL","Pickup","4.30","EUR"'), row);
 });

@@ -2,15 +2,6 @@ import type { AppError } from '../../../electron/contract.ts';
 import type { Draft, DraftFields, DraftState, Quote, QuoteRequest, Recipient } from '../../../electron/schemas/orders.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 
-export const STATE_LABELS: Record<DraftState, string> = {
-  draft: 'Draft',
-  queued: 'In the outbox',
-  sending: 'Sending',
-  placed: 'Placed',
-  rejected: 'Rejected',
-  'needs-attention': 'Needs attention',
-};
-
 /** Drafts, the outbox and placed orders of the open project, kept current by the host's events. */
 class OrdersStore {
   projectId = $state<string | null>(null);
