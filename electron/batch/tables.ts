@@ -196,6 +196,13 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
       rows: one('SELECT COUNT(*) AS n FROM batch_rows WHERE batch_id = ?'),
       orders: one('SELECT COUNT(DISTINCT reference) AS n FROM batch_rows WHERE batch_id = ?'),
       rowsWithErrors: one('SELECT COUNT(DISTINCT row) AS n FROM batch_errors WHERE batch_id = ?'),
+      // A problem in any row holds back its whole order; one in the header (row 1) holds back every order.
+      ordersWithErrors: db
+        .prepare<[string], { n: number }>(
+          `SELECT COUNT(DISTINCT r.reference) AS n FROM batch_rows r
+           WHERE r.batch_id = ? AND EXISTS (SELECT 1 FROM batch_errors e WHERE e.batch_id = r.batch_id AND e.row IN (r.row, 1))`,
+        )
+        .get(id)?.n ?? 0,
       errors: one('SELECT COUNT(*) AS n FROM batch_errors WHERE batch_id = ?'),
       queued: one('SELECT COUNT(*) AS n FROM batch_orders WHERE batch_id = ? AND draft_id IS NOT NULL AND skipped IS NULL'),
       // Orders whose reference a single order or another batch already holds: sending skips them. A draft a
