@@ -189,6 +189,7 @@ test('a move that the service stops part-way keeps the models not moved selected
   await lib.moveSelected.selectOption(folder.folderId);
   await expect(app.page.getByTestId('library-action-error')).visible();
   await expect(lib.selectionBar).hasText('2 selected');
+  await expect(app.page.getByTestId('library-stopped')).hasText('Stopped after 1 of 3: the 2 models not moved are still selected');
   await app.screenshot('library-move-stopped');
   assert.equal(await lib.moveSelected.evaluate((menu: HTMLSelectElement) => menu.selectedIndex), 0, 'the menu is back at "Move to…"');
   assert.equal((await sandbox.operator.listModels(project.projectId)).filter((m) => m.folderId).length, 1);

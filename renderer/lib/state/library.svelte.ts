@@ -43,6 +43,8 @@ class LibraryStore {
   error = $state<AppError | null>(null);
   /** what the last move did, for the view to confirm */
   moved = $state<string | null>(null);
+  /** what a move or deletion stopped part-way did and left, beside the error that stopped it */
+  stopped = $state<string | null>(null);
   /** a move or deletion of several models under way */
   busy = $state<{ verb: string; done: number; total: number } | null>(null);
   openModelId = $state<string | null>(null);
@@ -69,6 +71,7 @@ class LibraryStore {
       this.asOf = null;
       this.error = null;
       this.moved = null;
+      this.stopped = null;
       this.pages = 1;
     }
     await this.load();
@@ -216,7 +219,7 @@ class LibraryStore {
   /** Moves models (null: out of any folder), then says where they went. */
   moveModels = async (modelIds: readonly string[], folderId: string | null) => {
     this.moved = null;
-    await this.eachModel('Moving', modelIds, (modelId) => printdesk.library.moveModel({ modelId, folderId }));
+    await this.eachModel(['Moving', 'moved'], modelIds, (modelId) => printdesk.library.moveModel({ modelId, folderId }));
     const folder = folderId === null ? null : this.folders.find((f) => f.folderId === folderId);
     const what = modelIds.length === 1 ? '1 model' : `${modelIds.length} models`;
     this.moved = folderId === null ? `${what} taken out of ${modelIds.length === 1 ? 'its folder' : 'their folders'}.` : `${what} moved to “${folder?.name ?? 'the folder'}”.`;
@@ -224,21 +227,27 @@ class LibraryStore {
 
   deleteSelected = async () => {
     const projectId = this.projectId;
-    if (projectId) await this.eachModel('Deleting', [...this.selected], (modelId) => printdesk.library.deleteModel({ projectId, modelId }));
+    if (projectId) await this.eachModel(['Deleting', 'deleted'], [...this.selected], (modelId) => printdesk.library.deleteModel({ projectId, modelId }));
   };
 
   /**
    * One request per model, in order, counted in `busy`. The first failure stops the rest, which stay
    * selected: the user sees what was not done and can try again with one click.
    */
-  private async eachModel(verb: string, modelIds: readonly string[], act: (modelId: string) => Promise<Result<unknown>>) {
+  private async eachModel([verb, past]: [string, string], modelIds: readonly string[], act: (modelId: string) => Promise<Result<unknown>>) {
     this.busy = { verb, done: 0, total: modelIds.length };
+    this.stopped = null;
+    let done = 0;
     try {
       for (const modelId of modelIds) {
         unwrap(await act(modelId));
         this.selected.delete(modelId);
-        this.busy.done += 1;
+        this.busy.done = ++done;
       }
+    } catch (error) {
+      const left = modelIds.length - done;
+      if (modelIds.length > 1) this.stopped = `Stopped after ${done} of ${modelIds.length}: the ${left === 1 ? 'model' : `${left} models`} not ${past} ${left === 1 ? 'is' : 'are'} still selected, to try again.`;
+      throw error;
     } finally {
       this.busy = null;
       await this.load();
