@@ -93,13 +93,15 @@ test('an open mesh says how many open edges it has, draws them in red, and hides
   // shows them to the camera.
   const up = app.page.getByTestId('viewer-up');
   assert.equal(await up.inputValue(), 'y');
-  // The size over the preview reads width × depth × height as the model stands; the facts keep the file's
-  // X × Y × Z. Standing Y-up, the height is the file's Y.
+  // The size reads width × depth × height as the model stands, over the preview and in the facts alike:
+  // turned from Y-up to Z-up, what was its height becomes its depth.
   const numbers = (text: string | null) => (text ?? '').match(/[\d.]+(?= [×m])/g) ?? [];
-  const [x, y, z] = numbers(await lib.localFacts.locator('dd').first().textContent());
-  assert.deepEqual(numbers(await lib.dimensions.textContent()).slice(0, 3), [x, z, y]);
+  const factSize = app.page.getByTestId('fact-dimensions');
+  const [w, d, h] = numbers(await factSize.textContent());
+  assert.deepEqual(numbers(await lib.dimensions.textContent()).slice(0, 3), [w, d, h]);
   await up.selectOption('z');
-  await app.page.waitForFunction((size) => document.querySelector('[data-testid="viewer-dimensions"]')?.textContent?.includes(size), `${x} × ${y} × ${z} mm`);
+  await app.page.waitForFunction((size) => document.querySelector('[data-testid="viewer-dimensions"]')?.textContent?.includes(size), `${w} × ${h} × ${d} mm`);
+  await expect(factSize).hasText(`${w} × ${h} × ${d} mm`);
   const shown = await pixelsUntil(lib.viewerCanvas, (s) => s.highlight > 0, 'the open edges in red');
   await app.screenshot('26-model-open-edges');
   await toggle.uncheck();
