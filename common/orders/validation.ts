@@ -127,9 +127,9 @@ export function validatePackage(spec: PackageSpec): FieldErrors {
     return errors;
   }
   const given = dims.filter((d) => d !== null);
-  if (given.length > 0 && (given.length < 3 || given.some((d) => !(d !== null && d > 0)))) {
-    errors.dimensions = 'Package length, width and height are required when dimensions are supplied and must be greater than 0 centimeters';
-  }
+  // Said more plainly than the service's one message for both cases (which fieldOfServiceMessage still knows).
+  if (given.length > 0 && given.length < 3) errors.dimensions = 'Give all three of length, width and height, or none of them';
+  else if (given.some((d) => !(d !== null && d > 0))) errors.dimensions = 'Length, width and height must each be more than 0 cm';
   return errors;
 }
 

@@ -41,12 +41,13 @@ test('countries with states require one', () => {
   assert.equal(needsState('NL'), false);
 });
 
-test('the package rules of spec 4.1, with the service wording', () => {
+test('the package rules of spec 4.1, the dimensions said plainly', () => {
   assert.deepEqual(validatePackage({ weight: 500, length: null, width: null, height: null }), {});
   assert.deepEqual(validatePackage({ weight: 500, length: 1, width: 2, height: 3 }), {});
   assert.match(validatePackage({ weight: 0, length: null, width: null, height: null }).weight, /greater than 0 grams/);
-  assert.match(validatePackage({ weight: 5, length: 1, width: null, height: null }).dimensions, /required when dimensions are supplied/);
-  assert.match(validatePackage({ weight: 5, length: 1, width: 0, height: 2 }).dimensions, /greater than 0 centimeters/);
+  assert.match(validatePackage({ weight: 5, length: 1, width: null, height: null }).dimensions, /all three/);
+  assert.match(validatePackage({ weight: 5, length: 1, width: 0, height: 2 }).dimensions, /must each be more than 0 cm/);
+  assert.match(validatePackage({ weight: 5, length: 1, width: null, height: 2 }).dimensions, /all three of length, width and height, or none/);
 });
 
 test('a quote needs a country and exactly one of models and package', () => {
