@@ -16,7 +16,7 @@ export const GENERATED_PREFIX = 'PDB-';
 
 /** Said wherever a file without references is imported: how its orders are told apart. */
 export const NO_REFERENCE_COLUMN =
-  'The file has no order reference column, so each row is known by its recipient, address and models: importing it again (edited or not) never places such a row twice, and a row where they changed is a new order. To order the same rows again, add an order reference column with new references.';
+  'No order reference column: each row is known by its recipient, address and models, so importing the file again never places a row twice (a changed row is a new order). To order the same rows again, add an orderReference column with new references.';
 
 /** The reference a row gives itself, or '' when the file has no such column or the cell is empty. */
 export function givenReference(mapping: ColumnMapping, record: CsvRecord): string {

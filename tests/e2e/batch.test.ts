@@ -96,7 +96,7 @@ test('a file without references: cancelled halfway, its cancelled orders are sen
   await projectsPage(page).items.first().click();
   await workspace(page).nav('batch');
   await page.getByTestId('batch-file').setInputFiles(file);
-  await expect(page.getByTestId('no-reference-column')).hasText('never places such a row twice');
+  await expect(page.getByTestId('no-reference-column')).hasText('never places a row twice');
   sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 400 });
   try {
     await page.getByTestId('send-batch').click();
@@ -120,6 +120,7 @@ test('a file without references: cancelled halfway, its cancelled orders are sen
   await page.getByTestId('batch-file').setInputFiles(file);
   await expect(page.getByTestId('batch-summary')).visible();
   await expect(page.getByTestId('used-elsewhere')).hasText('Every order of this file was sent before');
+  await expect(page.getByTestId('batch-summary')).hasText('Nothing new in this file');
   await app.screenshot('35-batch-sent-before');
   await expect(page.getByTestId('send-batch')).hasText('Nothing new to send');
   assert.equal(await page.getByTestId('send-batch').isDisabled(), true);
