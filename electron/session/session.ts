@@ -31,10 +31,11 @@ export type Session = ReturnType<typeof createSession>;
 
 /**
  * Whose drafts and uploads are whose: the service and the signed-in e-mail, so the same address on two
- * services is two accounts. Null while signed out.
+ * services is two accounts. The address in any capitals is one account, as services and mail treat it:
+ * signing in as "Ada@Example.com" must not hide what "ada@example.com" left. Null while signed out.
  */
 export function accountKey(state: SessionState, serviceKey: string): string | null {
-  return state.status === 'signed-in' && state.email ? `${serviceKey} ${state.email}` : null;
+  return state.status === 'signed-in' && state.email ? `${serviceKey} ${state.email.trim().toLowerCase()}` : null;
 }
 
 export function createSession(deps: SessionDeps) {

@@ -91,6 +91,14 @@ test("one account's uploads are neither shown to nor sent by the next, and carry
   assert.equal((await sandbox.operator.listModels(demoProject)).length, 5, 'they went once their account signed in again');
 });
 
+test('the same address in other capitals is the same account: what it left is there', async (t) => {
+  const { host, list, uploadingAsDemo } = await twoAccounts(t);
+  const added = await uploadingAsDemo(1_500);
+  value(await host.invoke('session:signOut', undefined));
+  value(await host.invoke('session:signIn', { ...DEMO_ACCOUNT, email: ` ${DEMO_ACCOUNT.email.toUpperCase()}` }));
+  assert.deepEqual((await list()).map((item) => item.id).sort(), added.map((item) => item.id).sort());
+});
+
 test("signing in over another account's session stops that account's uploads as a sign-out would", async (t) => {
   const { sandbox, host, demoProject, list, uploadingAsDemo } = await twoAccounts(t);
   await uploadingAsDemo(1_500);
