@@ -94,3 +94,8 @@ export function formatArea(mm2: number, unit: 'mm' | 'cm' = mm2 >= 100 ? 'cm' : 
 export function measureUnit(mm3: number, mm2: number): 'mm' | 'cm' {
   return mm3 >= 1000 || (mm3 === 0 && mm2 >= 100) ? 'cm' : 'mm';
 }
+
+/** "1 order", "3 orders", "1,200 rows": a count with its noun, grouped for reading. */
+export function counted(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? noun : plural}`;
+}

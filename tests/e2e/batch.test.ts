@@ -126,3 +126,21 @@ test('a file without references: cancelled halfway, its cancelled orders are sen
   assert.equal(await page.getByTestId('send-batch').isDisabled(), true);
   assert.equal((await sandbox.operator.listOrders({ projectId: project.projectId })).length, 24);
 });
+
+test('a file without the columns orders need says which, opens the column matching, and sends nothing', async (t) => {
+  const { app } = await openWithModel(t);
+  const file = join(await mkdtemp(join(tmpdir(), 'batch-e2e-')), 'names-only.csv');
+  await writeFile(file, 'firstName,lastName,city\nAda,Lovelace,Amsterdam\n');
+  const page = app.page;
+  await page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(page).signInWithDemo();
+  await projectsPage(page).items.first().click();
+  await workspace(page).nav('batch');
+  await page.getByTestId('batch-file').setInputFiles(file);
+  await expect(page.getByTestId('batch-problems')).hasText('The columns need matching');
+  await expect(page.getByTestId('mapping-problems')).hasText('No column for');
+  assert.equal(await page.getByTestId('batch-columns').getAttribute('open'), '', 'the column matching is open');
+  await expect(page.getByTestId('send-batch')).hasText('No valid orders to send');
+  assert.equal(await page.getByTestId('send-batch').isDisabled(), true);
+  await app.screenshot('36-batch-columns-missing');
+});
