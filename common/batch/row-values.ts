@@ -1,13 +1,13 @@
 // Reading one cell as an order value: recipient text, country, model, quantity, id lists.
 import countries from 'i18n-iso-countries';
 import { toAlpha2 } from '../orders/countries.ts';
+import { MAX_QUANTITY } from '../orders/limits.ts';
 
 /** lower-case model name or file name → model id; several ids when the name is not unique in the project */
 export type ModelLookup = ReadonlyMap<string, string | readonly string[]>;
 
 export type Value<T> = ({ ok: true } & T) | { ok: false; message: string };
 
-export const MAX_QUANTITY = 100_000;
 
 /**
  * Spreadsheet text as a label can carry it: line breaks in an address become ", " and runs of

@@ -3,7 +3,7 @@
 import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { needsState, toAlpha2 } from './countries.ts';
-import { MAX_MODEL_LINES } from './limits.ts';
+import { MAX_MODEL_LINES, MAX_QUANTITY } from './limits.ts';
 
 export { MAX_MODEL_LINES };
 
@@ -97,6 +97,7 @@ export function validateModelLines(lines: readonly ModelLine[]): FieldErrors {
   lines.forEach((line, index) => {
     if (!GUID.test(line.modelId)) errors[`models.${index}.modelId`] = 'Not a model id';
     if (!Number.isInteger(line.quantity) || line.quantity < 1) errors[`models.${index}.quantity`] = 'Quantity: a whole number, at least 1';
+    else if (line.quantity > MAX_QUANTITY) errors[`models.${index}.quantity`] = `Quantity: at most ${MAX_QUANTITY.toLocaleString('en-US')} of one model in an order`;
   });
   return errors;
 }

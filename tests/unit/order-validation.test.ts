@@ -108,3 +108,9 @@ test('an order holds 1 to 100 different models, and the message says how many it
   assert.deepEqual(validateModelLines(Array.from({ length: 100 }, (_, n) => line(n))), {});
   assert.equal(validateModelLines(Array.from({ length: 101 }, (_, n) => line(n))).models, 'An order holds at most 100 different models; this one has 101');
 });
+
+test('a quantity above what one order takes is caught in the form, not by the service', () => {
+  const line = (quantity: number) => validateQuote({ country: 'NL', models: [{ modelId: '0f8fad5b-d9cb-469f-a165-70867728950e', quantity }] })['models.0.quantity'];
+  assert.equal(line(10_000), undefined);
+  assert.equal(line(10_001), 'Quantity: at most 10,000 of one model in an order');
+});
