@@ -6,12 +6,14 @@ export async function filesFromDrop(transfer: DataTransfer): Promise<{ files: Fi
   const all: File[] = [];
   if (entries.length) for (const entry of entries) await walk(entry, all, 0);
   else all.push(...transfer.files);
-  const files = all.filter((f) => MODEL.test(f.name));
-  return { files, skipped: all.length - files.length };
+  return modelFiles(all);
 }
 
-export function modelFiles(list: FileList | readonly File[] | null): File[] {
-  return [...(list ?? [])].filter((f) => MODEL.test(f.name));
+/** The model files among those given, and how many others were left out (to say so). */
+export function modelFiles(list: FileList | readonly File[] | null): { files: File[]; skipped: number } {
+  const all = [...(list ?? [])];
+  const files = all.filter((f) => MODEL.test(f.name));
+  return { files, skipped: all.length - files.length };
 }
 
 /**

@@ -18,6 +18,8 @@ const GOOD = [join(corpus, 'stl', 'Moon-binary.stl'), join(corpus, 'stl', 'HalfD
 
 let browser: Browser;
 let broken: string[];
+/** Not a model at all: a picker's "All files" lets it through. */
+let notes: string;
 before(async () => {
   browser = await launchChromium();
   const dir = await mkdtemp(join(tmpdir(), 'broken-models-'));
@@ -26,6 +28,8 @@ before(async () => {
   await writeFile(broken[0], cube.subarray(0, cube.length - 30));
   await writeFile(broken[1], 'this is not a zip file at all');
   await writeFile(broken[2], '');
+  notes = join(dir, 'notes.txt');
+  await writeFile(notes, 'print these in PLA');
 });
 after(async () => {
   await browser?.close();
@@ -54,8 +58,9 @@ test('models dropped or picked are checked, uploaded, listed, and broken files a
   await app.screenshot('20-library-empty');
   // Slow the service a little so the queue can be seen at work.
   app.booted.sandbox?.faults.set({ kind: 'latency', path: '/Model3D/', ms: 400 });
-  await lib.fileInput.setInputFiles([...GOOD, ...broken]);
+  await lib.fileInput.setInputFiles([...GOOD, ...broken, notes]);
   await expect(lib.uploadErrors).visible();
+  await expect(app.page.getByTestId('upload-notice')).hasText('1 other picked file is not STL, OBJ or 3MF and was left out');
   await expect(lib.uploadItems.first()).visible();
   await expect(lib.empty).hasText('on their way');
   await app.screenshot('21-library-uploading');
@@ -272,6 +277,7 @@ test("a model's page renames it, moves it to a folder and deletes it", async (t)
   await page.getByTestId('model-name-field').fill('   ');
   await page.getByTestId('save-model-name').click();
   await expect(page.getByTestId('model-action-error')).hasText('Enter a name');
+  assert.doesNotMatch((await page.getByTestId('model-action-error').textContent()) ?? '', /renameModel|✖/, 'said as to a person, not as the contract check');
   await page.getByTestId('model-name-field').press('Escape');
 
   await page.getByTestId('delete-model').click();
