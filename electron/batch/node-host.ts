@@ -3,7 +3,7 @@
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import { createModels } from '../library/models.ts';
 import { createOrders } from '../orders/index.ts';
-import { createSession } from '../session/session.ts';
+import { accountKey, createSession } from '../session/session.ts';
 import { createMemoryVault, type TokenVault } from '../session/token-vault.ts';
 import type { Db } from '../storage/database.ts';
 import { createBatches } from './index.ts';
@@ -38,10 +38,7 @@ export function createBatchHost(options: BatchHostOptions) {
     maxRetries: options.maxRetries,
     onReachability: options.onReachability,
   });
-  const account = () => {
-    const state = session.state();
-    return state.status === 'signed-in' && state.email ? `${options.serviceKey ?? options.baseUrl} ${state.email}` : null;
-  };
+  const account = () => accountKey(session.state(), options.serviceKey ?? options.baseUrl);
   const orders = createOrders({ db: options.db, client: () => client, account, onDraft: () => undefined, onPlaced: () => undefined });
   const models = createModels(() => client);
   const batches = createBatches({

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { CsvRecord } from '../../common/batch/parse-csv.ts';
 import { migrate, type Db } from '../storage/database.ts';
 import type { BatchError, BatchState, ColumnMapping, ShippingChoice } from './schemas.ts';
+import { lowerCaseAccountKeys } from '../storage/account-keys.ts';
 
 const MIGRATIONS = [
   (db: Db) =>
@@ -51,6 +52,8 @@ const MIGRATIONS = [
       -- Progress counts a batch's drafts by state many times a second while it sends.
       CREATE INDEX IF NOT EXISTS drafts_batch ON drafts (batch_id, state);
     `),
+  // Account keys in one case (see account-keys.ts).
+  (db: Db) => lowerCaseAccountKeys(db, ['batches']),
 ];
 
 export interface BatchRecord {

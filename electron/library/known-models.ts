@@ -8,6 +8,7 @@ import { Folder, Model } from '../schemas/library.ts';
 import type { ModelPage, ModelQuery } from './models.ts';
 import { filterModels, sortModels } from './models.ts';
 import { z } from 'zod';
+import { lowerCaseAccountKeys } from '../storage/account-keys.ts';
 
 const MIGRATIONS: Migration[] = [
   (db) =>
@@ -29,6 +30,8 @@ const MIGRATIONS: Migration[] = [
       );
       CREATE INDEX known_models_by_id ON known_models (account, model_id);
     `),
+  // Account keys in one case (see account-keys.ts).
+  (db: Db) => lowerCaseAccountKeys(db, ['known_projects', 'known_models']),
 ];
 
 /** A listing answered from what was last seen: `asOf` is when the project's models were last listed. */

@@ -7,6 +7,7 @@ import type { Statement } from 'better-sqlite3';
 import type { ErrorCode } from '../contract.ts';
 import { durably, migrate } from '../storage/database.ts';
 import type { Db, Migration } from '../storage/database.ts';
+import { lowerCaseAccountKeys } from '../storage/account-keys.ts';
 
 export const UPLOAD_STATES = ['queued', 'hashing', 'uploading', 'paused', 'done', 'failed', 'cancelled'] as const;
 export type UploadState = (typeof UPLOAD_STATES)[number];
@@ -112,6 +113,8 @@ const MIGRATIONS: Migration[] = [
       ALTER TABLE upload_items ADD COLUMN account TEXT;
       CREATE INDEX upload_items_by_account ON upload_items(account, seq);
     `),
+  // Account keys in one case (see account-keys.ts).
+  (db: Db) => lowerCaseAccountKeys(db, ['upload_items']),
 ];
 
 export type NewItem = Pick<StoredItem, 'account' | 'projectId' | 'folderId' | 'path' | 'fileName' | 'sizeBytes' | 'mtimeMs' | 'allowDuplicate'> &

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { durably, migrate, type Db } from '../storage/database.ts';
 import type { Draft, DraftFields, DraftState, PlacedOrder, Problem, Recipient, ShippingMethod } from '../schemas/orders.ts';
+import { lowerCaseAccountKeys } from '../storage/account-keys.ts';
 
 const MIGRATIONS = [
   (db: Db) =>
@@ -34,6 +35,8 @@ const MIGRATIONS = [
   // An attempt went out and its answer was lost: the service may hold the order. Until it is asked, the
   // draft cannot be held back, edited or deleted.
   (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN unanswered INTEGER NOT NULL DEFAULT 0'),
+  // Account keys in one case (see account-keys.ts).
+  (db: Db) => lowerCaseAccountKeys(db, ['drafts', 'recipients']),
 ];
 
 interface Row {

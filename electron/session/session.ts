@@ -30,12 +30,20 @@ const SESSION_ENDING = new Set(['AUTHENTICATION', 'INCORRECT_PARAMETERS', 'NO_PE
 export type Session = ReturnType<typeof createSession>;
 
 /**
+ * The signed-in address as PrintDesk keeps it: in any capitals it is one account, as services and mail
+ * treat it, so signing in as "Ada@Example.com" must not hide what "ada@example.com" left. The service is
+ * sent the address as typed (docs/api-assumptions.md).
+ */
+export function accountEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
  * Whose drafts and uploads are whose: the service and the signed-in e-mail, so the same address on two
- * services is two accounts. The address in any capitals is one account, as services and mail treat it:
- * signing in as "Ada@Example.com" must not hide what "ada@example.com" left. Null while signed out.
+ * services is two accounts. Null while signed out.
  */
 export function accountKey(state: SessionState, serviceKey: string): string | null {
-  return state.status === 'signed-in' && state.email ? `${serviceKey} ${state.email.trim().toLowerCase()}` : null;
+  return state.status === 'signed-in' && state.email ? `${serviceKey} ${accountEmail(state.email)}` : null;
 }
 
 export function createSession(deps: SessionDeps) {
@@ -53,7 +61,7 @@ export function createSession(deps: SessionDeps) {
   });
 
   function adopt(email: string, service: string, accessToken: string | null, refreshToken: string) {
-    current = { email, service, refreshToken, accessToken, accessRenewAt: accessToken ? renewTimeOf(accessToken) : null };
+    current = { email: accountEmail(email), service, refreshToken, accessToken, accessRenewAt: accessToken ? renewTimeOf(accessToken) : null };
   }
 
   async function persist() {
