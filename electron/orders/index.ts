@@ -95,7 +95,7 @@ export function createOrders(deps: OrdersDeps) {
   /** Takes a queued order back out of the outbox before it is sent. */
   function unqueue(id: string): Draft {
     const back = store.transition(changeable(owned(id)).id, ['queued', 'needs-attention'], 'draft', { problem: null });
-    if (!back) throw new HostError('INVALID_INPUT', 'This order is being sent or was placed; it can no longer be held back');
+    if (!back) throw new HostError('INVALID_INPUT', 'This order is being sent or was placed; it can no longer be kept as a draft');
     return emit(back);
   }
 
@@ -126,7 +126,7 @@ export function createOrders(deps: OrdersDeps) {
 
   async function cancel(id: string): Promise<Draft> {
     const draft = owned(id);
-    if (draft.state !== 'placed') throw new HostError('INVALID_INPUT', 'Only placed orders can be cancelled; take a queued order back with “Hold back”');
+    if (draft.state !== 'placed') throw new HostError('INVALID_INPUT', 'Only placed orders can be cancelled; take a queued order back with “Keep as draft”');
     return emit(await cancelOrder(store, deps.client(), draft));
   }
 

@@ -374,3 +374,38 @@ test('what was typed in a new order survives the session ending under the form, 
   await list.newOrder.click();
   assert.equal(await form.field('firstName').inputValue(), '');
 });
+
+test('an order left half-written is kept as a draft, opened again from the notice, and Discard leaves without keeping', async () => {
+  const app = await openApp(browser);
+  await openDemoProject(app);
+  const list = ordersPage(app.page);
+  const form = orderForm(app.page);
+  await workspace(app.page).nav('orders');
+  await list.newOrder.click();
+  await form.fillRecipient({ firstName: 'Ada', lastName: 'Lovelace' });
+  // Going elsewhere mid-order, as to look something up in the library.
+  await workspace(app.page).nav('library');
+  await expect(app.page.getByTestId('kept-draft')).hasText('The order you were writing for Ada Lovelace was kept as a draft.');
+  await app.page.getByTestId('open-kept-draft').click();
+  assert.equal(await app.page.getByTestId('firstName').inputValue(), 'Ada');
+  await app.page.getByTestId('lastName').fill('King');
+  await app.page.getByTestId('discard-changes').click();
+  await expect(list.row('draft')).hasText('Ada Lovelace');
+  assert.equal(await list.row('draft').count(), 1, 'one draft, not one per leaving');
+  assert.equal(await app.page.getByTestId('kept-draft').count(), 0);
+
+  // A new order left untouched leaves nothing behind.
+  await list.newOrder.click();
+  await workspace(app.page).nav('library');
+  await workspace(app.page).nav('orders');
+  assert.equal(await list.row('draft').count(), 1);
+
+  // Settings opened over a half-written order: back from them, the order is there as it was typed.
+  await list.newOrder.click();
+  await form.fillRecipient({ firstName: 'Grace' });
+  await app.page.getByTestId('settings-button').click();
+  await app.page.getByTestId('close-settings').click();
+  await app.page.waitForFunction(() => (document.querySelector('[data-testid="firstName"]') as HTMLInputElement | null)?.value === 'Grace');
+  assert.equal(await list.row('draft').count(), 0, 'the form, not the list');
+  await app.close();
+});

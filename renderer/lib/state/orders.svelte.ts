@@ -9,6 +9,8 @@ class OrdersStore {
   loading = $state(false);
   error = $state<AppError | null>(null);
   recentlyPlaced = $state<Draft[]>([]);
+  /** An order the form held unsaved when the user went elsewhere, saved as a draft on the way out. */
+  keptDraft = $state<{ id: string; who: string } | null>(null);
 
   /** Each batch's last state seen, to reload when one changes (see the constructor). */
   private batchStates = new Map<string, string>();
@@ -19,6 +21,7 @@ class OrdersStore {
     printdesk.on('session:changed', (state) => {
       if (state.status === 'signed-in') return;
       this.recentlyPlaced = [];
+      this.keptDraft = null;
       this.drafts = [];
       this.projectId = null;
     });
@@ -39,7 +42,10 @@ class OrdersStore {
 
   load = async (projectId: string) => {
     // "An order was placed" belongs to the project (and the account) it was placed in.
-    if (projectId !== this.projectId) this.recentlyPlaced = [];
+    if (projectId !== this.projectId) {
+      this.recentlyPlaced = [];
+      this.keptDraft = null;
+    }
     this.projectId = projectId;
     this.loading = true;
     this.error = null;
@@ -75,6 +81,22 @@ class OrdersStore {
     const draft = unwrap(await printdesk.drafts.save({ projectId: this.projectId, id, fields }));
     this.upsert(draft);
     return draft;
+  };
+
+  /**
+   * Saves what a form held when the user left it, as mail clients keep a message being written: leaving
+   * must not throw an order away. Resolves to the draft's id, or null when it could not be saved (the
+   * caller keeps it otherwise). `announce` says whether to tell the user, asked once it is saved.
+   */
+  keepAsDraft = async (projectId: string, fields: DraftFields, id: string | undefined, announce: (draftId: string) => boolean): Promise<string | null> => {
+    // The form's project, not the open one: leaving the form may be switching projects.
+    const saved = await printdesk.drafts.save({ projectId, id, fields });
+    if (!saved.ok) return null;
+    if (projectId !== this.projectId) return saved.value.id;
+    this.upsert(saved.value);
+    const who = [fields.recipient.firstName, fields.recipient.lastName].filter(Boolean).join(' ');
+    if (announce(saved.value.id)) this.keptDraft = { id: saved.value.id, who };
+    return saved.value.id;
   };
 
   /** Asks the service for the current status of placed orders; quietly keeps the last known offline. */
