@@ -194,7 +194,7 @@ export function createBatches(deps: BatchesDeps) {
     tables.putErrors(batch.id, errors);
     const rowsWithErrors = new Set(errors.map((e) => e.row)).size;
     if (errors.length && !options.skipInvalid) {
-      throw new HostError('INVALID_INPUT', `${rowsWithErrors} row${rowsWithErrors === 1 ? ' has' : 's have'} problems: fix them, or send only the valid orders`, { details: { rowsWithErrors } });
+      throw new HostError('INVALID_INPUT', `${rowsWithErrors} row${rowsWithErrors === 1 ? ' has' : 's have'} problems: fix them, or send the valid orders and leave these for later`, { details: { rowsWithErrors } });
     }
     const valid = orders.filter((o) => o.errors.length === 0 && o.method);
     if (valid.length === 0) throw new HostError('INVALID_INPUT', 'This batch has no valid orders to send');

@@ -41,8 +41,8 @@ export const BatchSummary = z.object({
   orders: z.number(),
   /** rows with at least one problem */
   rowsWithErrors: z.number(),
-  /** orders with a problem in one of their rows (or in the header): held back by a send of the valid ones */
-  ordersWithErrors: z.number(),
+  /** orders a send would place now: none of their rows (nor the header) with a problem, not sent before, not queued */
+  sendable: z.number(),
   errors: z.number(),
   /** orders whose reference was used before, by a single order or another batch: skipped when sent */
   usedElsewhere: z.number(),

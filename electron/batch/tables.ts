@@ -56,6 +56,15 @@ const MIGRATIONS = [
   (db: Db) => lowerCaseAccountKeys(db, ['batches']),
 ];
 
+/**
+ * References of batch @id that a single order or another batch already holds: sending skips them. A draft a
+ * cancelled batch left unsent is not among them (the send takes it over; see enqueue.ts).
+ */
+const USED_ELSEWHERE = `SELECT d.order_reference FROM drafts d LEFT JOIN batches b ON b.id = d.batch_id
+  WHERE d.order_reference IN (SELECT reference FROM batch_rows WHERE batch_id = @id)
+    AND (d.batch_id IS NULL OR d.batch_id <> @id)
+    AND NOT (COALESCE(b.state, '') = 'cancelled' AND d.state IN ('draft', 'queued'))`;
+
 export interface BatchRecord {
   id: string;
   account: string;
@@ -199,26 +208,23 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
       rows: one('SELECT COUNT(*) AS n FROM batch_rows WHERE batch_id = ?'),
       orders: one('SELECT COUNT(DISTINCT reference) AS n FROM batch_rows WHERE batch_id = ?'),
       rowsWithErrors: one('SELECT COUNT(DISTINCT row) AS n FROM batch_errors WHERE batch_id = ?'),
-      // A problem in any row holds back its whole order; one in the header (row 1) holds back every order.
-      ordersWithErrors: db
-        .prepare<[string], { n: number }>(
+      // What a send would place now: orders with no problem in any of their rows (nor in the header, row 1,
+      // which holds back all), not sent before elsewhere, not queued already.
+      sendable: db
+        .prepare<{ id: string }, { n: number }>(
           `SELECT COUNT(DISTINCT r.reference) AS n FROM batch_rows r
-           WHERE r.batch_id = ? AND EXISTS (SELECT 1 FROM batch_errors e WHERE e.batch_id = r.batch_id AND e.row IN (r.row, 1))`,
+           WHERE r.batch_id = @id
+             AND NOT EXISTS (SELECT 1 FROM batch_errors WHERE batch_id = @id AND row = 1)
+             AND r.reference NOT IN (SELECT b.reference FROM batch_rows b JOIN batch_errors e ON e.batch_id = b.batch_id AND e.row = b.row WHERE b.batch_id = @id)
+             AND r.reference NOT IN (SELECT reference FROM batch_orders WHERE batch_id = @id AND draft_id IS NOT NULL AND skipped IS NULL)
+             AND r.reference NOT IN (${USED_ELSEWHERE})`,
         )
-        .get(id)?.n ?? 0,
+        .get({ id })?.n ?? 0,
       errors: one('SELECT COUNT(*) AS n FROM batch_errors WHERE batch_id = ?'),
       queued: one('SELECT COUNT(*) AS n FROM batch_orders WHERE batch_id = ? AND draft_id IS NOT NULL AND skipped IS NULL'),
-      // Orders whose reference a single order or another batch already holds: sending skips them. A draft a
-      // cancelled batch left unsent is not among them (the send takes it over; see enqueue.ts).
       usedElsewhere: db
-        .prepare<[string, string], { n: number }>(
-          `SELECT COUNT(DISTINCT r.reference) AS n FROM batch_rows r
-           JOIN drafts d ON d.order_reference = r.reference
-           LEFT JOIN batches b ON b.id = d.batch_id
-           WHERE r.batch_id = ? AND (d.batch_id IS NULL OR d.batch_id <> ?)
-             AND NOT (COALESCE(b.state, '') = 'cancelled' AND d.state IN ('draft', 'queued'))`,
-        )
-        .get(id, id)?.n ?? 0,
+        .prepare<{ id: string }, { n: number }>(`SELECT COUNT(DISTINCT reference) AS n FROM batch_rows WHERE batch_id = @id AND reference IN (${USED_ELSEWHERE})`)
+        .get({ id })?.n ?? 0,
     };
   }
 

@@ -13,29 +13,26 @@ export interface SendAction {
 
 const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
-type Counts = Pick<BatchSummary, 'state' | 'sentAt' | 'orders' | 'usedElsewhere' | 'queued' | 'rowsWithErrors' | 'ordersWithErrors'>;
+type Counts = Pick<BatchSummary, 'state' | 'sentAt' | 'orders' | 'usedElsewhere' | 'queued' | 'rowsWithErrors' | 'sendable'>;
 
 export function sendAction(batch: Counts): SendAction {
-  const rest = batch.orders - batch.usedElsewhere - batch.queued;
   const skipInvalid = batch.rowsWithErrors > 0;
-  // An order both sent before and now with a problem is subtracted twice: rare, and the report is exact.
-  const sendable = Math.max(0, rest - batch.ordersWithErrors);
+  const { sendable } = batch;
+  // "valid" only where some orders are not: otherwise every order the file has left to send is.
+  const what = skipInvalid ? `${sendable} valid ${sendable === 1 ? 'order' : 'orders'}` : orders(sendable);
   if (batch.state === 'draft' && batch.sentAt !== null && batch.queued > 0) {
     // Sending again queues the rest and follows the whole batch; nothing already queued is queued twice.
-    const next = rest > 0 ? `Send queues the other ${orders(rest)}.` : 'Resume to follow their progress.';
-    const label = rest <= 0 ? 'Resume sending' : skipInvalid ? `Send the other ${sendable} valid ${sendable === 1 ? 'order' : 'orders'}` : `Send the other ${orders(rest)}`;
+    const next = sendable > 0 ? `Send queues the other ${what}.` : 'Resume to follow their progress.';
     return {
-      label,
+      label: sendable > 0 ? `Send the other ${what}` : 'Resume sending',
       disabled: false,
       skipInvalid,
       interrupted: `Sending stopped when PrintDesk closed, after ${orders(batch.queued)} of ${batch.orders} had been queued: those are being placed. ${next} Nothing is placed twice.`,
     };
   }
-  if (rest <= 0) return { label: 'Nothing new to send', disabled: true, skipInvalid, interrupted: null };
-  if (skipInvalid) {
-    if (sendable === 0) return { label: 'No valid orders to send', disabled: true, skipInvalid, interrupted: null };
-    return { label: `Send the ${sendable} valid ${sendable === 1 ? 'order' : 'orders'}`, disabled: false, skipInvalid, interrupted: null };
-  }
-  const label = batch.usedElsewhere > 0 ? `Send ${rest} new ${rest === 1 ? 'order' : 'orders'}` : `Send ${orders(rest)}`;
+  if (batch.orders - batch.usedElsewhere <= 0) return { label: 'Nothing new to send', disabled: true, skipInvalid, interrupted: null };
+  if (sendable === 0) return { label: 'No valid orders to send', disabled: true, skipInvalid, interrupted: null };
+  if (skipInvalid) return { label: `Send the ${what}`, disabled: false, skipInvalid, interrupted: null };
+  const label = batch.usedElsewhere > 0 ? `Send ${sendable} new ${sendable === 1 ? 'order' : 'orders'}` : `Send ${what}`;
   return { label, disabled: false, skipInvalid, interrupted: null };
 }

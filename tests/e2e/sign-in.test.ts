@@ -175,9 +175,20 @@ test('settings accept only an https (or loopback) address ending in /v2', async 
   await expect(settings.saved).visible();
   await expect(app.page.getByTestId('service-badge')).hasText('print.example.com');
   await app.screenshot('10-settings');
+  // Signing in to a service that is not there fails; back on the sandbox, that failure is not shown any more.
+  await settings.url.fill('https://127.0.0.1:9/v2');
+  await settings.save.click();
+  await settings.close.click();
+  const signIn = signInPage(app.page);
+  await app.page.getByTestId('email').fill('ada@example.com');
+  await app.page.getByTestId('password').fill('a long password');
+  await app.page.getByTestId('sign-in-submit').click();
+  await expect(app.page.getByTestId('sign-in-error')).visible();
+  await settings.open.click();
   await settings.sandbox.check();
   await settings.save.click();
   await settings.close.click();
-  await expect(signInPage(app.page).useDemo).visible();
+  await expect(signIn.useDemo).visible();
+  assert.equal(await app.page.getByTestId('sign-in-error').count(), 0, "the other service's failure is gone");
   await app.close();
 });

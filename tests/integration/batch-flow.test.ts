@@ -47,7 +47,7 @@ test('import → fix a cell → send → report: every row placed, the two-row o
   const imported = await host.batches.import({ bytes: encode(FILE), fileName: 'shop.csv', projectId });
   assert.equal(imported.rows, 4);
   assert.equal(imported.orders, 3);
-  assert.equal(imported.ordersWithErrors, 1, 'one order held back by its bad row');
+  assert.equal(imported.sendable, 2, 'one order held back by its bad row');
   const errors = host.batches.errors(imported.id);
   assert.deepEqual(errors.map((e) => [e.row, e.column, e.message]), [[4, 'email', 'Not an email address']]);
   const onlyErrors = host.batches.rows(imported.id, { errorsOnly: true });
@@ -56,7 +56,7 @@ test('import → fix a cell → send → report: every row placed, the two-row o
 
   const fixed = await host.batches.updateCell(imported.id, 4, 9, 'alan@example.com');
   assert.equal(fixed.summary.errors, 0);
-  assert.equal(fixed.summary.ordersWithErrors, 0);
+  assert.equal(fixed.summary.sendable, 3);
   assert.deepEqual(fixed.rows.map((r) => [r.row, r.errors.length]), [[4, 0]]);
 
   await host.batches.send(imported.id);
@@ -86,6 +86,7 @@ test('import → fix a cell → send → report: every row placed, the two-row o
 test('importing the same file again places nothing twice: its orders are reported as skipped', async () => {
   const before = (await sandboxOrders()).length;
   const again = await host.batches.import({ bytes: encode(FILE), fileName: 'shop (1).csv', projectId });
+  assert.deepEqual([again.usedElsewhere, again.sendable], [2, 0], 'two sent before, the third still has its bad e-mail');
   await host.batches.send(again.id, { skipInvalid: true });
   await host.batches.settled(again.id);
   const report = host.batches.report(again.id);
@@ -100,7 +101,7 @@ test('a layout nothing matches is mapped by hand once, remembered, and a correct
   const problems = host.batches.errors(batch.id);
   assert.equal(problems.length, 6, 'Town and Mail are recognised; the six others are missing');
   assert.ok(problems.every((e) => e.row === 1 && e.column === null), 'missing columns are reported on the header row');
-  assert.equal(host.batches.get(batch.id).ordersWithErrors, 1, 'a problem in the header holds back every order');
+  assert.equal(host.batches.get(batch.id).sendable, 0, 'a problem in the header holds back every order');
   const mapping = { firstName: 0, lastName: 1, streetAddress: 2, postal: 3, city: 4, country: 5, email: 6, modelName: 7 };
   const mapped = await host.batches.setMapping(batch.id, mapping);
   assert.deepEqual(host.batches.errors(batch.id).map((e) => [e.row, e.column, e.message]), [[2, 'Part', 'No model named "nope.stl" in this project']]);

@@ -171,8 +171,13 @@ class BatchesStore {
     if (!batchId) return;
     await this.run(async () => {
       this.progress = unwrap(await printdesk.batch.send({ batchId, skipInvalid }));
-      this.current = unwrap(await printdesk.batch.get({ batchId }));
     });
+    // Sent or refused, the counts may have moved (a send checks every row again): the button follows them.
+    const current = await printdesk.batch.get({ batchId });
+    if (!current.ok || this.current?.id !== batchId) return;
+    this.current = current.value;
+    // Refused: the problems it found are shown on their rows.
+    if (this.error) await this.loadRows();
   };
 
   refreshProgress = async () => {
