@@ -11,6 +11,7 @@ import { libraryPage } from './pages/library.ts';
 import { workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
+import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 import { binaryStl, torusWith } from '../../scripts/generate-models.ts';
 
@@ -474,4 +475,25 @@ test('files the OS hands over ("Open with", a double click) are uploaded only on
   await app.page.getByTestId('confirm-yes').click();
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 2, null, { timeout: 30_000 });
   assert.deepEqual((await lib.names.allTextContents()).sort(), ['Moon-binary', 'Star-ascii']);
+});
+
+test('access to the open project taken away: its models go, the library says why, and the picker no longer offers it', async (t) => {
+  const { app, lib, sandbox, project } = await appWithSandbox(t);
+  await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
+  const other = await sandbox.operator.createProject('Other parts', { assign: DEMO_ACCOUNT.email });
+  await app.page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(app.page).signInWithDemo();
+  await projectsPage(app.page).items.filter({ hasText: project.name }).click();
+  await workspace(app.page).nav('library');
+  await expect(lib.rows.first()).visible();
+
+  await sandbox.operator.unassign(project.projectId, DEMO_ACCOUNT.email);
+  await workspace(app.page).nav('overview');
+  await workspace(app.page).nav('library');
+  await expect(app.page.getByTestId('library-no-access')).hasText('can no longer use');
+  assert.equal(await lib.rows.count(), 0, 'the models are not shown any more');
+  await app.screenshot('library-no-access');
+  await app.page.getByTestId('choose-other-project').click();
+  await expect(projectsPage(app.page).items.filter({ hasText: other.name })).visible();
+  assert.equal(await projectsPage(app.page).items.filter({ hasText: project.name }).count(), 0);
 });

@@ -92,7 +92,14 @@ class LibraryStore {
       for (const modelId of [...this.selected]) if (!listed.has(modelId)) this.selected.delete(modelId);
       this.error = null;
     } catch (error) {
-      if (run === this.run) this.error = asAppError(error);
+      if (run !== this.run) return;
+      this.error = asAppError(error);
+      // Access taken away while the project was open: its models are no longer this user's to see or act on.
+      if (this.error.code === 'NO_PERMISSION') {
+        this.models = [];
+        this.folders = [];
+        this.selected.clear();
+      }
     } finally {
       if (run === this.run) this.loading = false;
     }

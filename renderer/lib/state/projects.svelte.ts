@@ -46,6 +46,11 @@ class ProjectsStore {
       this.selected = selection.project;
     } catch (error) {
       this.error = asAppError(error);
+      // Refused: the list is asked again, so that a project this account lost does not stay offered.
+      if (this.error.code === 'NO_PERMISSION') {
+        const list = await printdesk.projects.list();
+        if (list.ok) this.list = list.value;
+      }
     } finally {
       this.selecting = null;
     }
