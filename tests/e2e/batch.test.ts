@@ -3,7 +3,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from './expect.ts';
 import { launchChromium, openAppOnProject } from './harness.ts';
 import { workspace } from './pages/orders.ts';
@@ -27,6 +27,20 @@ async function openWithModel(t: TestContext) {
   return { app, sandbox, project, model };
 }
 
+/** Signed in with the demo account, on the Batch view of its first project. */
+async function openBatchPage(page: Page) {
+  await page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(page).signInWithDemo();
+  await projectsPage(page).items.first().click();
+  await workspace(page).nav('batch');
+}
+
+async function csvFile(name: string, text: string): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'batch-e2e-')), name);
+  await writeFile(file, text);
+  return file;
+}
+
 test('a print shop imports a CSV, fixes a cell in place, sends the batch and exports the report', async (t) => {
   const { app, sandbox, project, model } = await openWithModel(t);
   const csv = [
@@ -36,14 +50,10 @@ test('a print shop imports a CSV, fixes a cell in place, sends the batch and exp
     `SHOP-3;Alan;Turing;Unter den Linden 1;10117;Berlin;DE;alan@example.com;${model.modelId};1`,
     `SHOP-3;Alan;Turing;Unter den Linden 1;10117;Berlin;DE;alan@example.com;${model.modelId};3`,
   ].join('\r\n');
-  const file = join(await mkdtemp(join(tmpdir(), 'batch-e2e-')), 'shop-orders.csv');
-  await writeFile(file, `\uFEFF${csv}\r\n`);
+  const file = await csvFile('shop-orders.csv', `\uFEFF${csv}\r\n`);
 
   const page = app.page;
-  await page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(page).signInWithDemo();
-  await projectsPage(page).items.first().click();
-  await workspace(page).nav('batch');
+  await openBatchPage(page);
   await expect(page.getByTestId('batch-empty')).visible();
   await app.screenshot('30-batch-empty');
 
@@ -87,14 +97,10 @@ test('a print shop imports a CSV, fixes a cell in place, sends the batch and exp
 test('a file without references: cancelled halfway, its cancelled orders are sent from the report, and picking it again opens a new batch', async (t) => {
   const { app, sandbox, project, model } = await openWithModel(t);
   const rows = Array.from({ length: 24 }, (_, i) => `Ada${i},Lovelace,Keizersgracht ${i + 1},1015 CJ,Amsterdam,NL,ada@example.com,${model.modelId},1`);
-  const file = join(await mkdtemp(join(tmpdir(), 'batch-e2e-')), 'no-references.csv');
-  await writeFile(file, ['firstName,lastName,streetAddress,postal,city,country,email,modelId,quantity', ...rows].join('\n'));
+  const file = await csvFile('no-references.csv', ['firstName,lastName,streetAddress,postal,city,country,email,modelId,quantity', ...rows].join('\n'));
 
   const page = app.page;
-  await page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(page).signInWithDemo();
-  await projectsPage(page).items.first().click();
-  await workspace(page).nav('batch');
+  await openBatchPage(page);
   await page.getByTestId('batch-file').setInputFiles(file);
   await expect(page.getByTestId('no-reference-column')).hasText('never places a row twice');
   sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 400 });
@@ -129,13 +135,9 @@ test('a file without references: cancelled halfway, its cancelled orders are sen
 
 test('a file without the columns orders need says which, opens the column matching, and sends nothing', async (t) => {
   const { app } = await openWithModel(t);
-  const file = join(await mkdtemp(join(tmpdir(), 'batch-e2e-')), 'names-only.csv');
-  await writeFile(file, 'firstName,lastName,city\nAda,Lovelace,Amsterdam\n');
+  const file = await csvFile('names-only.csv', 'firstName,lastName,city\nAda,Lovelace,Amsterdam\n');
   const page = app.page;
-  await page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(page).signInWithDemo();
-  await projectsPage(page).items.first().click();
-  await workspace(page).nav('batch');
+  await openBatchPage(page);
   await page.getByTestId('batch-file').setInputFiles(file);
   await expect(page.getByTestId('batch-problems')).hasText('The columns need matching');
   await expect(page.getByTestId('mapping-problems')).hasText('No column for');

@@ -34,6 +34,17 @@ after(async () => {
 });
 
 /** Signs in with the demo account, opens the demo project and gives it one real model. */
+/** The demo project open, a new order begun with these recipient fields typed. */
+async function startNewOrder(app: AppUnderTest, recipient: Record<string, string>) {
+  await openDemoProject(app);
+  const list = ordersPage(app.page);
+  const form = orderForm(app.page);
+  await workspace(app.page).nav('orders');
+  await list.newOrder.click();
+  await form.fillRecipient(recipient);
+  return { list, form };
+}
+
 async function openDemoProject(app: AppUnderTest): Promise<string> {
   const sandbox = app.booted.sandbox;
   assert.ok(sandbox);
@@ -357,12 +368,7 @@ test('a rejected order shows the service message, and is fixed and resent', asyn
 test('what was typed in a new order survives the session ending under the form, and comes back after sign-in', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
-  await openDemoProject(app);
-  const list = ordersPage(app.page);
-  const form = orderForm(app.page);
-  await workspace(app.page).nav('orders');
-  await list.newOrder.click();
-  await form.fillRecipient({ firstName: 'Katherine', lastName: 'Johnson' });
+  const { list, form } = await startNewOrder(app, { firstName: 'Katherine', lastName: 'Johnson' });
   await app.page.getByTestId('sign-out').click();
   await signInPage(app.page).signInWithDemo();
   // Signed in again, the app is back on the form, with what was typed.
@@ -377,12 +383,7 @@ test('what was typed in a new order survives the session ending under the form, 
 
 test('an order left half-written is kept as a draft, opened again from the notice, and Discard leaves without keeping', async () => {
   const app = await openApp(browser);
-  await openDemoProject(app);
-  const list = ordersPage(app.page);
-  const form = orderForm(app.page);
-  await workspace(app.page).nav('orders');
-  await list.newOrder.click();
-  await form.fillRecipient({ firstName: 'Ada', lastName: 'Lovelace' });
+  const { list, form } = await startNewOrder(app, { firstName: 'Ada', lastName: 'Lovelace' });
   // Going elsewhere mid-order, as to look something up in the library.
   await workspace(app.page).nav('library');
   await expect(app.page.getByTestId('kept-draft')).hasText('The order you were writing for Ada Lovelace was kept as a draft.');
