@@ -225,8 +225,11 @@ test('the library answers as a file manager does: click and Ctrl+click, shift-cl
   await app.screenshot('library-selection');
   assert.equal(await box('Part C').isChecked(), true);
   assert.equal(await box('Part B').isChecked(), false);
+  // Escape from the selection bar itself: the bar goes, and the focus lands in the list, not on the page.
+  await app.page.getByTestId('clear-selection').focus();
   await app.page.keyboard.press('Escape');
   await expect(lib.selectionBar).hidden();
+  assert.equal(await app.page.evaluate(() => document.activeElement?.closest('[data-testid="model-row"]') !== null), true);
 
   // Newest first: D, C, B, A. From D, a shift-click on B takes C along; A stays out.
   await box('Part D').check();
@@ -495,5 +498,6 @@ test('access to the open project taken away: its models go, the library says why
   await app.screenshot('library-no-access');
   await app.page.getByTestId('choose-other-project').click();
   await expect(projectsPage(app.page).items.filter({ hasText: other.name })).visible();
-  assert.equal(await projectsPage(app.page).items.filter({ hasText: project.name }).count(), 0);
+  // The picker shows the list it had until the service's answer lands; then the lost project is gone.
+  await expect(projectsPage(app.page).items.filter({ hasText: project.name })).hidden();
 });
