@@ -495,6 +495,7 @@ test('access to the open project taken away: its models go, the library says why
   await workspace(app.page).nav('library');
   await expect(app.page.getByTestId('library-no-access')).hasText('can no longer use');
   assert.equal(await lib.rows.count(), 0, 'the models are not shown any more');
+  assert.equal(await app.page.getByTestId('upload-files').isDisabled(), true, 'nor can files be uploaded to it');
   await app.screenshot('library-no-access');
   await app.page.getByTestId('choose-other-project').click();
   await expect(projectsPage(app.page).items.filter({ hasText: other.name })).visible();
