@@ -76,10 +76,11 @@ class OrdersStore {
     else this.drafts[index] = draft;
   };
 
-  save = async (fields: DraftFields, id?: string): Promise<Draft> => {
-    if (!this.projectId) throw new Error('No project is open');
-    const draft = unwrap(await printdesk.drafts.save({ projectId: this.projectId, id, fields }));
-    this.upsert(draft);
+  /** Saves a draft of the open project, or of `projectId` (a form left while switching projects). */
+  save = async (fields: DraftFields, id?: string, projectId = this.projectId): Promise<Draft> => {
+    if (!projectId) throw new Error('No project is open');
+    const draft = unwrap(await printdesk.drafts.save({ projectId, id, fields }));
+    if (draft.projectId === this.projectId) this.upsert(draft);
     return draft;
   };
 
@@ -90,13 +91,11 @@ class OrdersStore {
    */
   keepAsDraft = async (projectId: string, fields: DraftFields, id: string | undefined, announce: (draftId: string) => boolean): Promise<string | null> => {
     // The form's project, not the open one: leaving the form may be switching projects.
-    const saved = await printdesk.drafts.save({ projectId, id, fields });
-    if (!saved.ok) return null;
-    if (projectId !== this.projectId) return saved.value.id;
-    this.upsert(saved.value);
+    const draft = await this.save(fields, id, projectId).catch(() => null);
+    if (!draft || projectId !== this.projectId) return draft?.id ?? null;
     const who = [fields.recipient.firstName, fields.recipient.lastName].filter(Boolean).join(' ');
-    if (announce(saved.value.id)) this.keptDraft = { id: saved.value.id, who };
-    return saved.value.id;
+    if (announce(draft.id)) this.keptDraft = { id: draft.id, who };
+    return draft.id;
   };
 
   /** Asks the service for the current status of placed orders; quietly keeps the last known offline. */
