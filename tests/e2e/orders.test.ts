@@ -381,14 +381,16 @@ test('what was typed in a new order survives the session ending under the form, 
   assert.equal(await form.field('firstName').inputValue(), '');
 });
 
-test('an order left half-written is kept as a draft, opened again from the notice, and Discard leaves without keeping', async () => {
+test('an order left half-written is kept as a draft, opened again from the notice, and Discard leaves without keeping', async (t) => {
   const app = await openApp(browser);
+  t.after(() => app.close());
   const { list, form } = await startNewOrder(app, { firstName: 'Ada', lastName: 'Lovelace' });
   // Going elsewhere mid-order, as to look something up in the library.
   await workspace(app.page).nav('library');
   await expect(app.page.getByTestId('kept-draft')).hasText('The order you were writing for Ada Lovelace was kept as a draft.');
   await app.page.getByTestId('open-kept-draft').click();
-  assert.equal(await app.page.getByTestId('firstName').inputValue(), 'Ada');
+  // The draft loads into the form a moment after it opens.
+  await app.page.waitForFunction(() => (document.querySelector('[data-testid="firstName"]') as HTMLInputElement | null)?.value === 'Ada');
   await app.page.getByTestId('lastName').fill('King');
   await app.page.getByTestId('discard-changes').click();
   await expect(list.row('draft')).hasText('Ada Lovelace');
@@ -408,5 +410,4 @@ test('an order left half-written is kept as a draft, opened again from the notic
   await app.page.getByTestId('close-settings').click();
   await app.page.waitForFunction(() => (document.querySelector('[data-testid="firstName"]') as HTMLInputElement | null)?.value === 'Grace');
   assert.equal(await list.row('draft').count(), 0, 'the form, not the list');
-  await app.close();
 });
