@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from './expect.ts';
-import { launchChromium, openAppOnProject } from './harness.ts';
+import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
 import { workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
@@ -16,9 +16,7 @@ let browser: Browser;
 before(async () => {
   browser = await launchChromium();
 });
-after(async () => {
-  await browser?.close();
-});
+after(() => closeAll(browser));
 
 /** The app, its sandbox's first project, and one model in it; closed when the test ends. */
 async function openWithModel(t: TestContext) {

@@ -37,6 +37,18 @@ export interface AppUnderTest {
   close(): Promise<void>;
 }
 
+/**
+ * Apps not closed by their test (it failed before its last line): their host and sandbox would keep the
+ * test file's process alive, and a failure would hang the run instead of ending it.
+ */
+const leftOpen = new Set<() => Promise<void>>();
+
+/** Each test file's last step: whatever its tests left open, then the browser. */
+export async function closeAll(browser: Browser | undefined): Promise<void> {
+  await Promise.allSettled([...leftOpen].map((shutdown) => shutdown()));
+  await browser?.close();
+}
+
 export async function openApp(browser: Browser, sandboxOptions: Partial<SandboxOptions> = {}): Promise<AppUnderTest> {
   const dir = await mkdtemp(join(tmpdir(), 'printdesk-e2e-'));
   const booted = await bootHost({
@@ -61,6 +73,14 @@ export async function openApp(browser: Browser, sandboxOptions: Partial<SandboxO
   page.on('console', (message) => {
     if (message.type() === 'error' && !message.text().includes('Failed to load resource')) problems.push(message.text());
   });
+  const shutdown = async () => {
+    leftOpen.delete(shutdown);
+    await context.close();
+    await server.close();
+    await booted.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  leftOpen.add(shutdown);
   await page.goto(server.url);
   return {
     page,
@@ -72,10 +92,7 @@ export async function openApp(browser: Browser, sandboxOptions: Partial<SandboxO
       await page.screenshot({ path: join(root, 'test-results', `${name}.png`) });
     },
     async close() {
-      await context.close();
-      await server.close();
-      await booted.close();
-      await rm(dir, { recursive: true, force: true });
+      await shutdown();
       if (problems.length) throw new Error(`The page reported errors:\n${problems.join('\n')}`);
     },
   };

@@ -6,7 +6,7 @@ import { after, before, test, type TestContext } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { pixelsUntil, samplePixels } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
-import { launchChromium, openApp, openAppOnProject, type AppUnderTest } from './harness.ts';
+import { closeAll, launchChromium, openApp, openAppOnProject, type AppUnderTest } from './harness.ts';
 import { libraryPage } from './pages/library.ts';
 import { workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
@@ -32,9 +32,7 @@ before(async () => {
   notes = join(dir, 'notes.txt');
   await writeFile(notes, 'print these in PLA');
 });
-after(async () => {
-  await browser?.close();
-});
+after(() => closeAll(browser));
 
 /** The app, closed after the test, and its sandbox's first project, for models added behind the app's back. */
 async function appWithSandbox(t: TestContext) {

@@ -7,7 +7,7 @@ import { emptyOrderContent, emptyRecipient } from '../../electron/schemas/orders
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import { expect } from './expect.ts';
-import { launchChromium, openApp, type AppUnderTest } from './harness.ts';
+import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
 import { libraryPage } from './pages/library.ts';
 import { orderForm, ordersPage, quotePage, workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
@@ -29,9 +29,7 @@ let browser: Browser;
 before(async () => {
   browser = await launchChromium();
 });
-after(async () => {
-  await browser?.close();
-});
+after(() => closeAll(browser));
 
 /** Signs in with the demo account, opens the demo project and gives it one real model. */
 /** The demo project open, a new order begun with these recipient fields typed. */

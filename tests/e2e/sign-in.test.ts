@@ -6,7 +6,7 @@ import { expect } from './expect.ts';
 import type { Browser } from 'playwright-core';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import { DEMO_ACCOUNT, NO_PROJECT_ACCOUNT } from '../../electron/sandbox/seed.ts';
-import { launchChromium, openApp } from './harness.ts';
+import { closeAll, launchChromium, openApp } from './harness.ts';
 import { projectsPage } from './pages/projects.ts';
 import { settingsPage } from './pages/settings.ts';
 import { signInPage } from './pages/sign-in.ts';
@@ -15,9 +15,7 @@ let browser: Browser;
 before(async () => {
   browser = await launchChromium();
 });
-after(async () => {
-  await browser?.close();
-});
+after(() => closeAll(browser));
 
 test('a new user signs in with the demo account and opens the demo project', async () => {
   const app = await openApp(browser);

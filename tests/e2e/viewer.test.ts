@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { pixelsUntil } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
-import { launchChromium, openApp, type AppUnderTest } from './harness.ts';
+import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
 import { libraryPage } from './pages/library.ts';
 import { workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
@@ -20,9 +20,7 @@ let browser: Browser;
 before(async () => {
   browser = await launchChromium();
 });
-after(async () => {
-  await browser?.close();
-});
+after(() => closeAll(browser));
 
 async function uploadModel(app: AppUnderTest, file: string): Promise<ReturnType<typeof libraryPage>> {
   await app.page.getByTestId('dismiss-vault-notice').click();
