@@ -495,6 +495,10 @@ test('access to the open project taken away: its models go, the library says why
   assert.equal(await lib.rows.count(), 0, 'the models are not shown any more');
   assert.equal(await app.page.getByTestId('upload-files').isDisabled(), true, 'nor can files be uploaded to it');
   await app.screenshot('library-no-access');
+  // The overview, checked when the project was opened, no longer says it was fine.
+  await workspace(app.page).nav('overview');
+  await expect(app.page.getByTestId('access-lost')).hasText('Taken away since it was opened');
+  await workspace(app.page).nav('library');
   await app.page.getByTestId('choose-other-project').click();
   await expect(projectsPage(app.page).items.filter({ hasText: other.name })).visible();
   // The picker shows the list it had until the service's answer lands; then the lost project is gone.
