@@ -386,6 +386,7 @@ test('an order left half-written is kept as a draft, opened again from the notic
   // Going elsewhere mid-order, as to look something up in the library.
   await workspace(app.page).nav('library');
   await expect(app.page.getByTestId('kept-draft')).hasText('The order you were writing for Ada Lovelace was kept as a draft.');
+  await app.screenshot('order-kept-draft');
   await app.page.getByTestId('open-kept-draft').click();
   // The draft loads into the form a moment after it opens.
   await app.page.waitForFunction(() => (document.querySelector('[data-testid="firstName"]') as HTMLInputElement | null)?.value === 'Ada');
