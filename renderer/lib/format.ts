@@ -99,3 +99,25 @@ export function measureUnit(mm3: number, mm2: number): 'mm' | 'cm' {
 export function counted(n: number, noun: string, plural = `${noun}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? noun : plural}`;
 }
+
+/**
+ * Carriers as people write them. The service sends codes ("POSTNL"); the known ones have their own
+ * spelling, and an unknown code reads as words: short codes stay capitals (they are usually initials,
+ * like "UPS"), longer ones get one capital ("SWISS_POST" → "Swiss Post").
+ */
+const CARRIERS: Record<string, string> = {
+  POSTNL: 'PostNL', DHL: 'DHL', DHL_EXPRESS: 'DHL Express', UPS: 'UPS', DPD: 'DPD', GLS: 'GLS', FEDEX: 'FedEx', TNT: 'TNT',
+  USPS: 'USPS', BPOST: 'bpost', ROYAL_MAIL: 'Royal Mail', COLISSIMO: 'Colissimo', CHRONOPOST: 'Chronopost', HERMES: 'Hermes',
+};
+
+export function carrierName(code: string): string {
+  const known = CARRIERS[code.toUpperCase()];
+  if (known) return known;
+  return code.split(/[_\s]+/).filter(Boolean).map((word) => (word.length <= 3 ? word.toUpperCase() : word[0].toUpperCase() + word.slice(1).toLowerCase())).join(' ');
+}
+
+/** A delivery method's code as words, first letter capital: "SERVICE_POINT" → "Service point". */
+export function methodName(code: string): string {
+  const words = code.replaceAll('_', ' ').trim().toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : code;
+}
