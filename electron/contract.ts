@@ -74,6 +74,7 @@ export type ProjectSelection = z.infer<typeof ProjectSelection>;
 
 export const Connectivity = z.object({ online: z.boolean() });
 const DraftId = z.object({ id: z.string().min(1).max(64) });
+const DraftSave = z.object({ projectId: Guid, id: z.string().max(64).optional(), fields: DraftFields });
 const UploadRef = z.object({ id: z.string().min(1).max(64) });
 const ProjectRef = z.object({ projectId: Guid });
 const BatchId = z.string().min(1).max(64);
@@ -164,7 +165,12 @@ export const contract = {
   drafts: {
     list: channel(z.object({ projectId: Guid }), z.array(Draft)),
     get: channel(DraftId, Draft),
-    save: channel(z.object({ projectId: Guid, id: z.string().max(64).optional(), fields: DraftFields }), Draft),
+    save: channel(DraftSave, Draft),
+    /** the order form's fields as they are typed, kept by the host until the form is saved or left */
+    keepUnsaved: channel(DraftSave, z.null()),
+    forgetUnsaved: channel(Nothing, z.null()),
+    /** what a form held when the app last closed under it, made a draft (once), or null */
+    recoverUnsaved: channel(Nothing, Draft.nullable()),
     duplicate: channel(DraftId, Draft),
     delete: channel(DraftId, z.null()),
     addressBook: channel(Nothing, z.array(Recipient)),

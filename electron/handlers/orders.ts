@@ -9,6 +9,9 @@ type OrderHandlers = Pick<
   | 'drafts:list'
   | 'drafts:get'
   | 'drafts:save'
+  | 'drafts:keepUnsaved'
+  | 'drafts:forgetUnsaved'
+  | 'drafts:recoverUnsaved'
   | 'drafts:duplicate'
   | 'drafts:delete'
   | 'drafts:addressBook'
@@ -26,6 +29,9 @@ export function orderHandlers(orders: Orders, connectivity: Connectivity): Order
     'drafts:list': ({ projectId }) => orders.list(projectId),
     'drafts:get': ({ id }) => orders.get(id),
     'drafts:save': ({ projectId, id, fields }) => orders.save(projectId, fields, id),
+    'drafts:keepUnsaved': ({ projectId, id, fields }) => (orders.keepUnsaved(projectId, fields, id), null),
+    'drafts:forgetUnsaved': () => (orders.forgetUnsaved(), null),
+    'drafts:recoverUnsaved': () => orders.recoverUnsaved(),
     'drafts:duplicate': ({ id }) => orders.duplicate(id),
     'drafts:delete': ({ id }) => {
       orders.remove(id);

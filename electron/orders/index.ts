@@ -7,6 +7,7 @@ import { createOutbox } from './outbox.ts';
 import { createQuotes } from './quotes.ts';
 import { cancelOrder, refreshStatuses } from './statuses.ts';
 import { createOrdersStore } from './store.ts';
+import { createUnsavedForms } from './unsaved-form.ts';
 
 export interface OrdersDeps {
   db: Db;
@@ -19,6 +20,9 @@ export interface OrdersDeps {
 }
 
 const EDITABLE = ['draft', 'rejected', 'needs-attention'] as const;
+
+const sameFields = (draft: Draft, fields: DraftFields) =>
+  JSON.stringify([draft.recipient, draft.models, draft.shippingMethod, draft.orderContent]) === JSON.stringify([fields.recipient, fields.models, fields.shippingMethod, fields.orderContent]);
 
 export type Orders = ReturnType<typeof createOrders>;
 
@@ -33,6 +37,7 @@ function changeable(draft: Draft): Draft {
 /** Quotes, drafts, the outbox and the address book, for the signed-in account. */
 export function createOrders(deps: OrdersDeps) {
   const store = createOrdersStore(deps.db);
+  const unsavedForms = createUnsavedForms(deps.db);
   const quotes = createQuotes(deps.client, deps.now);
   const outbox = createOutbox({
     store,
@@ -56,12 +61,30 @@ export function createOrders(deps: OrdersDeps) {
     return draft;
   }
 
+  /** Saves the form's fields; what the form held unsaved is then in the draft, and forgotten. */
   function save(projectId: string, fields: DraftFields, id?: string): Draft {
-    if (!id) return emit(store.create(account(), projectId, fields));
-    const draft = changeable(owned(id));
-    const saved = store.transition(draft.id, EDITABLE, 'draft', { fields, problem: null });
-    if (!saved) throw new HostError('INVALID_INPUT', `This order is ${draft.state} and can no longer be edited`);
+    const owner = account();
+    const draft = id ? changeable(owned(id)) : null;
+    const saved = deps.db.transaction(() => {
+      unsavedForms.forget(owner);
+      return draft ? store.transition(draft.id, EDITABLE, 'draft', { fields, problem: null }) : store.create(owner, projectId, fields);
+    })();
+    if (!saved) throw new HostError('INVALID_INPUT', `This order is ${draft?.state} and can no longer be edited`);
     return emit(saved);
+  }
+
+  /**
+   * What a form held when the app last closed under it, as a draft: its own draft's fields replaced while
+   * that draft can still be edited, or a new draft. Null when there was nothing, or nothing new.
+   */
+  function recoverUnsaved(): Draft | null {
+    const owner = account();
+    const form = unsavedForms.take(owner);
+    if (!form) return null;
+    const current = form.draftId && store.ownerOf(form.draftId) === owner ? store.get(form.draftId) : null;
+    if (current && sameFields(current, form.fields)) return null;
+    const updated = current && !current.unanswered ? store.transition(current.id, EDITABLE, 'draft', { fields: form.fields, problem: null }) : null;
+    return emit(updated ?? store.create(owner, form.projectId, form.fields));
   }
 
   function place(id: string): Draft {
@@ -152,6 +175,9 @@ export function createOrders(deps: OrdersDeps) {
     cancel,
     get: (id: string) => owned(id),
     save,
+    keepUnsaved: (projectId: string, fields: DraftFields, id?: string) => unsavedForms.keep(account(), { projectId, draftId: id ?? null, fields }),
+    forgetUnsaved: () => unsavedForms.forget(account()),
+    recoverUnsaved,
     place,
     acceptChanges,
     unqueue,

@@ -410,3 +410,22 @@ test('an order left half-written is kept as a draft, opened again from the notic
   await app.page.waitForFunction(() => (document.querySelector('[data-testid="firstName"]') as HTMLInputElement | null)?.value === 'Grace');
   assert.equal(await list.row('draft').count(), 0, 'the form, not the list');
 });
+
+test('an order being typed when the page reloads (or the window closes) is a draft at the next start', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const { list } = await startNewOrder(app, { firstName: 'Mary', lastName: 'Jackson' });
+  // No leaving the form, so no teardown: what reached the host as it was typed is all there is.
+  // The app opens again on the project it was in.
+  await app.page.reload();
+  await expect(app.page.getByTestId('kept-draft')).hasText('The order you were writing for Mary Jackson was kept as a draft.');
+  await workspace(app.page).nav('orders');
+  await expect(list.row('draft')).hasText('Mary Jackson');
+  assert.equal(await list.row('draft').count(), 1);
+  // Once: a second reload finds nothing more to keep.
+  await app.page.reload();
+  await workspace(app.page).nav('orders');
+  await expect(list.row('draft')).hasText('Mary Jackson');
+  assert.equal(await list.row('draft').count(), 1);
+  assert.equal(await app.page.getByTestId('kept-draft').count(), 0);
+});

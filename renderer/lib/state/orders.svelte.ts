@@ -1,6 +1,9 @@
 import type { AppError } from '../../../electron/contract.ts';
 import type { Draft, DraftFields, DraftState, Quote, QuoteRequest, Recipient } from '../../../electron/schemas/orders.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
+import { session } from './session.svelte.ts';
+
+const nameOf = (recipient: Recipient) => [recipient.firstName, recipient.lastName].filter(Boolean).join(' ');
 
 /** Drafts, the outbox and placed orders of the open project, kept current by the host's events. */
 class OrdersStore {
@@ -11,6 +14,9 @@ class OrdersStore {
   recentlyPlaced = $state<Draft[]>([]);
   /** An order the form held unsaved when the user went elsewhere, saved as a draft on the way out. */
   keptDraft = $state<{ id: string; who: string } | null>(null);
+
+  /** Accounts whose unsaved form of an earlier run was asked for since this page loaded (see load). */
+  private recoveredFor = new Set<string>();
 
   /** Each batch's last state seen, to reload when one changes (see the constructor). */
   private batchStates = new Map<string, string>();
@@ -50,12 +56,31 @@ class OrdersStore {
     this.loading = true;
     this.error = null;
     try {
+      const recovered = await this.recoverUnsaved();
       this.drafts = unwrap(await printdesk.drafts.list({ projectId }));
+      if (recovered?.projectId === projectId) this.keptDraft = { id: recovered.id, who: nameOf(recovered.recipient) };
       void this.refreshStatuses();
     } catch (error) {
       this.error = asAppError(error);
     } finally {
       this.loading = false;
+    }
+  };
+
+  /**
+   * The order a form held when the window closed, the page reloaded or the app stopped under it: made a
+   * draft by the host, once per account and page load (a form left in this page is saved as it is left).
+   */
+  private recoverUnsaved = async (): Promise<Draft | null> => {
+    const account = session.current?.email;
+    if (!account || this.recoveredFor.has(account)) return null;
+    this.recoveredFor.add(account);
+    try {
+      return unwrap(await printdesk.drafts.recoverUnsaved());
+    } catch {
+      // Still kept by the host, and asked for again at the next load: the list must not wait on it.
+      this.recoveredFor.delete(account);
+      return null;
     }
   };
 
@@ -93,8 +118,7 @@ class OrdersStore {
     // The form's project, not the open one: leaving the form may be switching projects.
     const draft = await this.save(fields, id, projectId).catch(() => null);
     if (!draft || projectId !== this.projectId) return draft?.id ?? null;
-    const who = [fields.recipient.firstName, fields.recipient.lastName].filter(Boolean).join(' ');
-    if (announce(draft.id)) this.keptDraft = { id: draft.id, who };
+    if (announce(draft.id)) this.keptDraft = { id: draft.id, who: nameOf(fields.recipient) };
     return draft.id;
   };
 

@@ -1,0 +1,73 @@
+// The order form's fields kept by the host as they are typed: made a draft once at the next start, and
+// forgotten when the form is saved or discarded, so a close or reload loses nothing and doubles nothing.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ApiClient } from '../../electron/api/client.ts';
+import { createOrders } from '../../electron/orders/index.ts';
+import type { DraftFields } from '../../electron/schemas/orders.ts';
+import { emptyOrderContent, emptyRecipient } from '../../electron/schemas/orders.ts';
+import { openDatabase, type Db } from '../../electron/storage/database.ts';
+
+const PROJECT = '11111111-2222-3333-4444-555555555555';
+const ADA = 'https://sandbox ada@example.com';
+
+function ordersOn(db: Db, account = () => ADA as string | null) {
+  return createOrders({ db, client: () => ({}) as ApiClient, account, onDraft: () => undefined, onPlaced: () => undefined });
+}
+
+const typed = (firstName: string): DraftFields => ({
+  recipient: { ...emptyRecipient(), firstName, lastName: 'Lovelace' },
+  models: [],
+  shippingMethod: null,
+  orderContent: emptyOrderContent(),
+});
+
+test('a new order typed and never saved becomes one draft at the next start, once', () => {
+  const db = openDatabase(':memory:');
+  ordersOn(db).keepUnsaved(PROJECT, typed('Ad'));
+  ordersOn(db).keepUnsaved(PROJECT, typed('Ada'));
+  // The app starts again on the same database.
+  const next = ordersOn(db);
+  const recovered = next.recoverUnsaved();
+  assert.equal(recovered?.recipient.firstName, 'Ada');
+  assert.equal(recovered?.state, 'draft');
+  assert.equal(next.recoverUnsaved(), null, 'given back once');
+  assert.equal(next.list(PROJECT).length, 1);
+});
+
+test('saving or discarding the form leaves nothing to recover', () => {
+  const db = openDatabase(':memory:');
+  const orders = ordersOn(db);
+  orders.keepUnsaved(PROJECT, typed('Ada'));
+  orders.save(PROJECT, typed('Ada'));
+  assert.equal(orders.recoverUnsaved(), null);
+  orders.keepUnsaved(PROJECT, typed('Grace'));
+  orders.forgetUnsaved();
+  assert.equal(orders.recoverUnsaved(), null);
+  assert.equal(orders.list(PROJECT).length, 1);
+});
+
+test('edits to a saved draft go into that draft; edits equal to it make nothing', () => {
+  const db = openDatabase(':memory:');
+  const orders = ordersOn(db);
+  const draft = orders.save(PROJECT, typed('Ada'));
+  orders.keepUnsaved(PROJECT, typed('Ada'), draft.id);
+  assert.equal(orders.recoverUnsaved(), null, 'unchanged');
+  orders.keepUnsaved(PROJECT, typed('Augusta'), draft.id);
+  const recovered = orders.recoverUnsaved();
+  assert.equal(recovered?.id, draft.id);
+  assert.equal(recovered?.orderReference, draft.orderReference);
+  assert.equal(orders.get(draft.id).recipient.firstName, 'Augusta');
+  assert.equal(orders.list(PROJECT).length, 1);
+});
+
+test("one account's unsaved form is not another's", () => {
+  const db = openDatabase(':memory:');
+  let who: string | null = ADA;
+  const orders = ordersOn(db, () => who);
+  orders.keepUnsaved(PROJECT, typed('Ada'));
+  who = 'https://sandbox grace@example.com';
+  assert.equal(orders.recoverUnsaved(), null);
+  who = ADA;
+  assert.equal(orders.recoverUnsaved()?.recipient.firstName, 'Ada');
+});
