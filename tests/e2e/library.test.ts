@@ -504,3 +504,20 @@ test('access to the open project taken away: its models go, the library says why
   // The picker shows the list it had until the service's answer lands; then the lost project is gone.
   await expect(projectsPage(app.page).items.filter({ hasText: project.name })).hidden();
 });
+
+test('access taken away while the library is open: the first refused upload says so, without leaving the view', async (t) => {
+  const { app, lib, sandbox, project } = await appWithSandbox(t);
+  await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
+  await app.page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(app.page).signInWithDemo();
+  await projectsPage(app.page).items.filter({ hasText: project.name }).click();
+  await workspace(app.page).nav('library');
+  await expect(lib.rows.first()).visible();
+
+  await sandbox.operator.unassign(project.projectId, DEMO_ACCOUNT.email);
+  await lib.fileInput.setInputFiles([join(corpus, 'stl', 'Star-binary.stl')]);
+  await expect(app.page.getByTestId('library-no-access')).hasText('can no longer use');
+  assert.equal(await lib.rows.count(), 0);
+  await workspace(app.page).nav('overview');
+  await expect(app.page.getByTestId('access-lost')).hasText('Taken away since it was opened');
+});

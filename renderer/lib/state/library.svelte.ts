@@ -57,7 +57,20 @@ class LibraryStore {
     printdesk.on('connectivity:changed', ({ online }) => {
       if (online && (this.asOf || this.error)) void this.load();
     });
+    // An upload or an order refused for want of access (the service's 403 may also mean one resource):
+    // listing the project again tells whether the whole project was taken away, and if so says it here.
+    printdesk.on('uploads:changed', (item) => {
+      if (item.error?.code === 'NO_PERMISSION') this.recheckAccess(item.projectId);
+    });
+    printdesk.on('drafts:changed', (draft) => {
+      if (draft.problem?.kind === 'no-access') this.recheckAccess(draft.projectId);
+    });
   }
+
+  /** After a refusal elsewhere (a quote, an upload, an order) in `projectId`: list it again, once at a time. */
+  recheckAccess = (projectId: string | null) => {
+    if (projectId === this.projectId && !this.loading && this.error?.code !== 'NO_PERMISSION') void this.load();
+  };
 
   open = async (projectId: string) => {
     if (this.projectId !== projectId) {

@@ -1,6 +1,7 @@
 import type { AppError } from '../../../electron/contract.ts';
 import type { Draft, DraftFields, DraftState, Quote, QuoteRequest, Recipient } from '../../../electron/schemas/orders.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
+import { library } from './library.svelte.ts';
 import { session } from './session.svelte.ts';
 
 const nameOf = (recipient: Recipient) => [recipient.firstName, recipient.lastName].filter(Boolean).join(' ');
@@ -153,7 +154,9 @@ class OrdersStore {
 export const orders = new OrdersStore();
 
 export async function fetchQuote(request: QuoteRequest): Promise<Quote> {
-  return unwrap(await printdesk.quotes.get(request));
+  const reply = await printdesk.quotes.get(request);
+  if (!reply.ok && reply.error.code === 'NO_PERMISSION') library.recheckAccess(library.projectId);
+  return unwrap(reply);
 }
 
 export async function fetchAddressBook(): Promise<Recipient[]> {
