@@ -1,5 +1,5 @@
 // Every path of the service in one place. `safe` marks calls that may be retried automatically:
-// reads, and calls whose repetition cannot do anything twice (order creation carries orderReference).
+// reads, and calls whose repetition cannot do anything twice.
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
@@ -17,7 +17,9 @@ export const routes = {
   downloadModel: { method: 'GET', path: 'Model3D/DownloadModel', auth: true, safe: true },
   getFolders: { method: 'GET', path: 'Folder/GetFolders', auth: true, safe: true },
   getShippingMethods: { method: 'POST', path: 'Shipping/GetShippingMethods', auth: true, safe: true },
-  createOrder: { method: 'POST', path: 'Order/CreateOrder', auth: true, safe: true },
+  // Not retried by the client: an attempt that may have reached the service is the outbox's to record
+  // (as "unanswered") before it sends again, or a retry's definite answer would hide it.
+  createOrder: { method: 'POST', path: 'Order/CreateOrder', auth: true, safe: false },
   getOrder: { method: 'GET', path: 'Order/GetOrder', auth: true, safe: true },
   getOrders: { method: 'GET', path: 'Order/GetOrders', auth: true, safe: true },
   // Cancelling twice leaves the order cancelled: safe to repeat.

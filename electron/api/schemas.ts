@@ -63,6 +63,15 @@ export const ServiceOrder = z
     createdAt: z.string().optional(),
     shippingPrice: z.number().optional(),
     currency: z.string().optional(),
+    // What the order was placed with, where the record says (the sandbox's does): an order found by a
+    // reference is checked against the draft before it is taken as the draft's (see orders/adopt.ts).
+    projectId: z.string().optional().catch(undefined),
+    firstName: z.string().optional().catch(undefined),
+    lastName: z.string().optional().catch(undefined),
+    postal: z.string().optional().catch(undefined),
+    country: z.string().optional().catch(undefined),
+    shippingMethod: z.number().optional().catch(undefined),
+    models: z.array(z.object({ modelId: z.string(), quantity: z.number() })).optional().catch(undefined),
   })
   .refine((o) => o.orderId ?? o.id, { message: 'order has no orderId', path: ['orderId'] })
   .transform((o) => ({
@@ -72,7 +81,9 @@ export const ServiceOrder = z
     createdAt: o.createdAt ?? null,
     shippingPrice: o.shippingPrice ?? null,
     currency: o.currency ?? null,
+    placedWith: { projectId: o.projectId, firstName: o.firstName, lastName: o.lastName, postal: o.postal, country: o.country, shippingMethod: o.shippingMethod, models: o.models },
   }));
+export type ServiceOrder = z.output<typeof ServiceOrder>;
 
 /** CreateOrder may answer with the record, `{ order }`, or just an id. */
 export const CreatedOrder = z.union([

@@ -1,7 +1,9 @@
 import type { ApiClient } from '../api/client.ts';
 import { retryDelayMs } from '../api/backoff.ts';
 import { HostError } from '../api/errors.ts';
+import { z } from 'zod';
 import { CreatedOrder, ServiceOrder } from '../api/schemas.ts';
+import { differences } from './adopt.ts';
 import type { Draft, PlacedOrder, Problem } from '../schemas/orders.ts';
 import { toAlpha2 } from '../../common/orders/countries.ts';
 import type { Quotes } from './quotes.ts';
@@ -43,7 +45,8 @@ const BATCH_QUOTE_MS = 60_000;
 /**
  * Sends queued drafts exactly once. Each transition is written before the step it announces;
  * every attempt carries the draft's orderReference, so a resend after an unknown outcome cannot
- * create a second order, and an answer that the reference is taken counts as placed.
+ * create a second order, and an answer that the reference is taken counts as placed once the order
+ * found under it matches the draft.
  */
 export function createOutbox(deps: OutboxDeps) {
   const { store, client, quotes, account, onChange, onPlaced, now = Date.now, random = Math.random } = deps;
@@ -104,16 +107,31 @@ export function createOutbox(deps: OutboxDeps) {
         // An earlier attempt's answer was lost: ask by reference before anything else, so that a draft the
         // service already holds is recorded as placed and never checked, held or changed as unsent.
         const existing = await lookUp(draft);
-        if (existing) return placed(draft, existing);
-        store.transition(draft.id, ['sending'], 'sending', { unanswered: false });
+        if (existing) return adopt(draft, existing);
+        // Not found, or not askable (a service without the look-up answers 404 as well): the same reference
+        // again settles it, and nothing changes in between. The draft stays "unanswered", so not editable,
+        // until the service answers this attempt one way or the other.
+        return await create(draft);
       }
       const problem = await staleQuote(draft);
       if (problem) return settle(draft, 'needs-attention', { problem }, true);
-      const created = await client().call('createOrder', CreatedOrder, { body: payload(draft) });
-      placed(draft, created);
+      await create(draft);
     } catch (error) {
       await failed(draft, error);
     }
+  }
+
+  /**
+   * CreateOrder. Its answer is "not shown" in the spec: a success in a shape not understood still means
+   * the order exists, so it is recorded as placed (its record asked for by reference) rather than sent
+   * again as if it had failed.
+   */
+  async function create(draft: Draft) {
+    const reply = await client().call('createOrder', z.unknown(), { body: payload(draft) });
+    const created = CreatedOrder.safeParse(reply);
+    if (created.success) return placed(draft, created.data);
+    const found = await lookUp(draft).catch(() => null);
+    placed(draft, found ?? { orderId: '', orderReference: draft.orderReference, status: 'received', createdAt: null, shippingPrice: null, currency: null });
   }
 
   /** A draft written days ago may carry a method or price the service no longer offers. */
@@ -130,7 +148,7 @@ export function createOutbox(deps: OutboxDeps) {
     return null;
   }
 
-  function placed(draft: Draft, order: ReturnType<typeof ServiceOrder.parse>) {
+  function placed(draft: Draft, order: Omit<ServiceOrder, 'placedWith'>) {
     // Left "sending": the next start sends it again with its reference, and the service's answer that
     // the reference is taken records it as placed.
     if (closed) return;
@@ -147,15 +165,18 @@ export function createOutbox(deps: OutboxDeps) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof HostError && referenceTaken(error)) return adoptExisting(draft, error);
     if (TRANSIENT.has(code)) return retryLater(draft, error instanceof HostError ? error.retryAfterSeconds : undefined, mayHaveActed(error));
-    if (code === 'NO_PERMISSION') return settle(draft, 'needs-attention', { problem: { kind: 'no-access', message: 'This account no longer has access to the project. Ask the service operator.' } }, true);
+    // From here the service has answered definitely: no order was made, and the draft is the user's again.
+    const answered = { unanswered: false };
+    if (code === 'NO_PERMISSION') return settle(draft, 'needs-attention', { ...answered, problem: { kind: 'no-access', message: 'This account no longer has access to the project. Ask the service operator.' } }, true);
     if (code === 'AUTHENTICATION' || code === 'NOT_SIGNED_IN') {
+      // Not an answer about the order: a draft whose earlier attempt was lost stays unanswered.
       return settle(draft, 'needs-attention', { problem: { kind: 'session-expired', message: 'Your session expired before this order was sent. It is sent when you sign in again.' } }, true);
     }
-    settle(draft, 'rejected', { problem: { kind: 'rejected', message } }, true);
+    settle(draft, 'rejected', { ...answered, problem: { kind: 'rejected', message } }, true);
   }
 
-  /** The service's order with the draft's reference, or null when it has none (404). */
-  async function lookUp(draft: Draft): Promise<ReturnType<typeof ServiceOrder.parse> | null> {
+  /** The service's order with the draft's reference, or null when it says it has none (404). */
+  async function lookUp(draft: Draft): Promise<ServiceOrder | null> {
     try {
       return await client().call('getOrder', ServiceOrder, { query: { orderReference: draft.orderReference } });
     } catch (error) {
@@ -164,11 +185,19 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
-  /** The service already holds an order with this reference: an earlier attempt reached it. */
+  /** An order found under the draft's reference: the draft's own if it was placed with what the draft holds. */
+  function adopt(draft: Draft, order: ServiceOrder) {
+    const differ = differences(order, draft);
+    if (differ.length === 0) return placed(draft, order);
+    const message = `The service already holds another order under the reference ${draft.orderReference} (order ${order.orderId}), with a different ${differ.join(', ')}. This order was not placed: duplicate it to send it under a new reference.`;
+    settle(draft, 'needs-attention', { unanswered: false, problem: { kind: 'invalid', message } }, true);
+  }
+
+  /** The service says the reference is taken: an earlier attempt reached it, or another order has it. */
   async function adoptExisting(draft: Draft, original: HostError) {
     try {
       const order = await lookUp(draft);
-      if (order) return placed(draft, order);
+      if (order) return adopt(draft, order);
       settle(draft, 'needs-attention', { problem: { kind: 'invalid', message: `${original.message} (and the existing order could not be looked up)` } }, true);
     } catch (error) {
       if (error instanceof HostError && TRANSIENT.has(error.code)) return retryLater(draft, error.retryAfterSeconds);

@@ -11,26 +11,33 @@ const MAX_PAGES = 50;
  * project's order list, newest first, until every placed draft has been seen.
  */
 export async function refreshStatuses(store: OrdersStore, client: ApiClient, drafts: Draft[], projectId: string): Promise<Draft[]> {
-  const waiting = new Map(drafts.filter((d) => d.state === 'placed' && d.order).map((d) => [d.order?.orderId, d]));
+  // By the service's id, or by reference for an order placed without one in the answer (see outbox.create).
+  const keyOf = (d: Draft) => (d.order?.orderId ? `id:${d.order.orderId}` : `ref:${d.orderReference}`);
+  const waiting = new Map(drafts.filter((d) => d.state === 'placed' && d.order).map((d) => [keyOf(d), d]));
   const changed: Draft[] = [];
+  let seen = 0;
   for (let page = 1; page <= MAX_PAGES && waiting.size > 0; page++) {
     const result = await client.call('getOrders', OrderPage, { query: { projectId, page: String(page), pageSize: String(PAGE_SIZE) } });
     for (const order of result.orders) {
-      const draft = waiting.get(order.orderId);
+      const key = waiting.has(`id:${order.orderId}`) ? `id:${order.orderId}` : `ref:${order.orderReference}`;
+      const draft = waiting.get(key);
       if (!draft?.order) continue;
-      waiting.delete(order.orderId);
-      if (order.status !== draft.order.status) {
-        const updated = store.updatePlaced(draft.id, { ...draft.order, status: order.status });
+      waiting.delete(key);
+      if (order.status !== draft.order.status || !draft.order.orderId) {
+        const updated = store.updatePlaced(draft.id, { ...draft.order, orderId: order.orderId, status: order.status });
         if (updated) changed.push(updated);
       }
     }
-    if (result.orders.length < PAGE_SIZE) break;
+    seen += result.orders.length;
+    // Not "a short page is the last": a service may page by less than asked. An empty page, or the total.
+    if (result.orders.length === 0 || (result.total !== undefined && seen >= result.total)) break;
   }
   return changed;
 }
 
 export async function cancelOrder(store: OrdersStore, client: ApiClient, draft: Draft): Promise<Draft> {
   if (!draft.order) return draft;
-  const order = await client.call('cancelOrder', ServiceOrder, { query: { orderId: draft.order.orderId } });
-  return store.updatePlaced(draft.id, { ...draft.order, status: order.status }) ?? draft;
+  const orderId = draft.order.orderId || (await client.call('getOrder', ServiceOrder, { query: { orderReference: draft.orderReference } })).orderId;
+  const order = await client.call('cancelOrder', ServiceOrder, { query: { orderId } });
+  return store.updatePlaced(draft.id, { ...draft.order, orderId, status: order.status }) ?? draft;
 }

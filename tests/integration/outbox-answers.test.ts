@@ -1,0 +1,129 @@
+// How the outbox reads CreateOrder's answers, whose shape the spec does not show: an order found under a
+// reused reference is someone else's unless it matches; a success it cannot parse is still a success; and
+// an attempt whose answer was lost keeps the draft locked until the service answers it.
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { createApiClient, type ApiClient } from '../../electron/api/client.ts';
+import { ShippingMethods } from '../../electron/api/schemas.ts';
+import { z } from 'zod';
+import { createOrders } from '../../electron/orders/index.ts';
+import { payload } from '../../electron/orders/outbox.ts';
+import { startTestSandbox } from '../../electron/sandbox/testing.ts';
+import type { Draft, DraftFields } from '../../electron/schemas/orders.ts';
+import { openDatabase } from '../../electron/storage/database.ts';
+import { CORPUS as corpus } from '../corpus.ts';
+import { signedInClient } from '../signed-in.ts';
+
+const MODEL = '11111111-1111-1111-1111-111111111111';
+const PROJECT = '22222222-2222-2222-2222-222222222222';
+const METHOD = { shippingMethodId: 101, carrier: 'DHL', method: 'home', servicePoint: false, price: 500, minDeliveryTime: null, maxDeliveryTime: null, estimatedDeliveryTime: null };
+
+const fieldsFor = (firstName: string, modelId = MODEL, method = METHOD): DraftFields => ({
+  recipient: { firstName, lastName: 'Lovelace', streetAddress: 'Keizersgracht 1', postal: '1015 CJ', city: 'Amsterdam', country: 'NL', countryState: '', phoneNumber: '', email: 'ada@example.com' },
+  models: [{ modelId, quantity: 2 }],
+  shippingMethod: method,
+  orderContent: { ConfigIds: [], ExternalConfigIds: [], StockIds: [] },
+});
+
+const ordersWith = (client: ApiClient) => createOrders({ db: openDatabase(':memory:'), client: () => client, account: () => 'acct', onDraft: () => undefined, onPlaced: () => undefined });
+
+/** A service of our own making, for answers the sandbox never gives: `answer` gets each request's path. */
+async function fakeService(answer: (path: string, reply: (status: number, body: unknown, delayMs?: number) => void) => void, timeoutMs = 2_000) {
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    request.resume().on('end', () => {
+      const reply = (status: number, body: unknown, delayMs = 0) =>
+        setTimeout(() => {
+          if (response.destroyed) return;
+          response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        }, delayMs);
+      const path = new URL(request.url ?? '/', 'http://x').pathname.replace('/v2/', '');
+      if (path === 'Shipping/GetShippingMethods') return reply(200, { success: true, data: { methods: [METHOD] } });
+      answer(path, reply);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
+  const client = createApiClient({ baseUrl, timeoutMs, sleep: async () => undefined, tokens: { accessToken: async () => 't', renewAfterRejection: async () => 't' } });
+  return { client, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.ok(check(), 'timed out');
+};
+
+test("a reference the service holds for another order is not taken as this one's: the draft says so and stays unplaced", async (t) => {
+  const sandbox = await startTestSandbox();
+  t.after(() => sandbox.dispose());
+  const projectId = (await sandbox.operator.listProjects())[0].projectId;
+  const modelId = (await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'))).modelId;
+  const { client } = await signedInClient(sandbox.baseUrl);
+  const method = { ...(await client.call('getShippingMethods', ShippingMethods, { body: { country: 'NL', models: [{ modelId, quantity: 2 }] } })).methods[0], minDeliveryTime: null, maxDeliveryTime: null, estimatedDeliveryTime: null };
+  // Last month's order SHOP-1001, for Bob, placed by another tool; today a file whose numbering restarted
+  // gives Ada the same reference.
+  const bob = { ...fieldsFor('Bob', modelId, method), models: [{ modelId, quantity: 1 }] };
+  await client.call('createOrder', z.unknown(), { body: payload({ ...bob, id: 'x', orderReference: 'SHOP-1001', projectId } as Draft) });
+  const orders = ordersWith(client);
+  const ada = orders.store.create('acct', projectId, fieldsFor('Ada', modelId, method), 'SHOP-1001');
+  orders.place(ada.id);
+  await orders.outbox.drained();
+  const after = orders.get(ada.id);
+  assert.equal(after.state, 'needs-attention');
+  assert.equal(after.order, null);
+  assert.match(after.problem?.message ?? '', /another order under the reference SHOP-1001 .* different recipient, models/);
+  assert.equal(after.unanswered, false, 'the user may duplicate or delete it');
+  assert.equal((await sandbox.operator.listOrders({ projectId })).length, 1);
+  // Bob's own order, sent again from a draft that matches it, is recognised as its own.
+  const again = ordersWith(client);
+  const bobAgain = again.store.create('acct', projectId, bob, 'SHOP-1001');
+  again.place(bobAgain.id);
+  await again.outbox.drained();
+  assert.equal(again.get(bobAgain.id).state, 'placed');
+  assert.equal((await sandbox.operator.listOrders({ projectId })).length, 1);
+  await again.stop();
+  await orders.stop();
+});
+
+for (const data of [{ orderId: 98765 }, null, true]) {
+  test(`a CreateOrder success answered as ${JSON.stringify(data)} is placed once, not sent again`, async (t) => {
+    let creates = 0;
+    const service = await fakeService((path, reply) => {
+      if (path === 'Order/CreateOrder') return (creates++, reply(200, { success: true, data }));
+      reply(404, { success: false, error: { type: 'NOT_FOUND', message: 'Not found' } });
+    });
+    t.after(() => service.close());
+    const orders = ordersWith(service.client);
+    const draft = orders.save(PROJECT, fieldsFor('Ada'));
+    orders.place(draft.id);
+    await orders.outbox.drained();
+    const placed = orders.get(draft.id);
+    assert.equal(placed.state, 'placed');
+    assert.equal(placed.order?.orderId, '', 'no id the client could read: the reference stands for it');
+    assert.equal(creates, 1);
+    await orders.stop();
+  });
+}
+
+test('an attempt whose answer was lost keeps the draft locked and goes again under its reference, even with no way to look it up', async (t) => {
+  let creates = 0;
+  const service = await fakeService((path, reply) => {
+    // Placed, but answered too late; and no GetOrder at this service.
+    if (path === 'Order/CreateOrder') return (creates++, reply(200, { success: true, data: { orderId: 'ord-1' } }, creates === 1 ? 1_000 : 0));
+    reply(404, { success: false, error: { type: 'NOT_FOUND', message: 'No such endpoint' } });
+  }, 300);
+  t.after(() => service.close());
+  const orders = ordersWith(service.client);
+  const draft = orders.save(PROJECT, fieldsFor('Ada'));
+  orders.place(draft.id);
+  await until(() => orders.get(draft.id).unanswered);
+  assert.throws(() => orders.remove(draft.id), /may have placed it/);
+  assert.throws(() => orders.save(PROJECT, fieldsFor('Augusta'), draft.id), /may have placed it/);
+  orders.outbox.kick();
+  await until(() => orders.get(draft.id).state === 'placed');
+  assert.equal(creates, 2, 'sent once more, and only after the first was recorded as unanswered');
+  assert.equal(orders.get(draft.id).order?.orderId, 'ord-1');
+  await orders.stop();
+});
