@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { bootHost } from './boot.ts';
 import { startBrowserServer, type BrowserServer } from './browser.ts';
 import { pruneStaged } from './browser-stage.ts';
-import type { ChannelOutput, Result } from './contract.ts';
 import type { Host } from './host.ts';
 import { createMemoryVault } from './session/token-vault.ts';
 import { defaultUserDataDir } from './user-data.ts';
@@ -64,9 +63,10 @@ export async function startBrowserMode(options: BrowserModeOptions = {}): Promis
 
 /** Staged copies of dropped files that no upload item names any more (see pruneStaged). */
 async function pruneUnused(host: Host, stageDir: string): Promise<void> {
-  const listed = (await host.invoke('uploads:list', undefined)) as Result<ChannelOutput<'uploads:list'>>;
-  // Without the list, nothing is known to be unused.
-  if (listed.ok) await pruneStaged(stageDir, new Set(listed.value.map((item) => item.path)));
+  // Every account's items, not the page's list: that is empty while nobody is signed in (every start in
+  // this mode) and holds only the signed-in account's, and pruning by it deleted others' pending files.
+  await host.ready;
+  await pruneStaged(stageDir, new Set(host.uploadPathsInUse()));
 }
 
 /**

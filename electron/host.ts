@@ -55,6 +55,8 @@ export interface Host {
   openFiles(paths: string[]): void;
   /** Lets the page name these files and what lies in these folders: the user handed them over (see path-grants.ts). */
   grantPaths(paths: string[]): void;
+  /** The files every account's upload items read, signed in or not: staged copies of these must stay. */
+  uploadPathsInUse(): string[];
   /** Stops sending and waits for what is on its way (see the outbox's stop) before the store may close. */
   dispose(): Promise<void>;
 }
@@ -219,6 +221,7 @@ export function createHost(deps: HostDeps): Host {
     },
     ready,
     grantPaths: (paths) => grants.grant(paths),
+    uploadPathsInUse: () => library.uploads.pathsInUse(),
     openFiles(paths) {
       const models = paths.filter((path) => /\.(stl|obj|3mf)$/i.test(path) && !openedFiles.includes(path));
       if (models.length === 0) return;

@@ -100,6 +100,7 @@ export function createLibrary(deps: LibraryDeps) {
     uploads: {
       enqueue: queue.enqueue,
       list: queue.list,
+      pathsInUse: queue.pathsInUse,
       get: queue.get,
       pause: queue.pause,
       resume: queue.resume,

@@ -240,6 +240,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     cancel,
     retry,
     list: (): UploadItem[] => mine().map(publicItem),
+    /** Every account's files, signed in or not (see UploadStore.paths). */
+    pathsInUse: (): string[] => store.paths(),
     get: (id: string): UploadItem | undefined => {
       const item = store.get(id);
       return item && item.account === account() ? publicItem(item) : undefined;

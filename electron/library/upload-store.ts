@@ -187,6 +187,8 @@ export function openUploadStore(db: Db, now: () => number = Date.now) {
     get,
     insertMany,
     update,
+    /** The file of every item, whichever account's: what a staging folder must keep. */
+    paths: (): string[] => (statement('SELECT DISTINCT path FROM upload_items').pluck().all() as string[]),
     /** The account's items, in the order they were queued. */
     all: (account: string): StoredItem[] => (statement('SELECT * FROM upload_items WHERE account = ? ORDER BY seq').all(account) as Row[]).map(toItem),
     /**
