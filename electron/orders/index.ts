@@ -3,7 +3,7 @@ import { HostError } from '../api/errors.ts';
 import { validateModelLines, validateRecipient } from '../../common/orders/validation.ts';
 import type { Draft, DraftFields, QuoteRequest } from '../schemas/orders.ts';
 import type { Db } from '../storage/database.ts';
-import { createOutbox } from './outbox.ts';
+import { createOutbox, sendingHere } from './outbox.ts';
 import { createQuotes } from './quotes.ts';
 import { cancelOrder, refreshStatuses } from './statuses.ts';
 import { createOrdersStore } from './store.ts';
@@ -191,7 +191,7 @@ export function createOrders(deps: OrdersDeps) {
       outbox.kick();
     },
     start: () => {
-      store.requeueInterrupted();
+      store.requeueInterrupted(sendingHere);
       outbox.kick();
     },
     stop: () => outbox.stop(),

@@ -30,6 +30,9 @@ const TRANSIENT = new Set(['OFFLINE', 'TIMEOUT', 'INTERNAL_ERROR', 'RATE_LIMITED
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
+/** Drafts this process's outboxes are sending: a second host in the process must not take them as cut short. */
+export const sendingHere = new Set<string>();
+
 /**
  * Whether a failed request may still have been acted on: no answer in time, a connection cut after it was
  * sent, or a 5xx or garbled answer. A refused connection or a 429 never reached the order logic.
@@ -71,11 +74,13 @@ export function createOutbox(deps: OutboxDeps) {
       if (!due) break;
       // NORMAL is enough here: should this mark be lost, the draft is still queued and is sent
       // again with the same reference, which the service answers with the order it already has.
-      const sending = store.transition(due.id, ['queued'], 'sending', { attempts: due.attempts + 1 });
+      const sending = store.transition(due.id, ['queued'], 'sending', { attempts: due.attempts + 1, sender: process.pid });
       if (!sending) continue;
       onChange(sending);
       running++;
+      sendingHere.add(sending.id);
       void send(sending).finally(() => {
+        sendingHere.delete(sending.id);
         running--;
         if (running === 0) quiet.splice(0).forEach((resolve) => resolve());
         kick();

@@ -37,7 +37,23 @@ const MIGRATIONS = [
   (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN unanswered INTEGER NOT NULL DEFAULT 0'),
   // Account keys in one case (see account-keys.ts).
   (db: Db) => lowerCaseAccountKeys(db, ['drafts', 'recipients']),
+  // The process sending a draft: another program on the same database (the app and `printdesk batch`)
+  // must not take a send it has under way for one cut short by a crash.
+  (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN sender_pid INTEGER'),
 ];
+
+/** A send under way this long has outlived any request's timeout: its process is gone, whatever its pid shows. */
+const SENDING_STALE_MS = 10 * 60_000;
+
+/** Whether a process runs (signal 0 only asks); EPERM is a live process of another user. */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 interface Row {
   id: string;
@@ -62,6 +78,8 @@ export interface TransitionPatch {
   attempts?: number;
   nextAttemptAt?: number;
   unanswered?: boolean;
+  /** the pid of the process that takes the draft to send it */
+  sender?: number;
 }
 
 const toDraft = (row: Row): Draft => ({
@@ -84,7 +102,7 @@ export type OrdersStore = ReturnType<typeof createOrdersStore>;
 /** Drafts and the outbox in SQLite. Every state change is a conditional update, so two senders cannot both take a draft. */
 export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
   migrate(db, 'orders', MIGRATIONS);
-  const stamp = () => now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const stamp = (at = now()) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const byId = db.prepare<[string], Row>('SELECT * FROM drafts WHERE id = ?');
   // Transitions are built from a handful of shapes; compiling each once keeps them cheap at batch rates.
   const statements = new Map<string, Database.Statement<unknown[]>>();
@@ -127,6 +145,7 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     if (patch.attempts !== undefined) columns.attempts = patch.attempts;
     if (patch.nextAttemptAt !== undefined) columns.next_attempt_at = patch.nextAttemptAt;
     if (patch.unanswered !== undefined) columns.unanswered = patch.unanswered ? 1 : 0;
+    if (patch.sender !== undefined) columns.sender_pid = patch.sender;
     const sets = Object.keys(columns).map((column) => `${column} = ?`);
     const values = Object.values(columns);
     const sql = `UPDATE drafts SET ${sets.join(', ')} WHERE id = ? AND state IN (${from.map(() => '?').join(', ')})`;
@@ -162,9 +181,18 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     return row?.at ?? null;
   }
 
-  /** After a crash: a draft left in `sending` may or may not have reached the service; send it again with its reference. */
-  function requeueInterrupted(): number {
-    return durably(db, () => db.prepare(`UPDATE drafts SET state = 'queued', next_attempt_at = 0, unanswered = 1 WHERE state = 'sending'`).run().changes);
+  /**
+   * After a crash: a draft left in `sending` may or may not have reached the service; send it again with its
+   * reference. Only the sends no running outbox has under way (`sendingHere` are this process's): a send
+   * another program still has under way would otherwise go out twice.
+   */
+  function requeueInterrupted(sendingHere: ReadonlySet<string> = new Set(), isAlive: (pid: number) => boolean = processAlive): number {
+    const staleBefore = stamp(new Date(now().getTime() - SENDING_STALE_MS));
+    const rows = db.prepare<[], { id: string; sender_pid: number | null; updated_at: string }>(`SELECT id, sender_pid, updated_at FROM drafts WHERE state = 'sending'`).all();
+    const under = (row: (typeof rows)[number]) => (row.sender_pid === process.pid ? sendingHere.has(row.id) : row.sender_pid !== null && isAlive(row.sender_pid));
+    const cut = rows.filter((row) => row.updated_at < staleBefore || !under(row));
+    const requeue = db.prepare<[string]>(`UPDATE drafts SET state = 'queued', next_attempt_at = 0, unanswered = 1 WHERE id = ? AND state = 'sending'`);
+    return durably(db, () => cut.reduce((changes, row) => changes + requeue.run(row.id).changes, 0));
   }
 
   /** The service is back: whatever waits in the queue may go now rather than at its backoff time. */

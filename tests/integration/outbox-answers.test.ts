@@ -3,8 +3,10 @@
 // an attempt whose answer was lost keeps the draft locked until the service answers it.
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { createApiClient, type ApiClient } from '../../electron/api/client.ts';
 import { ShippingMethods } from '../../electron/api/schemas.ts';
@@ -126,4 +128,28 @@ test('an attempt whose answer was lost keeps the draft locked and goes again und
   assert.equal(creates, 2, 'sent once more, and only after the first was recorded as unanswered');
   assert.equal(orders.get(draft.id).order?.orderId, 'ord-1');
   await orders.stop();
+});
+
+test('a second host starting on the same database (the app and `printdesk batch`) does not send again what the first is sending', async (t) => {
+  let creates = 0;
+  const service = await fakeService((path, reply) => {
+    if (path === 'Order/CreateOrder') return (creates++, reply(200, { success: true, data: { orderId: `ord-${creates}` } }, 500));
+    reply(404, { success: false, error: { type: 'NOT_FOUND', message: 'Not found' } });
+  });
+  t.after(() => service.close());
+  const file = join(mkdtempSync(join(tmpdir(), 'pd-two-')), 'printdesk.db');
+  t.after(() => rmSync(dirname(file), { recursive: true, force: true }));
+  const hostOn = () => createOrders({ db: openDatabase(file), client: () => service.client, account: () => 'acct', onDraft: () => undefined, onPlaced: () => undefined });
+  const first = hostOn();
+  first.start();
+  const draft = first.save(PROJECT, fieldsFor('Ada'));
+  first.place(draft.id);
+  await until(() => first.get(draft.id).state === 'sending');
+  const second = hostOn();
+  second.start();
+  await first.outbox.drained();
+  await second.outbox.drained();
+  assert.equal(first.get(draft.id).state, 'placed');
+  assert.equal(creates, 1);
+  await Promise.all([first.stop(), second.stop()]);
 });

@@ -22,6 +22,27 @@ test('a draft gets its reference at creation and keeps it through every transiti
   assert.equal(store.get(draft.id)?.state, 'queued');
 });
 
+test("a send another running program has under way is not taken for one cut short: only a gone sender's, or a stale one's", () => {
+  let clock = new Date('2026-11-24T10:00:00Z');
+  const db = openDatabase(':memory:');
+  const store = createOrdersStore(db, () => clock);
+  const [ours, theirs, gone] = ['ours', 'theirs', 'gone'].map(() => store.create('acct', 'p', fields));
+  const SENDERS = { ours: process.pid, theirs: 4242, gone: 4343 };
+  for (const [draft, pid] of [[ours, SENDERS.ours], [theirs, SENDERS.theirs], [gone, SENDERS.gone]] as const) {
+    store.transition(draft.id, ['draft'], 'queued');
+    store.transition(draft.id, ['queued'], 'sending', { sender: pid });
+  }
+  const alive = (pid: number) => pid === SENDERS.theirs;
+  // A send under this process's pid that none of its outboxes has under way was cut short (a reopened store).
+  assert.equal(store.requeueInterrupted(new Set(), alive), 2);
+  assert.deepEqual([ours, theirs, gone].map((d) => store.get(d.id)?.state), ['queued', 'sending', 'queued']);
+  assert.equal(store.get(gone.id)?.unanswered, true);
+  // Sending for longer than any request may take: the pid is someone else's by now.
+  clock = new Date('2026-11-24T10:11:00Z');
+  assert.equal(store.requeueInterrupted(new Set(), alive), 1);
+  assert.equal(store.get(theirs.id)?.state, 'queued');
+});
+
 test('a transition from the wrong state does nothing, so two senders cannot both take a draft', () => {
   const store = createOrdersStore(openDatabase(':memory:'));
   const draft = store.create('acct', 'p', fields);
