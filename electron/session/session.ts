@@ -11,6 +11,8 @@ interface Current {
   accessToken: string | null;
   /** when to stop using the access token (its expiry less a margin), if readable */
   accessRenewAt: number | null;
+  /** the last access token, kept for the refresh's header when it may no longer be used itself */
+  lastAccessToken: string | null;
 }
 
 export interface SessionDeps {
@@ -60,18 +62,18 @@ export function createSession(deps: SessionDeps) {
     endedReason,
   });
 
-  function adopt(email: string, service: string, accessToken: string | null, refreshToken: string) {
-    current = { email: accountEmail(email), service, refreshToken, accessToken, accessRenewAt: accessToken ? renewTimeOf(accessToken) : null };
+  function adopt(email: string, service: string, accessToken: string | null, refreshToken: string, lastAccessToken = accessToken) {
+    current = { email: accountEmail(email), service, refreshToken, accessToken, accessRenewAt: accessToken ? renewTimeOf(accessToken, now()) : null, lastAccessToken };
   }
 
   async function persist() {
-    if (current) await vault.save({ email: current.email, service: current.service, refreshToken: current.refreshToken });
+    if (current) await vault.save({ email: current.email, service: current.service, refreshToken: current.refreshToken, ...(current.lastAccessToken ? { accessToken: current.lastAccessToken } : {}) });
   }
 
   /** Picks up a session saved before a restart; the access token is fetched when first needed. */
   async function restore(): Promise<SessionState> {
     const saved = await vault.load();
-    if (saved && saved.service === client().serviceKey) adopt(saved.email, saved.service, null, saved.refreshToken);
+    if (saved && saved.service === client().serviceKey) adopt(saved.email, saved.service, null, saved.refreshToken, saved.accessToken ?? null);
     else if (saved) await vault.clear();
     return state();
   }
@@ -114,7 +116,7 @@ export function createSession(deps: SessionDeps) {
   async function renew(): Promise<string> {
     const session = requireCurrent();
     try {
-      const pair = await client().refresh(session.refreshToken);
+      const pair = await client().refresh(session.refreshToken, session.lastAccessToken);
       if (current !== session) throw new HostError('NOT_SIGNED_IN', 'You signed out');
       adopt(session.email, session.service, pair.accessToken, pair.refreshToken);
       await persist();
@@ -157,12 +159,18 @@ export function createSession(deps: SessionDeps) {
   };
 }
 
-function renewTimeOf(token: string): number | null {
+/**
+ * When to renew a token received at `receivedAt`: its lifetime (exp - iat) counted from its arrival, less
+ * a margin, so that a local clock set wrong (hours off, as after a dual boot) neither renews every token
+ * at once nor uses one past its end. Without `iat`, the expiry is all there is.
+ */
+function renewTimeOf(token: string, receivedAt: number): number | null {
   try {
     const { exp, iat } = decodeJwt(token);
     if (typeof exp !== 'number') return null;
-    const life = typeof iat === 'number' ? (exp - iat) * 1000 : Infinity;
-    return exp * 1000 - Math.min(EXPIRY_MARGIN_MS, life / 10);
+    if (typeof iat !== 'number' || exp <= iat) return exp * 1000 - EXPIRY_MARGIN_MS;
+    const life = (exp - iat) * 1000;
+    return receivedAt + life - Math.min(EXPIRY_MARGIN_MS, life / 10);
   } catch {
     // Not a JWT we can read: rely on the service's 401 instead.
     return null;

@@ -2,12 +2,17 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 
-/** What survives a restart: never a password, never an access token. */
+/**
+ * What survives a restart, encrypted: never a password. The last access token is kept beside the refresh
+ * token only so that the first refresh after a restart carries it, as section 5 asks of every call; it is
+ * not used for anything else after a restart.
+ */
 export const StoredSession = z.object({
   email: z.string(),
   /** the service the token belongs to (its key: see ApiClientOptions.serviceKey) */
   service: z.string(),
   refreshToken: z.string(),
+  accessToken: z.string().optional(),
 });
 export type StoredSession = z.infer<typeof StoredSession>;
 

@@ -1,5 +1,7 @@
 // The service client and session against a real sandbox over HTTP on 127.0.0.1.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { createApiClient, type ApiClient } from '../../electron/api/client.ts';
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
@@ -44,7 +46,6 @@ test('sign in, list the projects, check access; the password is not kept', async
   assert.equal(await client.hasAccessToProject('00000000-0000-4000-8000-000000000000'), false);
   const saved = JSON.stringify(await vault.load());
   assert.ok(!saved.includes(DEMO_ACCOUNT.password));
-  assert.ok(!saved.includes('accessToken'));
 });
 
 test('wrong credentials are AUTHENTICATION with the form message', async () => {
@@ -108,6 +109,51 @@ test('a saved session is restored after a restart without the password', async (
   const second = setup(sandbox.baseUrl, vault);
   assert.equal((await second.session.restore()).status, 'signed-in');
   assert.equal((await second.client.getProjects()).length, 1);
+});
+
+test('a refresh carries the last access token in its header, also the first one after a restart', async (t) => {
+  const seen: Array<string | undefined> = [];
+  let issued = 0;
+  const server = createServer((request, response) => {
+    request.resume().on('end', () => {
+      const path = new URL(request.url ?? '/', 'http://x').pathname;
+      const reply = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const pair = () => ({ success: true, data: { accessToken: `access-${++issued}`, refreshToken: `refresh-${issued}` } });
+      if (path.endsWith('/Auth/Login')) return reply(200, pair());
+      if (path.endsWith('/Auth/RefreshToken')) return (seen.push(request.headers.authorization), reply(200, pair()));
+      // Every other call refuses the token it is given once, so the session has to refresh.
+      const fresh = request.headers.authorization === `Bearer access-${issued}` && issued % 2 === 0;
+      return fresh ? reply(200, { success: true, data: [] }) : reply(401, { success: false, error: { type: 'AUTHENTICATION', message: 'expired' } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => server.close());
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
+  const vault = createMemoryVault('test');
+  const first = setup(baseUrl, vault);
+  await first.session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await first.client.getProjects();
+  assert.deepEqual(seen, ['Bearer access-1']);
+  // A restart: the session comes back from the vault, and its first refresh still has a token to show.
+  const second = setup(baseUrl, vault);
+  await second.session.restore();
+  await second.client.getProjects();
+  assert.equal(seen[1], 'Bearer access-2');
+});
+
+test('a local clock hours ahead does not make every call refresh: a token lives from its arrival', async () => {
+  const { session, client, clock, vault } = setup();
+  clock.now += 2 * 3600_000;
+  let saves = 0;
+  const save = vault.save.bind(vault);
+  vault.save = async (stored) => (saves++, save(stored));
+  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  for (let i = 0; i < 5; i++) await client.getProjects();
+  assert.equal(saves, 1, 'signed in once, refreshed never');
+  // Its life (60 s here) counted from its arrival: past it, the next call renews it first.
+  clock.now += 61_000;
+  await client.getProjects();
+  assert.equal(saves, 2);
 });
 
 test('an unreachable service is OFFLINE at once, and the session is kept', async () => {
