@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client.ts';
 import { retryDelayMs } from '../api/backoff.ts';
-import { HostError } from '../api/errors.ts';
+import { HostError, isUnreachable } from '../api/errors.ts';
 import { z } from 'zod';
 import { CreatedOrder, ServiceOrder } from '../api/schemas.ts';
 import { differences } from './adopt.ts';
@@ -169,7 +169,7 @@ export function createOutbox(deps: OutboxDeps) {
     const code = error instanceof HostError ? error.code : 'INTERNAL_ERROR';
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof HostError && referenceTaken(error)) return adoptExisting(draft, error);
-    if (TRANSIENT.has(code)) return retryLater(draft, error instanceof HostError ? error.retryAfterSeconds : undefined, mayHaveActed(error));
+    if (TRANSIENT.has(code)) return retryLater(draft, error, mayHaveActed(error));
     // From here the service has answered definitely: no order was made, and the draft is the user's again.
     const answered = { unanswered: false };
     if (code === 'NO_PERMISSION') return settle(draft, 'needs-attention', { ...answered, problem: { kind: 'no-access', message: 'This account no longer has access to the project. Ask the service operator.' } }, true);
@@ -205,14 +205,15 @@ export function createOutbox(deps: OutboxDeps) {
       if (order) return adopt(draft, order);
       settle(draft, 'needs-attention', { problem: { kind: 'invalid', message: `${original.message} (and the existing order could not be looked up)` } }, true);
     } catch (error) {
-      if (error instanceof HostError && TRANSIENT.has(error.code)) return retryLater(draft, error.retryAfterSeconds);
+      if (error instanceof HostError && TRANSIENT.has(error.code)) return retryLater(draft, error);
       settle(draft, 'needs-attention', { problem: { kind: 'invalid', message: `${original.message} (and the existing order could not be looked up)` } }, true);
     }
   }
 
-  function retryLater(draft: Draft, retryAfterSeconds: number | undefined, unanswered = false) {
+  function retryLater(draft: Draft, error: unknown, unanswered = false) {
+    const retryAfterSeconds = error instanceof HostError ? error.retryAfterSeconds : undefined;
     const delay = retryDelayMs(draft.attempts, retryAfterSeconds, { capMs: RETRY_CAP_MS, random });
-    settle(draft, 'queued', { nextAttemptAt: now() + delay, ...(unanswered ? { unanswered } : {}) }, unanswered);
+    settle(draft, 'queued', { nextAttemptAt: now() + delay, waitsForService: isUnreachable(error), ...(unanswered ? { unanswered } : {}) }, unanswered);
   }
 
   function settle(draft: Draft, to: Draft['state'], patch: Parameters<OrdersStore['transition']>[3], durable = false) {

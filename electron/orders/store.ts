@@ -40,6 +40,9 @@ const MIGRATIONS = [
   // The process sending a draft: another program on the same database (the app and `printdesk batch`)
   // must not take a send it has under way for one cut short by a crash.
   (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN sender_pid INTEGER'),
+  // Why a queued draft waits: only a wait for the service to be reachable ends when it is back; a 429's
+  // Retry-After or a 5xx backoff still holds.
+  (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN waits_for_service INTEGER NOT NULL DEFAULT 0'),
 ];
 
 /** A send under way this long has outlived any request's timeout: its process is gone, whatever its pid shows. */
@@ -80,6 +83,8 @@ export interface TransitionPatch {
   unanswered?: boolean;
   /** the pid of the process that takes the draft to send it */
   sender?: number;
+  /** queued again because the service could not be reached (see makeQueuedDue) */
+  waitsForService?: boolean;
 }
 
 const toDraft = (row: Row): Draft => ({
@@ -146,6 +151,7 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     if (patch.nextAttemptAt !== undefined) columns.next_attempt_at = patch.nextAttemptAt;
     if (patch.unanswered !== undefined) columns.unanswered = patch.unanswered ? 1 : 0;
     if (patch.sender !== undefined) columns.sender_pid = patch.sender;
+    if (patch.waitsForService !== undefined) columns.waits_for_service = patch.waitsForService ? 1 : 0;
     const sets = Object.keys(columns).map((column) => `${column} = ?`);
     const values = Object.values(columns);
     const sql = `UPDATE drafts SET ${sets.join(', ')} WHERE id = ? AND state IN (${from.map(() => '?').join(', ')})`;
@@ -195,9 +201,12 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     return durably(db, () => cut.reduce((changes, row) => changes + requeue.run(row.id).changes, 0));
   }
 
-  /** The service is back: whatever waits in the queue may go now rather than at its backoff time. */
+  /**
+   * The service is back: what waited for it may go now rather than at its backoff time. Not what waits out
+   * a 429's Retry-After or a 5xx: the service answered those, and sending them at once brings the 429 back.
+   */
   function makeQueuedDue(): number {
-    return db.prepare(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0`).run().changes;
+    return db.prepare(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0 AND waits_for_service = 1`).run().changes;
   }
 
   /** The service's latest word on a placed order (status changes after placing). */

@@ -43,6 +43,16 @@ test("a send another running program has under way is not taken for one cut shor
   assert.equal(store.get(theirs.id)?.state, 'queued');
 });
 
+test("the service back makes due what waited for it, not what waits out a 429's Retry-After", () => {
+  const store = createOrdersStore(openDatabase(':memory:'));
+  const [offline, limited] = ['offline', 'limited'].map(() => store.create('acct', 'p', fields));
+  store.transition(offline.id, ['draft'], 'queued', { nextAttemptAt: 60_000, waitsForService: true });
+  store.transition(limited.id, ['draft'], 'queued', { nextAttemptAt: 60_000, waitsForService: false });
+  assert.equal(store.makeQueuedDue(), 1);
+  assert.equal(store.nextDue(0, 'acct')?.id, offline.id);
+  assert.equal(store.nextWakeAt('acct'), 0);
+});
+
 test('a transition from the wrong state does nothing, so two senders cannot both take a draft', () => {
   const store = createOrdersStore(openDatabase(':memory:'));
   const draft = store.create('acct', 'p', fields);
@@ -57,8 +67,8 @@ test('only due queued drafts of the signed-in account are handed out, oldest fir
   const a = store.create('acct', 'p', fields);
   const b = store.create('acct', 'p', fields);
   const other = store.create('someone else', 'p', fields);
-  store.transition(a.id, ['draft'], 'queued', { nextAttemptAt: 5_000 });
-  store.transition(b.id, ['draft'], 'queued', { nextAttemptAt: 1_000 });
+  store.transition(a.id, ['draft'], 'queued', { nextAttemptAt: 5_000, waitsForService: true });
+  store.transition(b.id, ['draft'], 'queued', { nextAttemptAt: 1_000, waitsForService: true });
   store.transition(other.id, ['draft'], 'queued', { nextAttemptAt: 0 });
   assert.equal(store.nextDue(500, 'acct'), null);
   assert.equal(store.nextDue(2_000, 'acct')?.id, b.id);
