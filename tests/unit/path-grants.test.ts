@@ -1,5 +1,8 @@
 // The host reads for the page only files the user handed over: picked, dropped, opened, or in such a folder.
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { PathGrants } from '../../electron/path-grants.ts';
 
@@ -28,4 +31,22 @@ test('a refused path is named without saying whether it exists', () => {
   });
   assert.equal(messages[0], messages[1]);
   assert.match(messages[0], /^PrintDesk was not given NAME: choose it with a file dialog/);
+});
+
+test('a link inside a handed-over folder does not hand over what it points to', () => {
+  const root = mkdtempSync(join(tmpdir(), 'grants-'));
+  try {
+    mkdirSync(join(root, 'prints'));
+    mkdirSync(join(root, 'private'));
+    writeFileSync(join(root, 'private', 'key'), 'secret');
+    writeFileSync(join(root, 'prints', 'part.stl'), 'solid');
+    symlinkSync(join(root, 'private'), join(root, 'prints', 'elsewhere'));
+    const grants = new PathGrants();
+    grants.grant([join(root, 'prints')]);
+    assert.equal(grants.allows(join(root, 'prints', 'part.stl')), true);
+    assert.equal(grants.allows(join(root, 'prints', 'elsewhere', 'key')), false);
+    assert.equal(grants.allows(join(root, 'prints', 'part.stl'), true), false, 'exact: the folder is not the file');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
