@@ -6,6 +6,9 @@ import { buildModelObjects, worldSphere } from './model-mesh.ts';
 import type { UpAxis } from './up-axis.ts';
 
 let renderer: THREE.WebGLRenderer | null = null;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+/** A context left unused this long is released: thumbnails come in bursts (an upload, a first listing). */
+const IDLE_MS = 20_000;
 
 /** Draws the model's proxy when it has one: a 160-pixel picture shows no more of 2M triangles than of 150K. */
 export function renderThumbnail(model: ParsedModel, size: number, up: UpAxis): string {
@@ -33,11 +36,14 @@ export function renderThumbnail(model: ParsedModel, size: number, up: UpAxis): s
     return renderer.domElement.toDataURL('image/png');
   } finally {
     objects.dispose();
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(disposeThumbnailRenderer, IDLE_MS);
   }
 }
 
-/** Releases the shared thumbnail context (e.g. when the library view closes). */
+/** Releases the shared thumbnail context; the next thumbnail makes a new one. */
 export function disposeThumbnailRenderer(): void {
+  clearTimeout(idleTimer);
   renderer?.dispose();
   renderer?.forceContextLoss();
   renderer = null;
