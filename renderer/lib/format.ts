@@ -7,10 +7,14 @@ export function formatDate(iso: string): string {
   return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** A time of day in the user's locale, to the second: when something will happen today. */
-export function formatTime(iso: string): string {
+/** When something will happen, as the app says times elsewhere: "in under a minute", "at 7:29 PM", "Nov 25 at 9:00 AM". */
+export function formatWhen(iso: string, now = new Date()): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  if (Number.isNaN(date.getTime())) return iso;
+  if (date.getTime() - now.getTime() < 60_000) return 'in under a minute';
+  const time = date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  if (date.toDateString() === now.toDateString()) return `at ${time}`;
+  return `${date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })} at ${time}`;
 }
 
 /** When something last happened: the time if it was today, else the day and time. */

@@ -155,6 +155,16 @@ test('signing out returns to sign-in; signing in again reopens the remembered pr
   assert.equal(await signIn.password.inputValue(), '');
   await signIn.signInWithDemo();
   await expect(projects.currentProject).hasText('Demo project');
+  // Switching project and thinking better of it: Escape (or Back) returns to the project as it was.
+  await app.page.getByTestId('switch-project').click();
+  await expect(app.page.getByTestId('back-to-project')).hasText('← Back to Demo project');
+  await app.page.keyboard.press('Escape');
+  await expect(projects.home).visible();
+  // Settings close with Escape too.
+  await app.page.getByTestId('settings-button').click();
+  await expect(app.page.getByTestId('close-settings')).visible();
+  await app.page.keyboard.press('Escape');
+  await expect(projects.home).visible();
   await app.close();
 });
 
