@@ -1,4 +1,4 @@
-import { ModelParseError } from './errors.ts';
+import { grouped, ModelParseError } from './errors.ts';
 import { measure, measureIndexed, type Measures } from './measure.ts';
 import { analyse, type Topology } from './topology.ts';
 import type { ModelFacts, ParseOptions, RawMesh, Vec3 } from './types.ts';
@@ -50,19 +50,12 @@ function nonFiniteError(mesh: RawMesh, triangle: number): ModelParseError {
 
 const NO_TOPOLOGY: Topology = { openEdges: 0, nonManifoldEdges: 0, inconsistentEdges: 0, shells: 0 };
 
-/**
- * Counts in warnings are read by people, in the app and `printdesk inspect` alike: "2,333", not "2333".
- * One formatter, and none under a thousand: toLocaleString builds a formatter per call (tens of µs, more
- * than reading a small model).
- */
-const grouped = new Intl.NumberFormat('en-US');
-const count = (n: number) => (n < 1000 ? String(n) : grouped.format(n));
 
 function topologyWarnings(topology: Topology, signedVolume: number, watertight: boolean): string[] {
   const warnings: string[] = [];
-  if (topology.openEdges > 0) warnings.push(`The mesh is not closed: ${topology.openEdges === 1 ? '1 open edge' : `${count(topology.openEdges)} open edges`}. Volume is unreliable and a printer may reject it: close the holes in your modelling or mesh-repair tool before ordering.`);
-  if (topology.nonManifoldEdges > 0) warnings.push(`${topology.nonManifoldEdges === 1 ? '1 edge is' : `${count(topology.nonManifoldEdges)} edges are`} shared by more than two triangles (non-manifold).`);
-  if (topology.inconsistentEdges > 0) warnings.push(`${topology.inconsistentEdges === 1 ? '1 edge joins' : `${count(topology.inconsistentEdges)} edges join`} triangles facing opposite ways (flipped normals).`);
+  if (topology.openEdges > 0) warnings.push(`The mesh is not closed: ${topology.openEdges === 1 ? '1 open edge' : `${grouped(topology.openEdges)} open edges`}. Volume is unreliable and a printer may reject it: close the holes in your modelling or mesh-repair tool before ordering.`);
+  if (topology.nonManifoldEdges > 0) warnings.push(`${topology.nonManifoldEdges === 1 ? '1 edge is' : `${grouped(topology.nonManifoldEdges)} edges are`} shared by more than two triangles (non-manifold).`);
+  if (topology.inconsistentEdges > 0) warnings.push(`${topology.inconsistentEdges === 1 ? '1 edge joins' : `${grouped(topology.inconsistentEdges)} edges join`} triangles facing opposite ways (flipped normals).`);
   if (watertight && signedVolume < 0) warnings.push('The mesh is inside out: its triangles face inwards. Flip its normals before ordering.');
   return warnings;
 }
@@ -75,7 +68,7 @@ function factsFrom(mesh: RawMesh, triangles: number, measures: Measures, topolog
   const warnings = [...mesh.warnings];
   if (state === 'skipped') warnings.push('Topology was not checked: watertightness and shells are unknown.');
   if (topology) warnings.push(...topologyWarnings(topology, measures.signedVolume, watertight));
-  if (measures.degenerate > 0) warnings.push(`${measures.degenerate === 1 ? '1 triangle has' : `${count(measures.degenerate)} triangles have`} no area (degenerate).`);
+  if (measures.degenerate > 0) warnings.push(`${measures.degenerate === 1 ? '1 triangle has' : `${grouped(measures.degenerate)} triangles have`} no area (degenerate).`);
   const unit = guessUnit(size, mesh.declaredUnit);
   if (unit.warning) warnings.push(unit.warning);
   return {

@@ -1,4 +1,4 @@
-import { ModelParseError } from './errors.ts';
+import { grouped, ModelParseError } from './errors.ts';
 import { MEASURE_SLICE, MeasureSum } from './measure.ts';
 import type { ParseOptions, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES } from './types.ts';
@@ -22,16 +22,16 @@ function checkCount(bytes: Uint8Array, facets: number, warnings: string[]): void
   const present = (bytes.length - STL_HEADER_BYTES) / STL_FACET_BYTES;
   if (bytes.length < expected) {
     if (Number.isInteger(present)) {
-      throw new ModelParseError('BAD_COUNT', `The header declares ${facets} facets but the file holds ${present} (${bytes.length} bytes; ${expected} needed).`, { offset: 80 });
+      throw new ModelParseError('BAD_COUNT', `The header declares ${grouped(facets)} facets but the file holds ${grouped(present)} (${grouped(bytes.length)} bytes; ${grouped(expected)} needed).`, { offset: 80 });
     }
     const lastWhole = Math.floor(present);
-    throw new ModelParseError('TRUNCATED', `The file is truncated: the header declares ${facets} facets (${expected} bytes) but it ends after ${bytes.length} bytes, inside facet ${lastWhole + 1}.`, { offset: bytes.length });
+    throw new ModelParseError('TRUNCATED', `The file is truncated: the header declares ${grouped(facets)} facets (${grouped(expected)} bytes) but it ends after ${grouped(bytes.length)} bytes, inside facet ${grouped(lastWhole + 1)}.`, { offset: bytes.length });
   }
   const trailing = bytes.length - expected;
   if (trailing >= STL_FACET_BYTES && trailing % STL_FACET_BYTES === 0) {
-    throw new ModelParseError('BAD_COUNT', `The header declares ${facets} facets but the file holds ${facets + trailing / STL_FACET_BYTES} (${trailing} more bytes than declared).`, { offset: 80 });
+    throw new ModelParseError('BAD_COUNT', `The header declares ${grouped(facets)} facets but the file holds ${grouped(facets + trailing / STL_FACET_BYTES)} (${grouped(trailing)} more bytes than declared).`, { offset: 80 });
   }
-  if (trailing > 0) warnings.push(trailing === 1 ? '1 trailing byte after the last facet was ignored.' : `${trailing} trailing bytes after the last facet were ignored.`);
+  if (trailing > 0) warnings.push(trailing === 1 ? '1 trailing byte after the last facet was ignored.' : `${grouped(trailing)} trailing bytes after the last facet were ignored.`);
 }
 
 /**
@@ -60,11 +60,11 @@ const PROGRESS_FACETS = 1 << 18;
  */
 export function parseBinaryStl(bytes: Uint8Array, options: ParseOptions): RawMesh {
   const facets = declaredFacets(bytes);
-  if (facets < 0) throw new ModelParseError('TRUNCATED', `A binary STL needs an 84-byte header; the file has ${bytes.length} bytes.`, { offset: bytes.length });
+  if (facets < 0) throw new ModelParseError('TRUNCATED', `A binary STL needs an 84-byte header; the file has ${grouped(bytes.length)} bytes.`, { offset: bytes.length });
   const warnings: string[] = [];
   checkCount(bytes, facets, warnings);
   const limit = options.maxTriangles ?? DEFAULT_MAX_TRIANGLES;
-  if (facets > limit) throw new ModelParseError('TOO_LARGE', `${facets} triangles is more than the ${limit} this app handles.`, { offset: 80 });
+  if (facets > limit) throw new ModelParseError('TOO_LARGE', `${grouped(facets)} triangles is more than the ${grouped(limit)} this app handles.`, { offset: 80 });
   const inPlace = options.bytesOwned === true && bytes.byteOffset % 4 === 0;
   const positions = inPlace ? new Float32Array(bytes.buffer, bytes.byteOffset, facets * 9) : new Float32Array(facets * 9);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -18,6 +18,14 @@ export type InspectReport =
 
 class FileTooLarge extends Error {}
 
+/** The system's reasons, said as a person would. */
+const READ_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a folder; name the model files in it, e.g. folder/*.stl',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+};
+
 /** Reads the whole file into one buffer of its known size (the parsers need random access). */
 async function readWhole(path: string): Promise<Uint8Array> {
   const handle = await open(path, 'r');
@@ -50,7 +58,7 @@ export async function inspectFile(path: string): Promise<InspectReport> {
     }
     if (error instanceof FileTooLarge) return { file: path, ok: false, error: { code: 'TOO_LARGE', message: error.message } };
     const code = (error as NodeJS.ErrnoException).code;
-    if (code) return { file: path, ok: false, error: { code: 'FILE_UNREADABLE', message: `Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code}.` } };
+    if (code) return { file: path, ok: false, error: { code: 'FILE_UNREADABLE', message: `Cannot read ${path}: ${READ_ERRORS[code] ?? code}.` } };
     throw error;
   }
 }
@@ -64,7 +72,8 @@ export function formatReport(report: InspectReport): string {
     report.file,
     `  format       ${describeFormat(report.format)}`,
     `  triangles    ${n(f.triangles, 0)}`,
-    `  size         ${readableSize(f.size, 'en-US')}${f.unit.declared ? '' : ' (no unit in the file; read as mm)'}`,
+    // Along the file's own axes: the app shows width × depth × height as the model stands, which differs for a Y-up file.
+    `  size         ${readableSize(f.size, 'en-US')} along x, y, z${f.unit.declared ? '' : ' (no unit in the file; read as mm)'}`,
     `  bounds       min (${f.bounds.min.map((x) => n(x, 3)).join(', ')})  max (${f.bounds.max.map((x) => n(x, 3)).join(', ')})`,
     `  volume       ${n(f.volume)} mm³ (${n(f.volume / 1000, 3)} cm³)${f.watertight ? '' : ' (unreliable: not watertight)'}`,
     `  area         ${n(f.area)} mm²`,
@@ -80,7 +89,9 @@ async function run(args: string[], io: CommandIo): Promise<number> {
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
-    io.err(`printdesk inspect: ${(error as Error).message}\n\n${USAGE}`);
+    // Node's own wording explains positional arguments; the user only mistyped an option.
+    const unknown = /Unknown option '([^']+)'/.exec((error as Error).message);
+    io.err(`printdesk inspect: ${unknown ? `unknown option ${unknown[1]}` : (error as Error).message}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
   if (parsed.values.help) {
@@ -98,7 +109,11 @@ async function run(args: string[], io: CommandIo): Promise<number> {
     if (!parsed.values.json) (report.ok ? io.out : io.err)(formatReport(report));
   }
   if (parsed.values.json) io.out(JSON.stringify(reports, null, 2));
-  return reports.every((report) => report.ok) ? EXIT_OK : EXIT_FAILED;
+  const failed = reports.filter((report) => !report.ok).length;
+  if (!parsed.values.json && reports.length > 1) {
+    io.out(`\n${reports.length} files: ${reports.length - failed} read${failed ? `, ${failed} could not be read` : ''}.`);
+  }
+  return failed === 0 ? EXIT_OK : EXIT_FAILED;
 }
 
 export const inspectCommand: Command = { name: 'inspect', summary: 'Size, volume, area and watertightness of model files', usage: USAGE, run };

@@ -56,7 +56,7 @@ test('binary STL: truncated, counts that lie up or down, NaN and Infinity coordi
   fails(solid.subarray(0, solid.length - 30), 'c.stl', 'TRUNCATED', /inside facet 12/);
   const solidLies = new Uint8Array(solid);
   new DataView(solidLies.buffer).setUint32(80, 1_000_000, true);
-  fails(solidLies, 'c.stl', 'BAD_COUNT', /declares 1000000 facets but the file holds 12/);
+  fails(solidLies, 'c.stl', 'BAD_COUNT', /declares 1,000,000 facets but the file holds 12/);
   fails(good.subarray(0, 60), 'c.stl', 'TRUNCATED', /84-byte header/);
   const liesUp = good.slice();
   new DataView(liesUp.buffer).setUint32(80, 13, true);
@@ -237,7 +237,7 @@ test('detection: by content and size, with the extension only as a hint; wrong e
 
 test('limits and progress: a triangle cap, and progress reported up to 1', () => {
   const mesh = torus(300, 300);
-  fails(binaryStl(mesh), 'big.stl', 'TOO_LARGE', /more than the 1000/, { maxTriangles: 1000 });
+  fails(binaryStl(mesh), 'big.stl', 'TOO_LARGE', /more than the 1,000/, { maxTriangles: 1000 });
   fails(obj(mesh), 'big.obj', 'TOO_LARGE', undefined, { maxTriangles: 1000 });
   fails(asciiStl(torus(10, 10)), 'big.stl', 'TOO_LARGE', undefined, { maxTriangles: 100 });
   fails(threeMf(mesh), 'big.3mf', 'TOO_LARGE', undefined, { maxTriangles: 1000 });
