@@ -4,6 +4,7 @@
 import * as THREE from 'three';
 import type { ParsedModel } from '../../common/models/index.ts';
 import { readableLength } from '../../common/readable-number.ts';
+import type { UpAxis } from './up-axis.ts';
 
 export interface SizeLabel {
   axis: 'x' | 'y' | 'z';
@@ -19,11 +20,17 @@ export interface SizeBox {
    * The labels' places on a canvas of `width` × `height` CSS pixels, inside it; one behind the camera, or
    * of a side too short to see, is left out.
    */
-  labels(camera: THREE.Camera, width: number, height: number): SizeLabel[];
+  labels(camera: THREE.Camera, width: number, height: number, up: UpAxis): SizeLabel[];
   dispose(): void;
 }
 
 const LINE_COLOR = 0x4a5360;
+/** What each file axis measures as the model stands. */
+const ROLE: Record<UpAxis, Record<'x' | 'y' | 'z', string>> = {
+  z: { x: 'Width', y: 'Depth', z: 'Height' },
+  y: { x: 'Width', z: 'Depth', y: 'Height' },
+};
+
 /** Pixels between a label and the edge it measures, and the steps it moves away from another label. */
 const CLEARANCE = 16;
 const NUDGE = 14;
@@ -55,7 +62,7 @@ export function buildSizeBox(model: ParsedModel): SizeBox {
       point.setComponent(c, corner & 2 ? max[c] : min[c]);
       return point;
     });
-    return { axis, a, edges, text: `${axis.toUpperCase()} ${readableLength(max[a] - min[a])} mm` };
+    return { axis, a, edges, length: `${readableLength(max[a] - min[a])} mm` };
   });
   const onScreen = (point: THREE.Vector3, matrix: THREE.Matrix4, camera: THREE.Camera, width: number, height: number) => {
     const p = point.clone().applyMatrix4(matrix).project(camera);
@@ -63,14 +70,20 @@ export function buildSizeBox(model: ParsedModel): SizeBox {
   };
   return {
     lines,
-    labels(camera, width, height) {
+    labels(camera, width, height, up) {
       const parent = lines.parent ?? lines;
       parent.updateMatrixWorld();
       const middle = onScreen(centre, parent.matrixWorld, camera, width, height);
       if (!middle.visible) return [];
       const placed: Placed[] = [];
-      for (const { axis, a, edges, text } of axes) {
-        const candidates = edges.map((edge) => ({ edge, ...onScreen(edge, parent.matrixWorld, camera, width, height) })).filter((p) => p.visible);
+      for (const { axis, a, edges, length } of axes) {
+        // In the words of the size line above the preview (width × depth × height as the model stands),
+        // not the file's axis letters, which name height "Y" in a Y-up file.
+        const text = `${ROLE[up][axis]} ${length}`;
+        // An edge panned or zoomed out of the canvas gets no label: pinned to the border, it would
+        // measure nothing in sight.
+        const inside = (p: { x: number; y: number; visible: boolean }) => p.visible && p.x >= 0 && p.x <= width && p.y >= 0 && p.y <= height;
+        const candidates = edges.map((edge) => ({ edge, ...onScreen(edge, parent.matrixWorld, camera, width, height) })).filter(inside);
         const outer = candidates.sort((p, q) => Math.hypot(q.x - middle.x, q.y - middle.y) - Math.hypot(p.x - middle.x, p.y - middle.y))[0];
         if (!outer) continue;
         const ends = [min[a], max[a]].map((value) => onScreen(outer.edge.clone().setComponent(a, value), parent.matrixWorld, camera, width, height));

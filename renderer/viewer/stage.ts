@@ -65,6 +65,12 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
   let moved = false;
   controls.addEventListener('start', () => (moved = true));
   const zoomKeys = (event: KeyboardEvent) => {
+    // F, Home or 0 fit the view again, as the toolbar's button does.
+    if (['f', 'F', 'Home', '0'].includes(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      fit();
+      return;
+    }
     const factor = event.key === '+' || event.key === '=' ? 0.85 : event.key === '-' || event.key === '_' ? 1 / 0.85 : 0;
     if (!factor) return;
     event.preventDefault();
@@ -113,6 +119,8 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     frame = 0;
     const proxy = policy ? policy.useProxy(moving, everyTriangle) : false;
     objects?.useProxy(proxy);
+    // Seen from below, the plate would draw its grid over the model's underside: it steps aside.
+    plate.group.visible = camera.position.y >= 0;
     const started = performance.now();
     renderer.render(scene, camera);
     if (policy) measure(policy, proxy, started);
@@ -123,7 +131,7 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
   const placeSizeLabels = () => {
     if (!sizeBox || !sizeBoxOn) return options.onSizeLabels?.(null);
     renderer.getSize(canvasSize);
-    options.onSizeLabels?.(sizeBox.labels(camera, canvasSize.x, canvasSize.y));
+    options.onSizeLabels?.(sizeBox.labels(camera, canvasSize.x, canvasSize.y, up));
   };
   const requestRender = () => {
     if (!frame) frame = requestAnimationFrame(render);
@@ -170,9 +178,9 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     camera.near = distance / 1000;
     camera.far = distance * 20 + sphere.radius * 40;
     camera.updateProjectionMatrix();
-    // Zooming stops before the camera passes into the model or the model shrinks to nothing past `far`.
-    controls.minDistance = sphere.radius * 0.2;
-    controls.maxDistance = distance * 10;
+    // Zooming stops before the camera passes into the model or the model shrinks to a dot on the plate.
+    controls.minDistance = sphere.radius * 0.5;
+    controls.maxDistance = distance * 4;
     controls.target.copy(sphere.center);
     controls.update();
     moved = false;

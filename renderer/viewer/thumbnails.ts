@@ -26,6 +26,12 @@ export function unreadableReason(sha256: string): string | undefined {
   return unreadable.get(sha256.toLowerCase());
 }
 
+/** Calls `listener` whenever any content is found unreadable; returns the unsubscribe. */
+export function whenAnyUnreadable(listener: (sha256: string, reason: string) => void): () => void {
+  unreadableListeners.add(listener);
+  return () => void unreadableListeners.delete(listener);
+}
+
 /** Calls `listener` when content is found unreadable; returns the unsubscribe. */
 export function whenUnreadable(sha256: string, listener: (reason: string) => void): () => void {
   const wanted = sha256.toLowerCase();

@@ -116,7 +116,13 @@ test('a file that passes the upload check but cannot be read is marked in the li
   assert.match((await app.page.getByTestId('model-thumb').getAttribute('title')) ?? '', /not a finite number/);
   await lib.names.first().click();
   await expect(app.page.getByTestId('unreadable')).hasText('could not be read');
-  await expect(app.page.getByTestId('model-detail')).hasText('not a finite number');
+  await expect(app.page.getByTestId('viewer-error')).hasText('PrintDesk cannot read this file');
+  await expect(app.page.getByTestId('viewer-error')).hasText('not a finite number');
+  await app.screenshot('model-unreadable');
+  // Quoting or ordering it is still possible, but not the obvious step, and the order says why.
+  assert.doesNotMatch((await app.page.getByTestId('quote-model').getAttribute('class')) ?? '', /primary/);
+  await app.page.getByRole('button', { name: 'Order', exact: true }).click();
+  await expect(app.page.getByTestId('line-unreadable')).hasText('PrintDesk cannot read this file');
 });
 
 test('folders organise models, search narrows the list, a selection goes to a quote', async (t) => {

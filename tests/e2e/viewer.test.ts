@@ -163,14 +163,14 @@ test('the size box outlines a model and writes its sides, so a part thinner than
   // A needle 0.01 mm across and 50 mm long: narrower than a pixel at any zoom that shows its length.
   const file = await boxFile('needle.stl', 0.01, 0.01, 50);
   const lib = await openModel(app, file);
-  await expect(app.page.getByTestId('viewer-size-z')).hasText('Z 50.0 mm');
+  await expect(app.page.getByTestId('viewer-size-z')).hasText('Height 50.0 mm');
   const outlined = await pixelsUntil(lib.viewerCanvas, (s) => s.dark > 40, 'the needle\'s box');
   await app.page.getByTestId('viewer-size-box').uncheck();
   await app.page.getByTestId('viewer-size-z').waitFor({ state: 'detached' });
   const bare = await pixelsUntil(lib.viewerCanvas, (s) => s.dark < outlined.dark / 2, 'the plate without the box');
   assert.ok(bare.dark < outlined.dark);
   await app.page.getByTestId('viewer-size-box').check();
-  await expect(app.page.getByTestId('viewer-size-z')).hasText('Z 50.0 mm');
+  await expect(app.page.getByTestId('viewer-size-z')).hasText('Height 50.0 mm');
 });
 
 test('a sheet 0.2 mm thick lying on the plate is drawn whole, not covered by the plate', async (t) => {
