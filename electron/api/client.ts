@@ -124,6 +124,8 @@ export function createApiClient(options: ApiClientOptions) {
     serviceKey: options.serviceKey ?? baseUrl,
     call,
     download,
+    /** What a request made outside `call` (an upload's body) learnt of the service's reachability. */
+    noteReachability: (reachable: boolean) => onReachability?.(reachable),
     rateLimit: (name: RouteName) => rateLimits.get(name),
     login: (email: string, password: string) => call('login', TokenPair, { body: { email, password } }),
     /** With the last access token, expired or not: section 5 asks for the header on every call but login. */

@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { withFreshToken, type ApiClient, type TokenSource } from '../api/client.ts';
 import { retryDelayMs } from '../api/backoff.ts';
 import { decodeEnvelope } from '../api/envelope.ts';
-import { HostError } from '../api/errors.ts';
+import { HostError, isUnreachable } from '../api/errors.ts';
 import { Acknowledged, UploadedModel, UploadSession } from '../api/library-schemas.ts';
 import { routes, routeUrl } from '../api/routes.ts';
 import type { RouteName } from '../api/routes.ts';
@@ -254,9 +254,12 @@ async function counted<T extends StreamUploadResult>(ctx: JobContext, sending: P
   try {
     const result = await sending;
     bytes = result.bytesSent;
+    ctx.client.noteReachability(true);
     return result;
   } catch (error) {
     bytes = Number((error as HostError).details?.bytesSent ?? 0);
+    // The app's offline state follows uploads too: a service gone mid-upload is said once, for everything.
+    if (isUnreachable(error)) ctx.client.noteReachability(false);
     throw error;
   } finally {
     const stored = ctx.store.get(ctx.item.id);

@@ -527,3 +527,21 @@ test('access taken away while the library is open: the first refused upload says
   await workspace(app.page).nav('overview');
   await expect(app.page.getByTestId('access-lost')).hasText('Taken away since it was opened');
 });
+
+test('an upload that cannot reach the service says so in the app and in its row, and Retry now sends it once it is back', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const lib = libraryPage(app.page);
+  await openLibrary(app);
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  sandbox.faults.set({ kind: 'reset-before', path: '/Model3D/UploadModel' });
+  await lib.fileInput.setInputFiles([join(corpus, 'stl', 'Moon-binary.stl')]);
+  await expect(app.page.getByTestId('offline-banner')).visible();
+  await expect(app.page.getByTestId('upload-retrying')).hasText('Waiting for the service · 0 B of 5.7 KB received');
+  await app.screenshot('upload-waiting');
+  sandbox.faults.clear();
+  await app.page.getByTestId('retry-now').click();
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
+  assert.equal((await sandbox.operator.listModels((await sandbox.operator.listProjects())[0].projectId)).length, 1);
+});

@@ -57,7 +57,8 @@ class UploadsStore {
     for (const item of this.items) {
       if (!['queued', 'hashing', 'uploading', 'paused'].includes(item.state)) continue;
       const live = this.progress[item.id];
-      done += live?.bytesSent ?? item.bytesSent;
+      // Between tries, what the service confirmed, not what was written before the line dropped.
+      done += item.error ? item.bytesSent : (live?.bytesSent ?? item.bytesSent);
       size += item.sizeBytes;
       rate += item.state === 'uploading' ? (live?.bytesPerSecond ?? 0) : 0;
     }
@@ -96,6 +97,11 @@ class UploadsStore {
 
   pause = async (id: string) => void unwrap(await printdesk.uploads.pause({ id }));
   resume = async (id: string) => void unwrap(await printdesk.uploads.resume({ id }));
+  /** An upload waiting out its backoff goes now: paused and resumed, it keeps what the service has. */
+  retryNow = async (id: string) => {
+    await this.pause(id);
+    await this.resume(id);
+  };
   cancel = async (id: string) => void unwrap(await printdesk.uploads.cancel({ id }));
   retry = async (id: string) => void unwrap(await printdesk.uploads.retry({ id }));
   pauseAll = async () => void unwrap(await printdesk.uploads.pauseAll());
