@@ -1,7 +1,7 @@
 // Files from a drop, folders walked, kept to the formats PrintDesk uploads (the host checks again).
 const MODEL = /\.(stl|obj|3mf)$/i;
 
-export async function filesFromDrop(transfer: DataTransfer): Promise<{ files: File[]; skipped: number }> {
+export async function filesFromDrop(transfer: DataTransfer): Promise<{ files: File[]; skipped: string[] }> {
   const entries = [...transfer.items].map((item) => item.webkitGetAsEntry?.()).filter((e): e is FileSystemEntry => !!e);
   const all: File[] = [];
   if (entries.length) for (const entry of entries) await walk(entry, all, 0);
@@ -9,11 +9,18 @@ export async function filesFromDrop(transfer: DataTransfer): Promise<{ files: Fi
   return modelFiles(all);
 }
 
-/** The model files among those given, and how many others were left out (to say so). */
-export function modelFiles(list: FileList | readonly File[] | null): { files: File[]; skipped: number } {
+/** The model files among those given, and the names of the others, left out (to say so). */
+export function modelFiles(list: FileList | readonly File[] | null): { files: File[]; skipped: string[] } {
   const all = [...(list ?? [])];
   const files = all.filter((f) => MODEL.test(f.name));
-  return { files, skipped: all.length - files.length };
+  return { files, skipped: all.filter((f) => !MODEL.test(f.name)).map((f) => f.name) };
+}
+
+/** "notes.txt", "notes.txt and a.png", "notes.txt, a.png and 3 more": files named, a long list cut short. */
+export function someNames(names: readonly string[], shown = 3): string {
+  if (names.length <= 1) return names[0] ?? '';
+  if (names.length <= shown) return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
 }
 
 /**

@@ -59,7 +59,7 @@ test('models dropped or picked are checked, uploaded, listed, and broken files a
   app.booted.sandbox?.faults.set({ kind: 'latency', path: '/Model3D/', ms: 400 });
   await lib.fileInput.setInputFiles([...GOOD, ...broken, notes]);
   await expect(lib.uploadErrors).visible();
-  await expect(app.page.getByTestId('upload-notice')).hasText('1 other picked file is not STL, OBJ or 3MF and was left out');
+  await expect(app.page.getByTestId('upload-notice')).hasText('notes.txt is not STL, OBJ or 3MF and was left out');
   await expect(lib.uploadItems.first()).visible();
   await expect(lib.empty).hasText('on their way');
   await app.screenshot('21-library-uploading');
@@ -451,7 +451,7 @@ test('files dropped onto the window are uploaded; other dropped files are left o
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
   assert.equal(await lib.names.first().textContent(), 'Star-ascii');
   await expect(lib.notice).hasText('1 added');
-  await expect(lib.notice).hasText('1 other dropped file is not STL, OBJ or 3MF');
+  await expect(lib.notice).hasText('notes.txt is not STL, OBJ or 3MF');
 });
 
 test('files the OS hands over ("Open with", a double click) are uploaded only once the user says so, even if handed over while signed out', async (t) => {
