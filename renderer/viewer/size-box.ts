@@ -20,7 +20,7 @@ export interface SizeBox {
    * The labels' places on a canvas of `width` × `height` CSS pixels, inside it; one behind the camera, or
    * of a side too short to see, is left out.
    */
-  labels(camera: THREE.Camera, width: number, height: number, up: UpAxis): SizeLabel[];
+  labels(camera: THREE.Camera, width: number, height: number, up: UpAxis, insets?: { top: number; bottom: number }): SizeLabel[];
   dispose(): void;
 }
 
@@ -70,7 +70,7 @@ export function buildSizeBox(model: ParsedModel): SizeBox {
   };
   return {
     lines,
-    labels(camera, width, height, up) {
+    labels(camera, width, height, up, insets = { top: 10, bottom: 10 }) {
       const parent = lines.parent ?? lines;
       parent.updateMatrixWorld();
       const middle = onScreen(centre, parent.matrixWorld, camera, width, height);
@@ -91,12 +91,26 @@ export function buildSizeBox(model: ParsedModel): SizeBox {
         const away = Math.hypot(outer.x - middle.x, outer.y - middle.y) || 1;
         const [dx, dy] = [(outer.x - middle.x) / away, (outer.y - middle.y) / away];
         const label: Placed = { axis, text, x: outer.x + dx * CLEARANCE, y: outer.y + dy * CLEARANCE, width: text.length * 6.5 + 8 };
-        for (let step = 0; step < 6 && placed.some((other) => overlaps(other, label)); step++) {
+        // Kept inside the free band of the canvas first, then moved off the labels already placed: kept
+        // in after being moved apart, two labels near an edge landed on each other again.
+        const keepIn = () => {
+          label.x = Math.min(Math.max(label.x, label.width / 2 + 4), width - label.width / 2 - 4);
+          label.y = Math.min(Math.max(label.y, insets.top), height - insets.bottom);
+        };
+        keepIn();
+        for (let step = 0; step < 8; step++) {
+          const other = placed.find((p) => overlaps(p, label));
+          if (!other) break;
+          const before = [label.x, label.y];
           label.x += dx * NUDGE;
           label.y += dy * NUDGE || NUDGE;
+          keepIn();
+          // Held by the border: step sideways past the other label instead.
+          if (Math.hypot(label.x - before[0], label.y - before[1]) < NUDGE / 2) {
+            label.x = other.x + Math.sign(label.x - other.x || 1) * ((label.width + other.width) / 2 + 6);
+            keepIn();
+          }
         }
-        label.x = Math.min(Math.max(label.x, label.width / 2 + 4), width - label.width / 2 - 4);
-        label.y = Math.min(Math.max(label.y, 10), height - 10);
         placed.push(label);
       }
       return placed.map(({ axis, text, x, y }) => ({ axis, text, x, y }));

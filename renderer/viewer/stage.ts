@@ -37,6 +37,8 @@ export interface Stage {
   /** Shows or hides the model's box with its sides' lengths (the dimensions overlay). */
   setSizeBox(on: boolean): void;
   fit(): void;
+  /** Pixels at the canvas's top and bottom that size labels keep clear of (the tool row, the notes). */
+  setLabelInsets(top: number, bottom: number): void;
   resize(width: number, height: number): void;
   /** Frees every GPU resource and the WebGL context itself. */
   dispose(): void;
@@ -85,6 +87,8 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
   let sizeBoxOn = true;
   let current: ParsedModel | null = null;
   let up: UpAxis = 'z';
+  /** The canvas's bands under the tool row and above the notes, where size labels would be covered. */
+  let labelInsets = { top: 10, bottom: 10 };
   let frame = 0;
   // Level of detail, for a model that came with a proxy.
   let policy: DetailPolicy | null = null;
@@ -131,7 +135,7 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
   const placeSizeLabels = () => {
     if (!sizeBox || !sizeBoxOn) return options.onSizeLabels?.(null);
     renderer.getSize(canvasSize);
-    options.onSizeLabels?.(sizeBox.labels(camera, canvasSize.x, canvasSize.y, up));
+    options.onSizeLabels?.(sizeBox.labels(camera, canvasSize.x, canvasSize.y, up, labelInsets));
   };
   const requestRender = () => {
     if (!frame) frame = requestAnimationFrame(render);
@@ -239,6 +243,11 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
       requestRender();
     },
     fit,
+    setLabelInsets(top, bottom) {
+      if (top === labelInsets.top && bottom === labelInsets.bottom) return;
+      labelInsets = { top, bottom };
+      requestRender();
+    },
     resize(width, height) {
       if (width <= 0 || height <= 0) return;
       renderer.setSize(width, height, false);
