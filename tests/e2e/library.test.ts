@@ -545,3 +545,27 @@ test('an upload that cannot reach the service says so in the app and in its row,
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
   assert.equal((await sandbox.operator.listModels((await sandbox.operator.listProjects())[0].projectId)).length, 1);
 });
+
+test('the keyboard picks up where it was: back from a model on its row, after a new folder on that folder', async (t) => {
+  const { app, lib, sandbox, project } = await appWithSandbox(t);
+  for (const name of ['Moon-binary', 'Star-binary']) await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', `${name}.stl`));
+  await app.page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(app.page).signInWithDemo();
+  await projectsPage(app.page).items.filter({ hasText: project.name }).click();
+  await workspace(app.page).nav('library');
+  await expect(lib.rows.nth(1)).visible();
+  const focused = () => app.page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest('[data-model-id], [data-folder-id]')?.textContent?.trim() ?? document.activeElement?.tagName);
+
+  await lib.names.filter({ hasText: 'Star-binary' }).focus();
+  await app.page.keyboard.press('Enter');
+  await app.page.getByRole('button', { name: '← Library' }).press('Enter');
+  await expect(lib.rows.nth(1)).visible();
+  await app.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'model-name');
+  assert.match((await focused()) ?? '', /Star-binary/);
+
+  await app.page.getByTestId('new-folder').click();
+  await app.page.getByTestId('folder-name').fill('Brackets');
+  await app.page.keyboard.press('Enter');
+  await app.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'folder-item');
+  assert.match((await focused()) ?? '', /Brackets/);
+});

@@ -214,11 +214,13 @@ class LibraryStore {
 
   selectedModels = () => this.models.filter((m) => this.selected.has(m.modelId));
 
-  createFolder = async (name: string) => {
-    if (!this.projectId) return;
+  /** Makes a folder in the one shown (or at the top); resolves to its id. */
+  createFolder = async (name: string): Promise<string | null> => {
+    if (!this.projectId) return null;
     const parentFolderId = this.filter.kind === 'folder' ? this.filter.folderId : null;
-    unwrap(await printdesk.library.createFolder({ projectId: this.projectId, name, parentFolderId }));
+    const folder = unwrap(await printdesk.library.createFolder({ projectId: this.projectId, name, parentFolderId }));
     await this.load();
+    return folder.folderId;
   };
 
   renameFolder = async (folderId: string, name: string) => {

@@ -20,29 +20,36 @@ class Nav {
   modelId = $state<string | null>(null);
   /** The tab Orders opens on; the overview's counts open theirs. */
   ordersFilter = $state<OrdersFilter>('all');
+  /** The view shown before this one: a list returned to puts the focus back on what was opened from it. */
+  from = $state<View | null>(null);
+
+  private show(view: View) {
+    if (view !== this.view) this.from = this.view;
+    this.view = view;
+  }
 
   openOrders = (filter: OrdersFilter = 'all') => {
     this.ordersFilter = filter;
-    this.view = 'orders';
+    this.show('orders');
   };
 
   openModel = (modelId: string) => {
     this.modelId = modelId;
-    this.view = 'model';
+    this.show('model');
   };
 
   go = (view: View) => {
-    this.view = view;
+    this.show(view);
   };
 
   openOrderForm = (start: OrderFormStart = {}) => {
     this.orderForm = start;
-    this.view = 'order-form';
+    this.show('order-form');
   };
 
   openQuote = (models: ModelLine[] = []) => {
     this.quoteModels = models;
-    this.view = 'quote';
+    this.show('quote');
   };
 }
 
