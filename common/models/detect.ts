@@ -65,7 +65,7 @@ export function extensionOf(fileName: string): string {
  * 0x20202020 facets (26 GB), so an ASCII file can never pass the size test.
  */
 export function detectFormat(bytes: Uint8Array, fileName: string): ModelFormat {
-  if (bytes.length === 0) throw new ModelParseError('EMPTY', `${fileName} is empty (0 bytes).`);
+  if (bytes.length === 0) throw new ModelParseError('EMPTY', `${fileName} is empty (0 bytes): save or export it again from the program that made it.`);
   if (isZip(bytes)) return '3mf';
   const facets = declaredFacets(bytes);
   if (facets >= 0 && bytes.length >= STL_HEADER_BYTES + STL_FACET_BYTES * facets) return 'stl-binary';
@@ -74,7 +74,16 @@ export function detectFormat(bytes: Uint8Array, fileName: string): ModelFormat {
   const foreign = foreignFormat(bytes);
   // A short or truncated binary STL: let its parser say exactly what is wrong with it.
   if (!foreign && extensionOf(fileName) === 'stl') return 'stl-binary';
-  throw new ModelParseError('NOT_A_MODEL', `${fileName} is ${foreign ?? 'not a 3D model this app reads'}: PrintDesk reads STL, OBJ and 3MF.`);
+  throw new ModelParseError('NOT_A_MODEL', notAModel(fileName, foreign));
+}
+
+/** Why the content is no model: what it is instead when that can be told, else what its name promised. */
+function notAModel(fileName: string, foreign: string | null): string {
+  if (foreign) return `${fileName} is ${foreign}, not a 3D model: PrintDesk reads STL, OBJ and 3MF.`;
+  const extension = extensionOf(fileName);
+  if (extension === 'obj') return `${fileName} is named .obj but holds no OBJ vertex (v) or face (f) lines: export it again as OBJ.`;
+  if (extension === '3mf') return `${fileName} is named .3mf but is not a 3MF package (a ZIP archive): export it again as 3MF.`;
+  return `${fileName} is not a 3D model this app reads: PrintDesk reads STL, OBJ and 3MF.`;
 }
 
 const EXPECTED: Record<string, ModelFormat[]> = { stl: ['stl-binary', 'stl-ascii'], obj: ['obj'], '3mf': ['3mf'] };

@@ -1,4 +1,4 @@
-import { lineAt, ModelParseError, type ModelErrorCode } from './errors.ts';
+import { grouped, lineAt, ModelParseError, type ModelErrorCode } from './errors.ts';
 import { GrowableFloat32, GrowableInt32, GrowableUint8 } from './growable.ts';
 import { keepShape } from './keep-shape.ts';
 import { measureIndexed } from './measure.ts';
@@ -40,6 +40,12 @@ class ObjReader {
   fail(code: ModelErrorCode, what: string, at = this.i): never {
     const line = lineAt(this.bytes, at);
     throw new ModelParseError(code, `${what} at line ${line}.`, { offset: at, line });
+  }
+
+  /** A face's vertex that does not exist, said from the line that names it. */
+  failIndex(what: (line: number) => string, at: number): never {
+    const line = lineAt(this.bytes, at);
+    throw new ModelParseError('INDEX_OUT_OF_RANGE', what(line), { offset: at, line });
   }
 
   skipBlanks(): number {
@@ -98,7 +104,7 @@ class ObjReader {
 
   /** A corner's vertex index, checked and made 0-based; `start` is where its text begins. */
   resolve(index: number, start: number): number {
-    if (index === 0) this.fail('INDEX_OUT_OF_RANGE', 'Vertex index 0 (OBJ indices start at 1)', start);
+    if (index === 0) this.failIndex((line) => `Line ${line} uses vertex 0, but OBJ counts vertices from 1.`, start);
     const resolved = index > 0 ? index - 1 : this.vertexCount + index;
     if (resolved < 0) this.fail('INDEX_OUT_OF_RANGE', `Vertex index ${index} points before the first vertex (${this.vertexCount} read so far)`, start);
     if (resolved > this.largestIndex) {
@@ -177,7 +183,8 @@ class ObjReader {
       }
     }
     if (this.largestIndex >= this.vertexCount) {
-      this.fail('INDEX_OUT_OF_RANGE', `Vertex index ${this.largestIndex + 1} but the file has only ${this.vertexCount} vertices`, this.largestIndexAt);
+      const [wanted, count] = [this.largestIndex + 1, this.vertexCount];
+      this.failIndex((line) => `Line ${line} uses vertex ${grouped(wanted)}, but the file has only ${grouped(count)} ${count === 1 ? 'vertex' : 'vertices'}.`, this.largestIndexAt);
     }
     return this.expand();
   }

@@ -134,8 +134,8 @@ test('ASCII STL: keywords in any case; one letter wrong, one too many, or cut of
 });
 
 test('OBJ: indices out of range (past the end, 0, too negative), nan, negative indices and polygons', () => {
-  fails(text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n'), 'x.obj', 'INDEX_OUT_OF_RANGE', /index 4 .* only 3 vertices at line 4/);
-  fails(text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n'), 'x.obj', 'INDEX_OUT_OF_RANGE', /line 4/);
+  fails(text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n'), 'x.obj', 'INDEX_OUT_OF_RANGE', /Line 4 uses vertex 4, but the file has only 3 vertices\./);
+  fails(text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n'), 'x.obj', 'INDEX_OUT_OF_RANGE', /Line 4 uses vertex 0, but OBJ counts vertices from 1/);
   fails(text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf -1 -2 -4\n'), 'x.obj', 'INDEX_OUT_OF_RANGE', /before the first vertex/);
   fails(text('v 0 0 0\nv nan 0 0\n'), 'x.obj', 'NAN_COORDINATE', /line 2/);
   fails(text('v 0 0\n'), 'x.obj', 'BAD_SYNTAX', /three coordinates/);
@@ -226,7 +226,8 @@ test('3MF: production extension parts, components with mirror transforms, units,
 test('detection: by content and size, with the extension only as a hint; wrong extensions said clearly', () => {
   fails(new Uint8Array(0), 'empty.stl', 'EMPTY', /empty/);
   fails(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10, 0, 0]), 'photo.stl', 'NOT_A_MODEL', /photo.stl is a PNG image/);
-  fails(text('hello world, this is not a model'), 'notes.txt', 'NOT_A_MODEL');
+  fails(text('hello world, this is not a model'), 'notes.txt', 'NOT_A_MODEL', /notes.txt is not a 3D model this app reads/);
+  fails(text('hello world, this is not a model'), 'garbage.obj', 'NOT_A_MODEL', /garbage.obj is named .obj but holds no OBJ vertex \(v\) or face \(f\) lines/);
   const misnamed = parseModel(binaryStl(cube), 'cube.obj');
   assert.equal(misnamed.format, 'stl-binary');
   assert.match(misnamed.facts.warnings[0], /cube.obj is named .obj but contains a binary STL/);

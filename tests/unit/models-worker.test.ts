@@ -54,7 +54,7 @@ test('handleRequest replies with the model and lists its buffers for transfer; e
   assert.equal(last?.transfer?.length, 2, 'positions and colours');
   replies.length = 0;
   await handleRequest({ type: 'parse', id: 8, bytes: new ArrayBuffer(0), name: 'e.stl' }, (reply) => replies.push({ reply }));
-  assert.deepEqual(replies[0].reply, { type: 'error', id: 8, error: { code: 'EMPTY', message: 'e.stl is empty (0 bytes).', where: {} } });
+  assert.deepEqual(replies[0].reply, { type: 'error', id: 8, error: { code: 'EMPTY', message: 'e.stl is empty (0 bytes): save or export it again from the program that made it.', where: {} } });
 });
 
 test('the pool parses in parallel up to its size, reports progress, and rebuilds ModelParseErrors', async () => {
