@@ -231,6 +231,12 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     },
     setWireframe(on) {
       if (objects) objects.surface.material.wireframe = on;
+      // Lines cost the GPU far more than faces: what was measured for faces says nothing of them, so the
+      // choice between the whole model and its proxy is measured again.
+      if (current?.proxy) {
+        policy = new DetailPolicy(current.facts.triangles, current.proxy.triangles);
+        reported = null;
+      }
       requestRender();
     },
     setOpenEdges(on) {
