@@ -64,6 +64,8 @@ export async function inspectFile(path: string): Promise<InspectReport> {
 }
 
 const n = (value: number, digits = 2) => readableNumber(value, digits, 'en-US');
+/** Whole mm³ and mm² from a thousand up: hundredths of a cubic millimetre in a part of litres are noise. */
+const measure = (value: number) => n(value, Math.abs(value) >= 1000 ? 0 : 2);
 
 export function formatReport(report: InspectReport): string {
   if (!report.ok) return `${report.file}\n  error (${report.error.code}): ${report.error.message}`;
@@ -75,8 +77,8 @@ export function formatReport(report: InspectReport): string {
     // Along the file's own axes: the app shows width × depth × height as the model stands, which differs for a Y-up file.
     `  size         ${readableSize(f.size, 'en-US')} along x, y, z${f.unit.declared ? '' : ' (no unit in the file; read as mm)'}`,
     `  bounds       min (${f.bounds.min.map((x) => n(x, 3)).join(', ')})  max (${f.bounds.max.map((x) => n(x, 3)).join(', ')})`,
-    `  volume       ${n(f.volume)} mm³ (${n(f.volume / 1000, 3)} cm³)${f.watertight ? '' : ' (unreliable: not watertight)'}`,
-    `  area         ${n(f.area)} mm²`,
+    `  volume       ${measure(f.volume)} mm³ (${n(f.volume / 1000, 3)} cm³)${f.watertight ? '' : ' (unreliable: not watertight)'}`,
+    `  area         ${measure(f.area)} mm²`,
     `  watertight   ${f.watertight ? 'yes' : `no (${f.openEdges} open, ${f.nonManifoldEdges} non-manifold edges)`}`,
     `  shells       ${f.shells}`,
   ];
