@@ -120,8 +120,12 @@ export function carrierName(code: string): string {
   return code.split(/[_\s]+/).filter(Boolean).map((word) => (word.length <= 3 ? word.toUpperCase() : word[0].toUpperCase() + word.slice(1).toLowerCase())).join(' ');
 }
 
-/** A delivery method's code as words, first letter capital: "SERVICE_POINT" → "Service point". */
+/** Codes written as one word that are two. */
+const METHOD_WORDS: Record<string, string> = { servicepoint: 'service point', accesspoint: 'access point', nextday: 'next day', sameday: 'same day' };
+
+/** A delivery method's code as words, first letter capital: "SERVICE_POINT" and "servicepoint" → "Service point". */
 export function methodName(code: string): string {
-  const words = code.replaceAll('_', ' ').trim().toLowerCase();
+  const lower = code.replaceAll('_', ' ').trim().toLowerCase();
+  const words = METHOD_WORDS[lower.replaceAll(' ', '')] ?? lower;
   return words ? words[0].toUpperCase() + words.slice(1) : code;
 }

@@ -10,4 +10,5 @@ test('carriers read as their own names; unknown codes read as words', () => {
   assert.equal(carrierName('XYZ'), 'XYZ');
   assert.equal(methodName('SERVICE_POINT'), 'Service point');
   assert.equal(methodName('express'), 'Express');
+  assert.equal(methodName('servicepoint'), 'Service point');
 });
