@@ -121,7 +121,7 @@ export function createHost(deps: HostDeps): Host {
     onDraft: (draft) => emit('drafts:changed', draft),
     onPlaced: (draft) => {
       emit('orders:placed', draft);
-      deps.notifier?.notify('Order placed', `${draft.recipient.firstName} ${draft.recipient.lastName}: order ${draft.order?.orderId ?? draft.orderReference}`);
+      deps.notifier?.notify('Order placed', `${draft.recipient.firstName} ${draft.recipient.lastName}: order ${draft.order?.orderId || draft.orderReference}`);
     },
   });
 

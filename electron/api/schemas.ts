@@ -94,5 +94,6 @@ export const CreatedOrder = z.union([
 
 export const OrderPage = z.union([
   z.object({ orders: z.array(ServiceOrder), total: z.number().optional(), page: z.number().optional(), pageSize: z.number().optional() }),
-  z.array(ServiceOrder).transform((orders) => ({ orders, total: orders.length, page: 1, pageSize: orders.length })),
+  // A bare list says nothing of pages: read on until a page brings nothing new.
+  z.array(ServiceOrder).transform((orders) => ({ orders, total: undefined, page: undefined, pageSize: undefined })),
 ]);

@@ -20,6 +20,8 @@ export interface OrdersDeps {
 }
 
 const EDITABLE = ['draft', 'rejected', 'needs-attention'] as const;
+/** How often sends left by a program that stopped are looked for. */
+const SWEEP_MS = 60_000;
 
 const sameFields = (draft: Draft, fields: DraftFields) =>
   JSON.stringify([draft.recipient, draft.models, draft.shippingMethod, draft.orderContent]) === JSON.stringify([fields.recipient, fields.models, fields.shippingMethod, fields.orderContent]);
@@ -48,6 +50,8 @@ export function createOrders(deps: OrdersDeps) {
     onPlaced: deps.onPlaced,
     now: deps.now,
   });
+
+  let sweep: ReturnType<typeof setInterval> | null = null;
 
   function account(): string {
     const current = deps.account();
@@ -193,7 +197,15 @@ export function createOrders(deps: OrdersDeps) {
     start: () => {
       store.requeueInterrupted(sendingHere);
       outbox.kick();
+      // Another program on this database (`printdesk batch`) may stop mid-send after this one started:
+      // its sends are taken back once it is gone, not at this one's next start.
+      sweep ??= setInterval(() => store.requeueInterrupted(sendingHere) > 0 && outbox.kick(), SWEEP_MS);
+      sweep.unref?.();
     },
-    stop: () => outbox.stop(),
+    stop: () => {
+      if (sweep) clearInterval(sweep);
+      sweep = null;
+      return outbox.stop();
+    },
   };
 }

@@ -4,8 +4,8 @@ import { HostError, isUnreachable } from '../api/errors.ts';
 import { z } from 'zod';
 import { CreatedOrder, ServiceOrder } from '../api/schemas.ts';
 import { differences } from './adopt.ts';
+import { lookUpUnavailable, mayHaveActed, orderByReference, ownReference, payload, referenceTaken } from './create-order.ts';
 import type { Draft, PlacedOrder, Problem } from '../schemas/orders.ts';
-import { toAlpha2 } from '../../common/orders/countries.ts';
 import type { Quotes } from './quotes.ts';
 import type { OrdersStore } from './store.ts';
 
@@ -32,16 +32,6 @@ export type Outbox = ReturnType<typeof createOutbox>;
 
 /** Drafts this process's outboxes are sending: a second host in the process must not take them as cut short. */
 export const sendingHere = new Set<string>();
-
-/**
- * Whether a failed request may still have been acted on: no answer in time, a connection cut after it was
- * sent, or a 5xx or garbled answer. A refused connection or a 429 never reached the order logic.
- */
-function mayHaveActed(error: unknown): boolean {
-  if (!(error instanceof HostError)) return true;
-  if (error.code === 'OFFLINE') return error.details?.ambiguous !== false;
-  return error.code === 'TIMEOUT' || error.code === 'INTERNAL_ERROR' || error.code === 'INVALID_RESPONSE';
-}
 
 const BATCH_QUOTE_MS = 60_000;
 
@@ -107,22 +97,26 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   async function send(draft: Draft) {
+    // Whether this attempt's CreateOrder went out: only its failures may have placed the order, and only
+    // its answers settle an earlier attempt's lost one (not the quote check's or the look-up's).
+    let sent = false;
     try {
       if (draft.unanswered) {
         // An earlier attempt's answer was lost: ask by reference before anything else, so that a draft the
         // service already holds is recorded as placed and never checked, held or changed as unsent.
         const existing = await lookUp(draft);
         if (existing) return adopt(draft, existing);
-        // Not found, or not askable (a service without the look-up answers 404 as well): the same reference
-        // again settles it, and nothing changes in between. The draft stays "unanswered", so not editable,
-        // until the service answers this attempt one way or the other.
+        // Not found, or not askable: the same reference again settles it, and nothing changes in between.
+        // The draft stays "unanswered", so not editable, until the service answers this attempt.
+        sent = true;
         return await create(draft);
       }
       const problem = await staleQuote(draft);
       if (problem) return settle(draft, 'needs-attention', { problem }, true);
+      sent = true;
       await create(draft);
     } catch (error) {
-      await failed(draft, error);
+      await failed(draft, error, sent);
     }
   }
 
@@ -136,7 +130,7 @@ export function createOutbox(deps: OutboxDeps) {
     const created = CreatedOrder.safeParse(reply);
     if (created.success) return placed(draft, created.data);
     const found = await lookUp(draft).catch(() => null);
-    placed(draft, found ?? { orderId: '', orderReference: draft.orderReference, status: 'received', createdAt: null, shippingPrice: null, currency: null });
+    placed(draft, found ?? orderByReference(draft));
   }
 
   /** A draft written days ago may carry a method or price the service no longer offers. */
@@ -165,37 +159,42 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
-  async function failed(draft: Draft, error: unknown) {
+  async function failed(draft: Draft, error: unknown, sent: boolean) {
     const code = error instanceof HostError ? error.code : 'INTERNAL_ERROR';
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof HostError && referenceTaken(error)) return adoptExisting(draft, error);
-    if (TRANSIENT.has(code)) return retryLater(draft, error, mayHaveActed(error));
-    // From here the service has answered definitely: no order was made, and the draft is the user's again.
-    const answered = { unanswered: false };
-    if (code === 'NO_PERMISSION') return settle(draft, 'needs-attention', { ...answered, problem: { kind: 'no-access', message: 'This account no longer has access to the project. Ask the service operator.' } }, true);
+    if (sent && error instanceof HostError && referenceTaken(error)) return adoptExisting(draft, error);
+    if (TRANSIENT.has(code)) return retryLater(draft, error, sent && mayHaveActed(error));
+    // A definite refusal of this attempt's CreateOrder: no order was made by it, nor by an earlier one,
+    // whose reference it carried. Not a refusal for access, which the service checks before the reference.
+    const answered = sent && code !== 'NO_PERMISSION' ? { unanswered: false } : {};
+    if (code === 'NO_PERMISSION') return settle(draft, 'needs-attention', { problem: { kind: 'no-access', message: 'This account no longer has access to the project. Ask the service operator.' } }, true);
     if (code === 'AUTHENTICATION' || code === 'NOT_SIGNED_IN') {
-      // Not an answer about the order: a draft whose earlier attempt was lost stays unanswered.
       return settle(draft, 'needs-attention', { problem: { kind: 'session-expired', message: 'Your session expired before this order was sent. It is sent when you sign in again.' } }, true);
     }
     settle(draft, 'rejected', { ...answered, problem: { kind: 'rejected', message } }, true);
   }
 
-  /** The service's order with the draft's reference, or null when it says it has none (404). */
+  /** The service's order with the draft's reference, or null when it has none or cannot be asked. */
   async function lookUp(draft: Draft): Promise<ServiceOrder | null> {
     try {
       return await client().call('getOrder', ServiceOrder, { query: { orderReference: draft.orderReference } });
     } catch (error) {
-      if (error instanceof HostError && error.status === 404) return null;
+      if (lookUpUnavailable(error)) return null;
       throw error;
     }
   }
 
-  /** An order found under the draft's reference: the draft's own if it was placed with what the draft holds. */
+  /**
+   * An order found under the draft's reference: the draft's own if it was placed with what the draft holds,
+   * or if the reference is one PrintDesk made (what differs is then the service's own tidying of fields).
+   */
   function adopt(draft: Draft, order: ServiceOrder) {
     const differ = differences(order, draft);
-    if (differ.length === 0) return placed(draft, order);
-    const message = `The service already holds another order under the reference ${draft.orderReference} (order ${order.orderId}), with a different ${differ.join(', ')}. This order was not placed: duplicate it to send it under a new reference.`;
-    settle(draft, 'needs-attention', { unanswered: false, problem: { kind: 'invalid', message } }, true);
+    if (differ.length === 0 || ownReference(draft)) return placed(draft, order);
+    const holder = `The service holds another order under the reference ${draft.orderReference} (order ${order.orderId}), with a different ${differ.join(', ')}.`;
+    // An earlier attempt of this one may have reached the service too: not said to be unplaced, and kept locked.
+    if (draft.unanswered) return settle(draft, 'needs-attention', { problem: { kind: 'invalid', message: `${holder} An earlier attempt of this order may also have reached the service: ask the service before sending it again.` } }, true);
+    settle(draft, 'needs-attention', { unanswered: false, problem: { kind: 'invalid', message: `${holder} This order was not placed: duplicate it to send it under a new reference.` } }, true);
   }
 
   /** The service says the reference is taken: an earlier attempt reached it, or another order has it. */
@@ -203,11 +202,13 @@ export function createOutbox(deps: OutboxDeps) {
     try {
       const order = await lookUp(draft);
       if (order) return adopt(draft, order);
-      settle(draft, 'needs-attention', { problem: { kind: 'invalid', message: `${original.message} (and the existing order could not be looked up)` } }, true);
     } catch (error) {
-      if (error instanceof HostError && TRANSIENT.has(error.code)) return retryLater(draft, error);
-      settle(draft, 'needs-attention', { problem: { kind: 'invalid', message: `${original.message} (and the existing order could not be looked up)` } }, true);
+      if (error instanceof HostError && TRANSIENT.has(error.code)) return retryLater(draft, error, draft.unanswered);
     }
+    // Not to be looked up. The draft's own reference, or one an earlier attempt of this draft sent: the
+    // order holding it is this one, known by its reference until the service's list names it.
+    if (ownReference(draft) || draft.unanswered) return placed(draft, orderByReference(draft));
+    settle(draft, 'needs-attention', { problem: { kind: 'invalid', message: `${original.message} The order holding it could not be looked up: ask the service, or duplicate this order to send it under a new reference.` } }, true);
   }
 
   function retryLater(draft: Draft, error: unknown, unanswered = false) {
@@ -257,25 +258,5 @@ export function createOutbox(deps: OutboxDeps) {
       }
       closed = true;
     },
-  };
-}
-
-function referenceTaken(error: HostError): boolean {
-  if (error.status === 409) return true;
-  return error.code === 'INCORRECT_PARAMETERS' && /reference/i.test(error.message) && /(exist|already|used|taken|duplicate)/i.test(error.message);
-}
-
-export function payload(draft: Draft) {
-  const r = draft.recipient;
-  // Optional fields left empty are left out rather than sent as "".
-  const given = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== ''));
-  return {
-    ...given,
-    country: toAlpha2(r.country) ?? r.country.trim().toUpperCase(),
-    models: draft.models.map(({ modelId, quantity }) => ({ modelId, quantity })),
-    shippingMethod: draft.shippingMethod?.shippingMethodId,
-    projectId: draft.projectId,
-    orderReference: draft.orderReference,
-    orderContent: draft.orderContent,
   };
 }

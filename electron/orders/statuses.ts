@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/client.ts';
+import { HostError, isUnreachable } from '../api/errors.ts';
 import { OrderPage, ServiceOrder } from '../api/schemas.ts';
 import type { Draft } from '../schemas/orders.ts';
 import type { OrdersStore } from './store.ts';
@@ -15,9 +16,14 @@ export async function refreshStatuses(store: OrdersStore, client: ApiClient, dra
   const keyOf = (d: Draft) => (d.order?.orderId ? `id:${d.order.orderId}` : `ref:${d.orderReference}`);
   const waiting = new Map(drafts.filter((d) => d.state === 'placed' && d.order).map((d) => [keyOf(d), d]));
   const changed: Draft[] = [];
-  let seen = 0;
+  const seen = new Set<string>();
   for (let page = 1; page <= MAX_PAGES && waiting.size > 0; page++) {
     const result = await client.call('getOrders', OrderPage, { query: { projectId, page: String(page), pageSize: String(PAGE_SIZE) } });
+    const before = seen.size;
+    for (const order of result.orders) seen.add(order.orderId);
+    // Not "a short page is the last": a service may page by less than asked. An empty page, a page of
+    // orders already read (a service that ignores the page asked for), or the total, ends it.
+    const done = seen.size === before || (result.total !== undefined && seen.size >= result.total);
     for (const order of result.orders) {
       const key = waiting.has(`id:${order.orderId}`) ? `id:${order.orderId}` : `ref:${order.orderReference}`;
       const draft = waiting.get(key);
@@ -28,16 +34,24 @@ export async function refreshStatuses(store: OrdersStore, client: ApiClient, dra
         if (updated) changed.push(updated);
       }
     }
-    seen += result.orders.length;
-    // Not "a short page is the last": a service may page by less than asked. An empty page, or the total.
-    if (result.orders.length === 0 || (result.total !== undefined && seen >= result.total)) break;
+    if (done) break;
   }
   return changed;
 }
 
 export async function cancelOrder(store: OrdersStore, client: ApiClient, draft: Draft): Promise<Draft> {
   if (!draft.order) return draft;
-  const orderId = draft.order.orderId || (await client.call('getOrder', ServiceOrder, { query: { orderReference: draft.orderReference } })).orderId;
+  const orderId = draft.order.orderId || (await orderIdOf(client, draft));
   const order = await client.call('cancelOrder', ServiceOrder, { query: { orderId } });
   return store.updatePlaced(draft.id, { ...draft.order, orderId, status: order.status }) ?? draft;
+}
+
+/** The service's id of an order placed without one in its answer, asked by reference. */
+async function orderIdOf(client: ApiClient, draft: Draft): Promise<string> {
+  try {
+    return (await client.call('getOrder', ServiceOrder, { query: { orderReference: draft.orderReference } })).orderId;
+  } catch (error) {
+    if (isUnreachable(error)) throw error;
+    throw new HostError('INVALID_INPUT', `The service did not give this order's ID and cannot look it up by its reference (${draft.orderReference}), so it cannot be cancelled from here. Ask the service to cancel it.`, { cause: error });
+  }
 }

@@ -12,7 +12,7 @@ import { createApiClient, type ApiClient } from '../../electron/api/client.ts';
 import { ShippingMethods } from '../../electron/api/schemas.ts';
 import { z } from 'zod';
 import { createOrders } from '../../electron/orders/index.ts';
-import { payload } from '../../electron/orders/outbox.ts';
+import { payload } from '../../electron/orders/create-order.ts';
 import { startTestSandbox } from '../../electron/sandbox/testing.ts';
 import type { Draft, DraftFields } from '../../electron/schemas/orders.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
@@ -33,7 +33,8 @@ const fieldsFor = (firstName: string, modelId = MODEL, method = METHOD): DraftFi
 const ordersWith = (client: ApiClient) => createOrders({ db: openDatabase(':memory:'), client: () => client, account: () => 'acct', onDraft: () => undefined, onPlaced: () => undefined });
 
 /** A service of our own making, for answers the sandbox never gives: `answer` gets each request's path. */
-async function fakeService(answer: (path: string, reply: (status: number, body: unknown, delayMs?: number) => void) => void, timeoutMs = 2_000) {
+async function fakeService(answer: (path: string, reply: (status: number, body: unknown, delayMs?: number) => void) => void, timeoutMs = 2_000, quoteDelayMs: (n: number) => number = () => 0) {
+  let quotes = 0;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     request.resume().on('end', () => {
       const reply = (status: number, body: unknown, delayMs = 0) =>
@@ -42,7 +43,7 @@ async function fakeService(answer: (path: string, reply: (status: number, body: 
           response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         }, delayMs);
       const path = new URL(request.url ?? '/', 'http://x').pathname.replace('/v2/', '');
-      if (path === 'Shipping/GetShippingMethods') return reply(200, { success: true, data: { methods: [METHOD] } });
+      if (path === 'Shipping/GetShippingMethods') return reply(200, { success: true, data: { methods: [METHOD] } }, quoteDelayMs(++quotes));
       answer(path, reply);
     });
   });
@@ -152,4 +153,72 @@ test('a second host starting on the same database (the app and `printdesk batch`
   assert.equal(first.get(draft.id).state, 'placed');
   assert.equal(creates, 1);
   await Promise.all([first.stop(), second.stop()]);
+});
+
+/** A draft whose first CreateOrder is answered too late (the service placed it): it is then "unanswered". */
+async function lostFirstAnswer(answer: (path: string, reply: (status: number, body: unknown, delayMs?: number) => void, creates: number) => void) {
+  let creates = 0;
+  const service = await fakeService((path, reply) => {
+    if (path === 'Order/CreateOrder' && ++creates === 1) return reply(200, { success: true, data: { orderId: 'ord-1' } }, 1_000);
+    answer(path, reply, creates);
+  }, 300);
+  const orders = ordersWith(service.client);
+  const draft = orders.save(PROJECT, fieldsFor('Ada'));
+  orders.place(draft.id);
+  await until(() => orders.get(draft.id).unanswered);
+  orders.outbox.kick();
+  return { orders, draft, service, creates: () => creates };
+}
+
+test('a quote check that times out is no lost CreateOrder: the draft is not locked, and it goes once the quote answers', async (t) => {
+  // Slower than the client waits, through its own retries of the quote.
+  let creates = 0;
+  const service = await fakeService((path, reply) => {
+    if (path === 'Order/CreateOrder') return (creates++, reply(200, { success: true, data: { orderId: 'ord-1' } }));
+    reply(404, { success: false, error: { type: 'NOT_FOUND', message: 'Not found' } });
+  }, 300, (n) => (n <= 4 ? 1_000 : 0));
+  t.after(() => service.close());
+  const orders = ordersWith(service.client);
+  const draft = orders.save(PROJECT, fieldsFor('Ada'));
+  orders.place(draft.id);
+  await until(() => orders.get(draft.id).state === 'queued' && orders.get(draft.id).attempts === 1);
+  assert.equal(orders.get(draft.id).unanswered, false, 'only CreateOrder going out may have placed it');
+  assert.doesNotThrow(() => orders.unqueue(draft.id));
+  orders.place(draft.id);
+  await until(() => orders.get(draft.id).state === 'placed');
+  assert.equal(creates, 1);
+  await orders.stop();
+});
+
+test('a lost answer, then "reference taken" from a service that cannot look it up: placed, known by its reference', async (t) => {
+  const { orders, draft, service, creates } = await lostFirstAnswer((path, reply) => {
+    if (path === 'Order/CreateOrder') return reply(409, { success: false, error: { type: 'INCORRECT_PARAMETERS', message: 'orderReference already exists' } });
+    reply(404, { success: false, error: { type: 'NOT_FOUND', message: 'No such endpoint' } });
+  });
+  t.after(() => service.close());
+  await until(() => orders.get(draft.id).state === 'placed');
+  assert.equal(orders.get(draft.id).order?.orderId, '');
+  assert.equal(creates(), 2);
+  await orders.stop();
+});
+
+test('a lost answer, then a look-up refused for access: the draft stays locked, as the order may exist', async (t) => {
+  const { orders, draft, service, creates } = await lostFirstAnswer((path, reply) => reply(403, { success: false, error: { type: 'NO_PERMISSION', message: 'No access to the project' } }));
+  t.after(() => service.close());
+  await until(() => orders.get(draft.id).state === 'needs-attention');
+  assert.equal(orders.get(draft.id).unanswered, true);
+  assert.throws(() => orders.remove(draft.id), /may have placed it/);
+  assert.equal(creates(), 1, 'not sent again while the service may hold it');
+  await orders.stop();
+});
+
+test("an order found under PrintDesk's own reference is the draft's, though the service tidied its fields", async (t) => {
+  const { orders, draft, service } = await lostFirstAnswer((path, reply) => {
+    if (path === 'Order/GetOrder') return reply(200, { success: true, data: { orderId: 'ord-1', postal: '1015CJ', firstName: 'ADA', models: [{ modelId: MODEL, quantity: 2 }] } });
+    reply(500, { success: false, error: { type: 'INTERNAL_ERROR', message: 'unexpected' } });
+  });
+  t.after(() => service.close());
+  await until(() => orders.get(draft.id).state === 'placed');
+  assert.equal(orders.get(draft.id).order?.orderId, 'ord-1');
+  await orders.stop();
 });

@@ -1,5 +1,6 @@
 import type { AppError } from '../../../electron/contract.ts';
 import type { Draft, DraftFields, DraftState, Quote, QuoteRequest, Recipient } from '../../../electron/schemas/orders.ts';
+import { untrack } from 'svelte';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 import { library } from './library.svelte.ts';
 import { session } from './session.svelte.ts';
@@ -73,7 +74,8 @@ class OrdersStore {
    * draft by the host, once per account and page load (a form left in this page is saved as it is left).
    */
   private recoverUnsaved = async (): Promise<Draft | null> => {
-    const account = session.current?.email;
+    // Untracked: load runs inside the workspace's effect, which must not load again whenever the session does.
+    const account = untrack(() => session.current?.email);
     if (!account || this.recoveredFor.has(account)) return null;
     this.recoveredFor.add(account);
     try {

@@ -1,0 +1,56 @@
+// Placed orders' statuses read from the service's list, however it pages.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ApiClient } from '../../electron/api/client.ts';
+import { refreshStatuses } from '../../electron/orders/statuses.ts';
+import { createOrdersStore } from '../../electron/orders/store.ts';
+import { emptyOrderContent, emptyRecipient } from '../../electron/schemas/orders.ts';
+import { openDatabase } from '../../electron/storage/database.ts';
+
+const PROJECT = '11111111-2222-3333-4444-555555555555';
+
+function placedDraft(store: ReturnType<typeof createOrdersStore>, orderId: string) {
+  const draft = store.create('acct', PROJECT, { recipient: emptyRecipient(), models: [], shippingMethod: null, orderContent: emptyOrderContent() });
+  store.transition(draft.id, ['draft'], 'queued');
+  store.transition(draft.id, ['queued'], 'sending');
+  return store.transition(draft.id, ['sending'], 'placed', { placed: { orderId, status: 'received', createdAt: null, shippingPrice: null, currency: null } })!;
+}
+
+/** A service answering each page from `pages` (1-based), counting the calls. */
+function serviceOf(pages: (page: number) => unknown) {
+  const calls: number[] = [];
+  const client = {
+    call: async (_name: string, schema: { parse(value: unknown): unknown }, options: { query: { page: string } }) => {
+      calls.push(Number(options.query.page));
+      return schema.parse(pages(Number(options.query.page)));
+    },
+  } as unknown as ApiClient;
+  return { client, calls };
+}
+
+const order = (orderId: string, status = 'received') => ({ orderId, status });
+
+test('a bare list, paged by less than asked: read on to the page that holds the order', async () => {
+  const store = createOrdersStore(openDatabase(':memory:'));
+  const draft = placedDraft(store, 'o-3');
+  const { client, calls } = serviceOf((page) => [[order('o-1'), order('o-2')], [order('o-3', 'shipped')], []][page - 1] ?? []);
+  const changed = await refreshStatuses(store, client, [draft], PROJECT);
+  assert.equal(changed[0]?.order?.status, 'shipped');
+  assert.deepEqual(calls, [1, 2]);
+});
+
+test('a service that ignores the page asked for is read once more, not fifty times', async () => {
+  const store = createOrdersStore(openDatabase(':memory:'));
+  const draft = placedDraft(store, 'o-9');
+  const { client, calls } = serviceOf(() => [order('o-1'), order('o-2')]);
+  assert.deepEqual(await refreshStatuses(store, client, [draft], PROJECT), []);
+  assert.deepEqual(calls, [1, 2]);
+});
+
+test('with a total, reading stops once every order was seen', async () => {
+  const store = createOrdersStore(openDatabase(':memory:'));
+  const draft = placedDraft(store, 'o-9');
+  const { client, calls } = serviceOf((page) => ({ orders: page === 1 ? [order('o-1'), order('o-2')] : [order('o-3')], total: 3 }));
+  await refreshStatuses(store, client, [draft], PROJECT);
+  assert.deepEqual(calls, [1, 2]);
+});
