@@ -540,6 +540,11 @@ test('an upload that cannot reach the service says so in the app and in its row,
   await app.page.getByTestId('retry-now').dispatchEvent('click');
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
   assert.equal((await sandbox.operator.listModels((await sandbox.operator.listProjects())[0].projectId)).length, 1);
+  // Done: the finished row folds into the header, one click away.
+  await expect(app.page.getByTestId('toggle-finished')).hasText('Show');
+  assert.equal(await lib.uploadItems.first().isVisible(), false);
+  await app.page.getByTestId('toggle-finished').click();
+  await expect(lib.uploadItems.first()).visible();
 });
 
 test('the keyboard picks up where it was: back from a model on its row, after a new folder on that folder', async (t) => {

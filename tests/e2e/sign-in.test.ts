@@ -158,7 +158,7 @@ test('signing out returns to sign-in; signing in again reopens the remembered pr
   // Switching project and thinking better of it: Escape (or Back) returns to the project as it was.
   await app.page.getByTestId('switch-project').click();
   await expect(app.page.getByTestId('back-to-project')).hasText('← Back to Demo project');
-  await expect(app.page.getByTestId('current-project')).hasText('Open now');
+  await expect(app.page.getByTestId('current-project')).hasText('Currently open');
   await app.page.keyboard.press('Escape');
   await expect(projects.home).visible();
   // Settings close with Escape too.
