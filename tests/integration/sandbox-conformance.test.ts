@@ -109,11 +109,13 @@ describe('401 AUTHENTICATION on protected endpoints', () => {
   }
 
   it('once a short-lived access token runs out', async () => {
-    const short = await startTestSandbox({ accessTokenTtlSeconds: 1 });
+    // Two seconds, not one: claims count whole seconds, so a one-second token issued late in a second could
+    // be spent before the first call (seen under load).
+    const short = await startTestSandbox({ accessTokenTtlSeconds: 2 });
     try {
       const { accessToken } = await login(short.baseUrl);
       assert.equal((await call(short.baseUrl, 'GET', '/Project/GetProjects', { token: accessToken })).status, 200);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      await new Promise((resolve) => setTimeout(resolve, 3100));
       assertFailure(await call(short.baseUrl, 'GET', '/Project/GetProjects', { token: accessToken }), 401, 'AUTHENTICATION', 'Access token has expired');
     } finally {
       await short.dispose();
