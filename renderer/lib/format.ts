@@ -129,3 +129,8 @@ export function methodName(code: string): string {
   const words = METHOD_WORDS[lower.replaceAll(' ', '')] ?? lower;
   return words ? words[0].toUpperCase() + words.slice(1) : code;
 }
+
+/** A chosen shipping method in one phrase, as the order form and the order list name it: "DHL Service point". */
+export function shippingName(method: { carrier: string; method: string }): string {
+  return `${carrierName(method.carrier)} ${methodName(method.method)}`;
+}
