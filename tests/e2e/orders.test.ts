@@ -31,7 +31,6 @@ before(async () => {
 });
 after(() => closeAll(browser));
 
-/** Signs in with the demo account, opens the demo project and gives it one real model. */
 /** The demo project open, a new order begun with these recipient fields typed. */
 async function startNewOrder(app: AppUnderTest, recipient: Record<string, string>) {
   await openDemoProject(app);
@@ -410,6 +409,72 @@ test('an order left half-written is kept as a draft, opened again from the notic
   await app.page.waitForFunction(() => (document.querySelector('[data-testid="firstName"]') as HTMLInputElement | null)?.value === 'Grace');
   assert.equal(await list.row('draft').count(), 0, 'the form, not the list');
 });
+
+test('what is typed while the form is still opening is the user\'s too: kept when the form is left, and a draft is read-only until it has loaded', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const modelId = await openDemoProject(app);
+  const list = ordersPage(app.page);
+  const form = orderForm(app.page);
+  // One order placed, so that the form has recent recipients to fetch as it opens.
+  await workspace(app.page).nav('orders');
+  await list.newOrder.click();
+  await form.fillWithModel(RECIPIENT, modelId);
+  await form.place.click();
+  await expect(list.row('placed')).visible();
+
+  // The bridge's answers to these channels wait until released, as a busy host's would.
+  const replies = await holdReplies(app, ['drafts:addressBook', 'drafts:get']);
+  await workspace(app.page).nav('orders');
+  await list.newOrder.click();
+  await form.field('firstName').fill('Ada');
+  replies.release();
+  await expect(app.page.getByTestId('address-book')).visible();
+  await workspace(app.page).nav('library');
+  await expect(app.page.getByTestId('kept-draft')).hasText('The order you were writing for Ada was kept as a draft.');
+
+  replies.hold();
+  await app.page.getByTestId('open-kept-draft').click();
+  await expect(form.view).visible();
+  assert.equal(await form.field('firstName').isDisabled(), true, 'not typed into before the draft is there to overwrite it');
+  replies.release();
+  await app.page.waitForFunction(() => (document.querySelector('[data-testid="firstName"]') as HTMLInputElement | null)?.value === 'Ada');
+  assert.equal(await form.field('firstName').isDisabled(), false);
+});
+
+/**
+ * Holds the host's answers to calls on these channels while `hold` is on (from the start), by standing
+ * between the page and the browser-mode bridge. The page is reloaded to connect through it.
+ */
+async function holdReplies(app: AppUnderTest, channels: string[]) {
+  const waiting: (() => void)[] = [];
+  let holding = true;
+  await app.page.routeWebSocket(/\/bridge/, (page) => {
+    const host = page.connectToServer();
+    const heldIds = new Set<number>();
+    page.onMessage((message) => {
+      const call = JSON.parse(String(message)) as { id: number; channel: string };
+      if (channels.includes(call.channel)) heldIds.add(call.id);
+      host.send(message);
+    });
+    host.onMessage((message) => {
+      const id = typeof message === 'string' ? (JSON.parse(message) as { id?: number }).id : undefined;
+      if (!holding || id === undefined || !heldIds.has(id)) return page.send(message);
+      waiting.push(() => page.send(message));
+    });
+  });
+  await app.page.reload();
+  await expect(projectsPage(app.page).home).visible();
+  return {
+    hold() {
+      holding = true;
+    },
+    release() {
+      holding = false;
+      for (const send of waiting.splice(0)) send();
+    },
+  };
+}
 
 test('an order being typed when the page reloads (or the window closes) is a draft at the next start', async (t) => {
   const app = await openApp(browser);
