@@ -73,6 +73,7 @@ test('models dropped or picked are checked, uploaded, listed, and broken files a
   app.booted.sandbox?.faults.set({ kind: 'latency', path: '/Model3D/', ms: 400 });
   await lib.fileInput.setInputFiles([...GOOD, ...broken, notes]);
   await expect(lib.uploadErrors).visible();
+  await expect(app.page.getByTestId('upload-notice')).hasText('4 added to the upload queue.');
   await expect(app.page.getByTestId('upload-notice')).hasText('notes.txt is not STL, OBJ or 3MF and was left out');
   await expect(lib.uploadItems.first()).visible();
   await expect(lib.empty).hasText('on their way');
@@ -81,6 +82,11 @@ test('models dropped or picked are checked, uploaded, listed, and broken files a
   for (const name of ['truncated.stl', 'not-a-model.3mf', 'empty.obj']) assert.ok(errors?.includes(name), `${name} should be listed: ${errors}`);
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 4, null, { timeout: 30_000 });
   app.booted.sandbox?.faults.clear();
+  // With the uploads through, "added to the queue" is no longer news; what was left out stays said until dismissed.
+  await app.page.waitForFunction(() => !document.querySelector('[data-testid="upload-notice"]')?.textContent?.includes('added to the upload queue'));
+  await expect(app.page.getByTestId('upload-notice')).hasText('notes.txt is not STL, OBJ or 3MF and was left out');
+  await app.page.getByTestId('dismiss-upload-notice').click();
+  assert.equal(await app.page.getByTestId('upload-notice').count(), 0);
   // Thumbnails are drawn in the background from the added files, once per content.
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-thumb"] img').length === 4, null, { timeout: 30_000 });
   await app.screenshot('22-library');
@@ -455,8 +461,9 @@ test('files dropped onto the window are uploaded; other dropped files are left o
   );
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
   assert.equal(await lib.names.first().textContent(), 'Star-ascii');
-  await expect(lib.notice).hasText('1 added');
   await expect(lib.notice).hasText('notes.txt is not STL, OBJ or 3MF');
+  // The upload is through and listed: "1 added to the upload queue" went with it.
+  await app.page.waitForFunction(() => !document.querySelector('[data-testid="upload-notice"]')?.textContent?.includes('added'));
 });
 
 test('files the OS hands over ("Open with", a double click) are uploaded only once the user says so, even if handed over while signed out', async (t) => {

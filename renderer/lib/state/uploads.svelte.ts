@@ -9,19 +9,53 @@ class UploadsStore {
   /** The project the library shows: the queue lists its uploads only (others go on unseen). */
   projectId = $state<string | null>(null);
   progress = $state<Record<string, UploadProgress>>({});
-  notice = $state<string | null>(null);
+  /**
+   * What the last drop or pick did, in parts: "3 added to the upload queue" is news until those uploads
+   * are through and goes then; a file left out or refused stays said until dismissed or the next drop.
+   */
+  private noticeParts = $state<{ text: string; until?: string[] }[]>([]);
+
+  get notice(): string | null {
+    return this.noticeParts.map((part) => part.text).join(' ') || null;
+  }
+
+  /** Says this alone, until dismissed or the next drop. */
+  set notice(text: string | null) {
+    this.noticeParts = text ? [{ text }] : [];
+  }
+
+  /** Adds to what is said, after what is there; with `until`, only while one of those uploads is under way. */
+  addNotice(text: string, until?: string[]): void {
+    this.noticeParts = [...this.noticeParts, { text, until }];
+  }
+
+  private dropSettledNotices(): void {
+    const moving = new Set(this.all.filter((i) => ['queued', 'hashing', 'uploading', 'paused'].includes(i.state)).map((i) => i.id));
+    const stays = (part: { until?: string[] }) => !part.until || part.until.some((id) => moving.has(id));
+    if (!this.noticeParts.every(stays)) this.noticeParts = this.noticeParts.filter(stays);
+  }
+
+  private upsert(item: UploadItem): void {
+    const index = this.all.findIndex((i) => i.id === item.id);
+    if (index === -1) this.all = [...this.all, item];
+    else this.all[index] = item;
+  }
+
+  dismissNotice = () => {
+    this.noticeParts = [];
+  };
 
   constructor() {
     printdesk.on('uploads:changed', (item) => {
-      const index = this.all.findIndex((i) => i.id === item.id);
-      if (index === -1) this.all = [...this.all, item];
-      else this.all[index] = item;
+      this.upsert(item);
+      this.dropSettledNotices();
     });
     printdesk.on('uploads:progress', (progress) => {
       this.progress[progress.id] = progress;
     });
     printdesk.on('uploads:removed', ({ ids }) => {
       this.all = this.all.filter((i) => !ids.includes(i.id));
+      this.dropSettledNotices();
     });
     // The queue is the account's: nothing of it stays on screen for the next one.
     printdesk.on('session:changed', (state) => {
@@ -83,16 +117,23 @@ class UploadsStore {
       return;
     }
     await this.enqueuePaths(projectId, folderId, paths);
-    if (unreadNote) this.notice = `${this.notice} ${unreadNote}`;
+    if (unreadNote) this.addNotice(unreadNote);
     void thumbnailsInBackground(files.filter((_, i) => staged[i]));
   };
 
   enqueuePaths = async (projectId: string, folderId: string | null, paths: string[]) => {
     const result = unwrap(await printdesk.uploads.enqueue({ projectId, folderId, paths }));
-    const parts = [`${result.added.length} added to the upload queue`];
-    if (result.alreadyQueued.length) parts.push(`${result.alreadyQueued.length} already queued or uploaded`);
-    if (result.rejected.length) parts.push(`${result.rejected.length} could not be uploaded`);
-    this.notice = parts.join(', ') + '.';
+    const problems = result.rejected.length ? `${result.rejected.length} could not be uploaded.` : '';
+    const news = [result.added.length ? `${result.added.length} added to the upload queue` : '', result.alreadyQueued.length ? `${result.alreadyQueued.length} already queued or uploaded` : '']
+      .filter(Boolean)
+      .join(', ');
+    // The reply may come before or after the uploads' own events: what it says of them is taken only when
+    // no event has told more, so that an upload missing from the list was cleared, not yet heard of.
+    for (const item of result.added) if (!this.all.some((i) => i.id === item.id)) this.upsert(item);
+    this.notice = null;
+    if (news) this.addNotice(`${news}.`, result.added.length ? result.added.map((item) => item.id) : undefined);
+    if (problems) this.addNotice(problems);
+    this.dropSettledNotices();
   };
 
   pause = async (id: string) => void unwrap(await printdesk.uploads.pause({ id }));
