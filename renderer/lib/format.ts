@@ -130,6 +130,15 @@ export function methodName(code: string): string {
   return words ? words[0].toUpperCase() + words.slice(1) : code;
 }
 
+/**
+ * Where a method delivers, when its name does not say so already: "Pickup" is "at a service point",
+ * "Service point" and "Access point" say it themselves.
+ */
+export function deliveryPlace(method: { method: string; servicePoint: boolean }): string | null {
+  if (!method.servicePoint) return 'to the door';
+  return /point|locker|shop/i.test(method.method) ? null : 'at a service point';
+}
+
 /** A chosen shipping method in one phrase, as the order form and the order list name it: "DHL Service point". */
 export function shippingName(method: { carrier: string; method: string }): string {
   return `${carrierName(method.carrier)} ${methodName(method.method)}`;
