@@ -183,6 +183,7 @@ export const contract = {
     place: channel(DraftId, Draft),
     acceptChanges: channel(DraftId, Draft),
     unqueue: channel(DraftId, Draft),
+    sendNow: channel(DraftId, Draft),
   },
 } as const;
 

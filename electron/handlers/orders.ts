@@ -20,6 +20,7 @@ type OrderHandlers = Pick<
   | 'outbox:place'
   | 'outbox:acceptChanges'
   | 'outbox:unqueue'
+  | 'outbox:sendNow'
 >;
 
 export function orderHandlers(orders: Orders, connectivity: Connectivity): OrderHandlers {
@@ -43,5 +44,6 @@ export function orderHandlers(orders: Orders, connectivity: Connectivity): Order
     'outbox:place': ({ id }) => orders.place(id),
     'outbox:acceptChanges': ({ id }) => orders.acceptChanges(id),
     'outbox:unqueue': ({ id }) => orders.unqueue(id),
+    'outbox:sendNow': ({ id }) => orders.sendNow(id),
   };
 }

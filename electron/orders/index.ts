@@ -126,6 +126,18 @@ export function createOrders(deps: OrdersDeps) {
     return emit(back);
   }
 
+  /**
+   * A queued order waiting for its next try goes now, as a mail client's "Send now": the wait was
+   * PrintDesk's backoff or the service's Retry-After, and the user may know better (or want to see the
+   * answer). A 429 answers it with a new wait; the reference keeps it from being placed twice.
+   */
+  function sendNow(id: string): Draft {
+    const due = store.transition(owned(id).id, ['queued'], 'queued', { nextAttemptAt: 0 });
+    if (!due) throw new HostError('INVALID_INPUT', 'This order is no longer waiting in the outbox');
+    outbox.kick();
+    return emit(due);
+  }
+
   function duplicate(id: string): Draft {
     const source = owned(id);
     const fields: DraftFields = { recipient: source.recipient, models: source.models, shippingMethod: source.shippingMethod, orderContent: source.orderContent };
@@ -185,6 +197,7 @@ export function createOrders(deps: OrdersDeps) {
     place,
     acceptChanges,
     unqueue,
+    sendNow,
     duplicate,
     remove,
     addressBook: () => store.recipients.list(account()),

@@ -174,6 +174,27 @@ test('an order from a model quote is placed once and listed with its service ord
   await app.close();
 });
 
+test('an order the service asks to wait an hour for says when it goes, and Send now sends it at once, once', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const modelId = await openDemoProject(app);
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  const list = ordersPage(app.page);
+  await workspace(app.page).nav('orders');
+  await list.newOrder.click();
+  await orderForm(app.page).fillWithModel(RECIPIENT, modelId);
+  sandbox.faults.set({ kind: 'rate-limit', path: '/Order/CreateOrder', count: 1, retryAfterSeconds: 3600 });
+  await orderForm(app.page).place.click();
+  const queued = list.row('queued');
+  await expect(queued.getByTestId('order-waiting')).hasText('Not sent yet; it goes again at');
+  await app.screenshot('orders-send-now');
+  await queued.getByTestId('send-now').click();
+  await expect(list.row('placed')).hasText('Service order ');
+  assert.equal((await sandbox.operator.listOrders()).length, 1);
+  assert.equal(await app.page.getByTestId('send-now').count(), 0);
+});
+
 test('a draft written offline waits in the outbox and is placed when the service is back', async () => {
   const app = await openApp(browser);
   const modelId = await openDemoProject(app);

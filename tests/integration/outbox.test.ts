@@ -108,6 +108,27 @@ test('queued orders of one account wait while another account is signed in, and 
   assert.equal((await serverCountsByReference()).get(draft.orderReference), 1);
 });
 
+test('an order waiting out an hour-long Retry-After goes when the user says "Send now", and once', async () => {
+  const orders = ordersOn(openDatabase(':memory:'));
+  const draft = orders.save(projectId, await fields());
+  sandbox.faults.set({ kind: 'rate-limit', path: '/Order/CreateOrder', count: 1, retryAfterSeconds: 3600 });
+  try {
+    orders.place(draft.id);
+    // Not drained: the outbox holds it for an hour. Its answer is written once it is queued again.
+    while (orders.get(draft.id).state !== 'queued') await new Promise((resolve) => setTimeout(resolve, 10));
+    const waiting = orders.get(draft.id);
+    assert.ok(Date.parse(waiting.nextAttemptAt ?? '') > Date.now() + 3_000_000, 'the service asked for an hour');
+    assert.equal(orders.sendNow(draft.id).nextAttemptAt, null);
+    await orders.outbox.drained();
+    assert.equal(orders.get(draft.id).state, 'placed');
+    assert.equal((await serverCountsByReference()).get(draft.orderReference), 1);
+    // Nothing to send now once it is placed.
+    assert.throws(() => orders.sendNow(draft.id), /no longer waiting/);
+  } finally {
+    sandbox.faults.clear();
+  }
+});
+
 test('a draft whose price changed waits for the user, and goes once accepted', async () => {
   const orders = ordersOn(openDatabase(':memory:'));
   const base = await fields();

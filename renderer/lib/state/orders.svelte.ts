@@ -141,6 +141,7 @@ class OrdersStore {
   place = async (id: string) => this.upsert(unwrap(await printdesk.outbox.place({ id })));
   acceptChanges = async (id: string) => this.upsert(unwrap(await printdesk.outbox.acceptChanges({ id })));
   unqueue = async (id: string) => this.upsert(unwrap(await printdesk.outbox.unqueue({ id })));
+  sendNow = async (id: string) => this.upsert(unwrap(await printdesk.outbox.sendNow({ id })));
   duplicate = async (id: string) => this.upsert(unwrap(await printdesk.drafts.duplicate({ id })));
 
   remove = async (id: string) => {
