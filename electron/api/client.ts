@@ -30,7 +30,8 @@ export interface ApiClientOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   /** told after every exchange whether the service answered (any HTTP answer) or could not be reached */
-  onReachability?: (reachable: boolean) => void;
+  /** `confirm`: a failure seen outside the API's calls (an upload), to be checked before it counts. */
+  onReachability?: (reachable: boolean, confirm?: boolean) => void;
 }
 
 export interface CallOptions {
@@ -125,7 +126,7 @@ export function createApiClient(options: ApiClientOptions) {
     call,
     download,
     /** What a request made outside `call` (an upload's body) learnt of the service's reachability. */
-    noteReachability: (reachable: boolean) => onReachability?.(reachable),
+    noteReachability: (reachable: boolean, confirm?: boolean) => onReachability?.(reachable, confirm),
     rateLimit: (name: RouteName) => rateLimits.get(name),
     login: (email: string, password: string) => call('login', TokenPair, { body: { email, password } }),
     /** With the last access token, expired or not: section 5 asks for the header on every call but login. */

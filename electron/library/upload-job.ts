@@ -259,7 +259,8 @@ async function counted<T extends StreamUploadResult>(ctx: JobContext, sending: P
   } catch (error) {
     bytes = Number((error as HostError).details?.bytesSent ?? 0);
     // The app's offline state follows uploads too: a service gone mid-upload is said once, for everything.
-    if (isUnreachable(error)) ctx.client.noteReachability(false);
+    // Checked first: an upload alone failing while the service answers is the upload's row to say.
+    if (isUnreachable(error)) ctx.client.noteReachability(false, true);
     throw error;
   } finally {
     const stored = ctx.store.get(ctx.item.id);

@@ -18,8 +18,16 @@ export function createConnectivity(deps: ConnectivityDeps) {
   /** After stop: a probe or call still on its way must not act on a host that is closing its database. */
   let stopped = false;
 
-  function report(reachable: boolean) {
+  let checking = false;
+
+  /**
+   * What a call learnt. With `confirm`, a failure is first checked with the probe: an upload that cannot
+   * get through while the service answers everything else (a proxy cutting large bodies) is the upload's
+   * to report, and must not turn the whole app offline and back every few seconds.
+   */
+  function report(reachable: boolean, confirm = false) {
     if (stopped || reachable === online) return;
+    if (!reachable && confirm) return void check();
     online = reachable;
     if (online && timer) {
       clearInterval(timer);
@@ -30,6 +38,14 @@ export function createConnectivity(deps: ConnectivityDeps) {
       timer.unref?.();
     }
     onChange(online);
+  }
+
+  function check() {
+    if (checking) return;
+    checking = true;
+    void probe()
+      .then((ok) => ok || report(false), () => report(false))
+      .finally(() => (checking = false));
   }
 
   return {
