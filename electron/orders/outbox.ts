@@ -106,8 +106,13 @@ export function createOutbox(deps: OutboxDeps) {
         // service already holds is recorded as placed and never checked, held or changed as unsent.
         const existing = await lookUp(draft);
         if (existing) return adopt(draft, existing);
-        // Not found, or not askable: the same reference again settles it, and nothing changes in between.
-        // The draft stays "unanswered", so not editable, until the service answers this attempt.
+        // Not found, or not askable: the same reference again settles it. The draft stays "unanswered", so
+        // not editable, until the service answers this attempt. A price raised meanwhile (the earlier attempt
+        // may have been days ago, or cut short by a crash before it went out) is still the user's to accept:
+        // the order is held, locked, until they do. A method gone is sent anyway: the service's refusal is
+        // a definite answer, which unlocks the draft for a new choice.
+        const problem = await staleQuote(draft);
+        if (problem?.kind === 'price-changed') return settle(draft, 'needs-attention', { problem }, true);
         sent = true;
         return await create(draft);
       }

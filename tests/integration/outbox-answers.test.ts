@@ -33,7 +33,12 @@ const fieldsFor = (firstName: string, modelId = MODEL, method = METHOD): DraftFi
 const ordersWith = (client: ApiClient) => createOrders({ db: openDatabase(':memory:'), client: () => client, account: () => 'acct', onDraft: () => undefined, onPlaced: () => undefined });
 
 /** A service of our own making, for answers the sandbox never gives: `answer` gets each request's path. */
-async function fakeService(answer: (path: string, reply: (status: number, body: unknown, delayMs?: number) => void) => void, timeoutMs = 2_000, quoteDelayMs: (n: number) => number = () => 0) {
+async function fakeService(
+  answer: (path: string, reply: (status: number, body: unknown, delayMs?: number) => void) => void,
+  timeoutMs = 2_000,
+  quoteDelayMs: (n: number) => number = () => 0,
+  quotedPrice: (n: number) => number = () => METHOD.price,
+) {
   let quotes = 0;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     request.resume().on('end', () => {
@@ -43,7 +48,7 @@ async function fakeService(answer: (path: string, reply: (status: number, body: 
           response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         }, delayMs);
       const path = new URL(request.url ?? '/', 'http://x').pathname.replace('/v2/', '');
-      if (path === 'Shipping/GetShippingMethods') return reply(200, { success: true, data: { methods: [METHOD] } }, quoteDelayMs(++quotes));
+      if (path === 'Shipping/GetShippingMethods') return (quotes++, reply(200, { success: true, data: { methods: [{ ...METHOD, price: quotedPrice(quotes) }] } }, quoteDelayMs(quotes)));
       answer(path, reply);
     });
   });
@@ -220,5 +225,34 @@ test("an order found under PrintDesk's own reference is the draft's, though the 
   t.after(() => service.close());
   await until(() => orders.get(draft.id).state === 'placed');
   assert.equal(orders.get(draft.id).order?.orderId, 'ord-1');
+  await orders.stop();
+});
+
+test('a lost answer, then a price raised before it goes again: held, still locked, until the user accepts the new price', async (t) => {
+  let creates = 0;
+  const service = await fakeService(
+    (path, reply) => {
+      if (path === 'Order/CreateOrder') return (creates++, reply(200, { success: true, data: { orderId: 'ord-1' } }, creates === 1 ? 1_000 : 0));
+      reply(404, { success: false, error: { type: 'NOT_FOUND', message: 'No such endpoint' } });
+    },
+    300,
+    () => 0,
+    (n) => (n === 1 ? METHOD.price : 650),
+  );
+  t.after(() => service.close());
+  const orders = ordersWith(service.client);
+  const draft = orders.save(PROJECT, fieldsFor('Ada'));
+  orders.place(draft.id);
+  await until(() => orders.get(draft.id).unanswered);
+  orders.outbox.kick();
+  await until(() => orders.get(draft.id).state === 'needs-attention');
+  const held = orders.get(draft.id);
+  assert.equal(held.problem?.kind, 'price-changed');
+  assert.equal(held.unanswered, true, 'the lost attempt may still have placed it');
+  assert.equal(creates, 1, 'not sent at a price the user has not seen');
+  orders.acceptChanges(draft.id);
+  await until(() => orders.get(draft.id).state === 'placed');
+  assert.equal(creates, 2);
+  assert.equal(orders.get(draft.id).shippingMethod?.price, 650);
   await orders.stop();
 });
