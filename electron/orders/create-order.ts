@@ -1,6 +1,7 @@
 // CreateOrder's request, and how its answers and failures read: what the outbox decides from them.
+import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
-import type { ServiceOrder } from '../api/schemas.ts';
+import { ServiceOrder } from '../api/schemas.ts';
 import type { Draft } from '../schemas/orders.ts';
 import { toAlpha2 } from '../../common/orders/countries.ts';
 
@@ -52,4 +53,14 @@ export function ownReference(draft: Draft): boolean {
 /** An order known to exist by its reference alone, its record not had. */
 export function orderByReference(draft: Draft): Omit<ServiceOrder, 'placedWith'> {
   return { orderId: '', orderReference: draft.orderReference, status: 'received', createdAt: null, shippingPrice: null, currency: null };
+}
+
+/** The service's order under the draft's reference, or null when it holds none or cannot be asked. */
+export async function orderUnderReference(client: ApiClient, draft: Draft): Promise<ServiceOrder | null> {
+  try {
+    return await client.call('getOrder', ServiceOrder, { query: { orderReference: draft.orderReference } });
+  } catch (error) {
+    if (lookUpUnavailable(error)) return null;
+    throw error;
+  }
 }

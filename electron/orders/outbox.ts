@@ -2,9 +2,9 @@ import type { ApiClient } from '../api/client.ts';
 import { retryDelayMs } from '../api/backoff.ts';
 import { HostError, isUnreachable } from '../api/errors.ts';
 import { z } from 'zod';
-import { CreatedOrder, ServiceOrder } from '../api/schemas.ts';
+import { CreatedOrder, type ServiceOrder } from '../api/schemas.ts';
 import { differences } from './adopt.ts';
-import { lookUpUnavailable, mayHaveActed, orderByReference, ownReference, payload, referenceTaken } from './create-order.ts';
+import { mayHaveActed, orderByReference, orderUnderReference, ownReference, payload, referenceTaken } from './create-order.ts';
 import type { Draft, PlacedOrder, Problem } from '../schemas/orders.ts';
 import type { Quotes } from './quotes.ts';
 import type { OrdersStore } from './store.ts';
@@ -13,7 +13,6 @@ export interface OutboxDeps {
   store: OrdersStore;
   client: () => ApiClient;
   quotes: Quotes;
-  /** false while nobody is signed in: queued drafts wait */
   /** The signed-in account, whose drafts alone are sent; null while signed out. */
   account: () => string | null;
   onChange: (draft: Draft) => void;
@@ -181,12 +180,7 @@ export function createOutbox(deps: OutboxDeps) {
 
   /** The service's order with the draft's reference, or null when it has none or cannot be asked. */
   async function lookUp(draft: Draft): Promise<ServiceOrder | null> {
-    try {
-      return await client().call('getOrder', ServiceOrder, { query: { orderReference: draft.orderReference } });
-    } catch (error) {
-      if (lookUpUnavailable(error)) return null;
-      throw error;
-    }
+    return orderUnderReference(client(), draft);
   }
 
   /**

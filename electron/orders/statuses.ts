@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client.ts';
 import { HostError, isUnreachable } from '../api/errors.ts';
 import { OrderPage, ServiceOrder } from '../api/schemas.ts';
+import { orderUnderReference } from './create-order.ts';
 import type { Draft } from '../schemas/orders.ts';
 import type { OrdersStore } from './store.ts';
 
@@ -48,10 +49,14 @@ export async function cancelOrder(store: OrdersStore, client: ApiClient, draft: 
 
 /** The service's id of an order placed without one in its answer, asked by reference. */
 async function orderIdOf(client: ApiClient, draft: Draft): Promise<string> {
+  const cannot = `The service did not give this order's ID and cannot look it up by its reference (${draft.orderReference}), so it cannot be cancelled from here. Ask the service to cancel it.`;
+  let order: ServiceOrder | null;
   try {
-    return (await client.call('getOrder', ServiceOrder, { query: { orderReference: draft.orderReference } })).orderId;
+    order = await orderUnderReference(client, draft);
   } catch (error) {
     if (isUnreachable(error)) throw error;
-    throw new HostError('INVALID_INPUT', `The service did not give this order's ID and cannot look it up by its reference (${draft.orderReference}), so it cannot be cancelled from here. Ask the service to cancel it.`, { cause: error });
+    throw new HostError('INVALID_INPUT', cannot, { cause: error });
   }
+  if (!order) throw new HostError('INVALID_INPUT', cannot);
+  return order.orderId;
 }
