@@ -42,6 +42,17 @@ async function startNewOrder(app: AppUnderTest, recipient: Record<string, string
   return { list, form };
 }
 
+/** The demo project open with one real model, and a complete new order for it in the form (not placed). */
+async function completeNewOrder(app: AppUnderTest) {
+  const modelId = await openDemoProject(app);
+  const list = ordersPage(app.page);
+  const form = orderForm(app.page);
+  await workspace(app.page).nav('orders');
+  await list.newOrder.click();
+  await form.fillWithModel(RECIPIENT, modelId);
+  return { modelId, list, form };
+}
+
 async function openDemoProject(app: AppUnderTest): Promise<string> {
   const sandbox = app.booted.sandbox;
   assert.ok(sandbox);
@@ -177,15 +188,11 @@ test('an order from a model quote is placed once and listed with its service ord
 test('an order the service asks to wait an hour for says when it goes, and Send now sends it at once, once', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
-  const modelId = await openDemoProject(app);
   const sandbox = app.booted.sandbox;
   assert.ok(sandbox);
-  const list = ordersPage(app.page);
-  await workspace(app.page).nav('orders');
-  await list.newOrder.click();
-  await orderForm(app.page).fillWithModel(RECIPIENT, modelId);
+  const { list, form } = await completeNewOrder(app);
   sandbox.faults.set({ kind: 'rate-limit', path: '/Order/CreateOrder', count: 1, retryAfterSeconds: 3600 });
-  await orderForm(app.page).place.click();
+  await form.place.click();
   const queued = list.row('queued');
   await expect(queued.getByTestId('order-waiting')).hasText('Not sent yet; it goes again at');
   await app.screenshot('orders-send-now');
@@ -197,14 +204,9 @@ test('an order the service asks to wait an hour for says when it goes, and Send 
 
 test('a draft written offline waits in the outbox and is placed when the service is back', async () => {
   const app = await openApp(browser);
-  const modelId = await openDemoProject(app);
   const sandbox = app.booted.sandbox;
   assert.ok(sandbox);
-  const list = ordersPage(app.page);
-  const form = orderForm(app.page);
-  await workspace(app.page).nav('orders');
-  await list.newOrder.click();
-  await form.fillWithModel(RECIPIENT, modelId);
+  const { list, form } = await completeNewOrder(app);
   await form.saveDraft.click();
   await expect(form.saved).visible();
   await app.screenshot('15-draft-saved');
@@ -347,12 +349,7 @@ test('hundreds of orders are drawn a part at a time as the list is scrolled, and
 
 test('a rejected order shows the service message, and is fixed and resent', async () => {
   const app = await openApp(browser);
-  const modelId = await openDemoProject(app);
-  const list = ordersPage(app.page);
-  const form = orderForm(app.page);
-  await workspace(app.page).nav('orders');
-  await list.newOrder.click();
-  await form.fillWithModel(RECIPIENT, modelId);
+  const { list, form } = await completeNewOrder(app);
   // A typo in a second model's ID is caught as it is added, and the line of a real one carries its name.
   await form.addModelId.fill('0f8fad5b-d9cb-469f-a165-70867728950e');
   await form.addModel.click();
@@ -434,13 +431,8 @@ test('an order left half-written is kept as a draft, opened again from the notic
 test('what is typed while the form is still opening is the user\'s too: kept when the form is left, and a draft is read-only until it has loaded', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
-  const modelId = await openDemoProject(app);
-  const list = ordersPage(app.page);
-  const form = orderForm(app.page);
   // One order placed, so that the form has recent recipients to fetch as it opens.
-  await workspace(app.page).nav('orders');
-  await list.newOrder.click();
-  await form.fillWithModel(RECIPIENT, modelId);
+  const { list, form } = await completeNewOrder(app);
   await form.place.click();
   await expect(list.row('placed')).visible();
 
