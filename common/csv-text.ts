@@ -14,6 +14,15 @@ export function neutraliseCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
+/**
+ * A cell as it was before neutraliseCell, for a file PrintDesk exported and the user imports again (a report
+ * fixed in a spreadsheet): "'+49 30 1234567" is a phone number again. A quote before anything else is the
+ * cell's own.
+ */
+export function restoreCell(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
 /** UTF-8 with a BOM and CRLF line ends: what Excel opens correctly by double-click. */
 export function csvText(lines: readonly (readonly string[])[]): string {
   return `\uFEFF${lines.map((line) => line.map(neutraliseCell).join(',')).join('\r\n')}\r\n`;

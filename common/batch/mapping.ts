@@ -77,31 +77,37 @@ const SYNONYMS: Record<BatchField, readonly string[]> = {
 // Prefixes that shop exports put before the field ("Shipping City", "Recipient Name", "Lineitem quantity").
 const PREFIXES = ['shipping', 'recipient', 'delivery', 'customer', 'lineitem', 'item', 'ship'];
 
-const LOOKUP = new Map<string, BatchField>();
-for (const field of BATCH_FIELDS) for (const name of SYNONYMS[field]) if (!LOOKUP.has(name)) LOOKUP.set(name, field);
+/** Each name's field, and its rank among that field's names: "Order reference" says it better than "Order id". */
+const LOOKUP = new Map<string, { field: BatchField; rank: number }>();
+for (const field of BATCH_FIELDS) SYNONYMS[field].forEach((name, rank) => LOOKUP.has(name) || LOOKUP.set(name, { field, rank }));
 
 /** Lower case, accents and punctuation dropped: "E-mail", "e_mail " and "EMail" are one name. */
 export function normalizeHeader(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-function fieldOf(name: string): BatchField | undefined {
+/** The field a header names, and how well: lower is better, a prefixed name after every exact one. */
+function fieldOf(name: string): { field: BatchField; rank: number } | undefined {
   const normal = normalizeHeader(name);
   const exact = LOOKUP.get(normal);
   if (exact) return exact;
   const prefix = PREFIXES.find((p) => normal.startsWith(p) && normal.length > p.length);
-  return prefix ? LOOKUP.get(normal.slice(prefix.length)) : undefined;
+  const prefixed = prefix ? LOOKUP.get(normal.slice(prefix.length)) : undefined;
+  return prefixed && { field: prefixed.field, rank: 1000 + prefixed.rank };
 }
 
-/** Each field takes the first column whose name matches it; exact names beat prefixed ones. */
+/**
+ * Each field takes the column that names it best, the first of equals: "Order reference" beats an "Order
+ * id" before it (a report of PrintDesk's own, imported again, has both), and exact names beat prefixed ones.
+ */
 export function autoMap(header: readonly string[]): ColumnMapping {
-  const mapping: ColumnMapping = {};
-  const exactFirst = [...header.keys()].sort((a, b) => Number(!LOOKUP.has(normalizeHeader(header[a]))) - Number(!LOOKUP.has(normalizeHeader(header[b]))) || a - b);
-  for (const column of exactFirst) {
-    const field = fieldOf(header[column]);
-    if (field && mapping[field] === undefined) mapping[field] = column;
-  }
-  return mapping;
+  const best = new Map<BatchField, { column: number; rank: number }>();
+  header.forEach((name, column) => {
+    const found = fieldOf(name);
+    const held = found && best.get(found.field);
+    if (found && (!held || found.rank < held.rank)) best.set(found.field, { column, rank: found.rank });
+  });
+  return Object.fromEntries([...best].map(([field, { column }]) => [field, column])) as ColumnMapping;
 }
 
 /** A short, stable name for a header layout (FNV-1a of the normalised names), for remembering mappings. */

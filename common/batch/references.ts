@@ -3,6 +3,7 @@
 // reference was used before is skipped, never placed a second time.
 import type { BatchField, ColumnMapping } from './mapping.ts';
 import { alpha2FromText } from '../orders/countries.ts';
+import { restoreCell } from '../csv-text.ts';
 import type { CsvRecord } from './parse-csv.ts';
 
 /** Hex digest of a text (SHA-256 in the app), passed in so that this module runs anywhere. */
@@ -21,7 +22,7 @@ export const NO_REFERENCE_COLUMN =
 /** The reference a row gives itself, or '' when the file has no such column or the cell is empty. */
 export function givenReference(mapping: ColumnMapping, record: CsvRecord): string {
   const column = mapping.orderReference;
-  return column === undefined ? '' : (record.cells[column] ?? '').trim();
+  return column === undefined ? '' : restoreCell((record.cells[column] ?? '').trim());
 }
 
 /**
@@ -37,7 +38,7 @@ const IDENTITY: readonly BatchField[] = ['firstName', 'lastName', 'streetAddress
  * saved again by a spreadsheet leave it the same order; a changed address or quantity makes it another.
  */
 function contentOf(projectId: string, mapping: ColumnMapping, record: CsvRecord): string {
-  const cell = (field: BatchField) => (mapping[field] === undefined ? '' : (record.cells[mapping[field]] ?? '').trim().replace(/\s+/g, ' ').toLowerCase());
+  const cell = (field: BatchField) => (mapping[field] === undefined ? '' : restoreCell((record.cells[mapping[field]] ?? '').trim()).replace(/\s+/g, ' ').toLowerCase());
   // The model by its id where the row gives one, else by its name without extension: a file with both
   // columns names the same orders whether or not its name column is mapped.
   const model = cell('modelId') || cell('modelName').replace(/\.(stl|obj|3mf)$/, '');

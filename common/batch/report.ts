@@ -18,7 +18,9 @@ export interface ReportRow {
   cells: readonly string[];
 }
 
-const REPORT_COLUMNS = ['Row', 'Outcome', 'Order id', 'Order reference', 'Message'];
+// "Service order id", not "Order id": imported again (a report fixed in a spreadsheet), the service's id
+// must not be read as the order reference, which the column beside it is.
+const REPORT_COLUMNS = ['Row', 'Outcome', 'Service order id', 'Order reference', 'Message'];
 
 export function reportCsv(header: readonly string[], rows: readonly ReportRow[]): string {
   const lines = [[...REPORT_COLUMNS, ...header]];

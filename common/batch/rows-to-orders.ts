@@ -1,6 +1,7 @@
 // CSV records → orders. Rows sharing an orderReference form one order with several models (rows
 // without one have one made from their content: see references.ts). Every problem names its row,
 // column and cause, and the recipient is checked with the order form's own rules.
+import { restoreCell } from '../csv-text.ts';
 import { validateModelLines, validateRecipient, type Recipient } from '../orders/validation.ts';
 import type { BatchField, ColumnMapping } from './mapping.ts';
 import { parseShippingChoice, describeChoice, type ShippingChoice } from './shipping-rule.ts';
@@ -75,7 +76,7 @@ function toOrder(input: RowsInput, reference: string, records: CsvRecord[]): Bat
   const { header, mapping } = input;
   const errors: BatchError[] = [];
   const columnOf = (field: BatchField) => (mapping[field] === undefined ? null : (header[mapping[field] as number] ?? null));
-  const cell = (record: CsvRecord, field: BatchField) => (mapping[field] === undefined ? '' : (record.cells[mapping[field] as number] ?? '').trim());
+  const cell = (record: CsvRecord, field: BatchField) => (mapping[field] === undefined ? '' : restoreCell((record.cells[mapping[field] as number] ?? '').trim()));
   const fail: Fail = (row, field, message, column = field && columnOf(field)) => void errors.push({ row, column, field, message });
   const ctx: Context = { input, records, cell, columnOf, fail };
 

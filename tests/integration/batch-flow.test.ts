@@ -96,6 +96,31 @@ test('importing the same file again places nothing twice: its orders are reporte
   assert.equal((await sandboxOrders()).length, before);
 });
 
+test('a report exported, fixed in a spreadsheet and imported again sends the fixed row alone: phones read as written, references as the rows\' own', async () => {
+  const before = (await sandboxOrders()).length;
+  const file = [
+    'Order Number,First name,Last name,Address,Zip,City,Country,Phone,Email,Model,Qty',
+    'RP-1,Ada,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,+31 20 123 4567,ada@example.com,Cube-binary.stl,1',
+    'RP-2,Alan,Turing,Unter den Linden 5,10117,Berlin,DE,+49 30 1234567,alan-at-example.com,Cube-binary.stl,1',
+    'RP-3,Grace,Hopper,Damrak 1,1012 LG,Amsterdam,NL,+31 20 555 0100,grace@example.com,Cube-binary.stl,1',
+  ].join('\r\n');
+  const first = await host.batches.import({ bytes: encode(file), fileName: 'shop-rp.csv', projectId });
+  await host.batches.send(first.id, { skipInvalid: true });
+  await host.batches.settled(first.id);
+  const report = host.batches.reportCsv(first.id);
+  // The report's phones carry a quote against formulas; its first columns are the outcome and the service's order id.
+  assert.ok(report.includes(`"'+49 30 1234567"`));
+  const fixed = report.replace('alan-at-example.com', 'alan@example.com');
+  const again = await host.batches.import({ bytes: encode(fixed), fileName: 'shop-rp report.csv', projectId });
+  assert.deepEqual([again.errors, again.usedElsewhere, again.sendable], [0, 2, 1]);
+  await host.batches.send(again.id, { skipInvalid: true });
+  await host.batches.settled(again.id);
+  const orders = await sandboxOrders();
+  assert.equal(orders.length, before + 3);
+  assert.deepEqual(orders.filter((o) => o.orderReference.startsWith('RP-')).map((o) => o.orderReference).sort(), ['RP-1', 'RP-2', 'RP-3']);
+  assert.equal(orders.find((o) => o.orderReference === 'RP-2')?.phoneNumber, '+49 30 1234567');
+});
+
 test('a layout nothing matches is mapped by hand once, remembered, and a corrected file re-imported', async () => {
   const odd = 'Given,Family,Line 1,Code,Town,Nation,Mail,Part\nAda,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,nope.stl\n';
   const batch = await host.batches.import({ bytes: encode(odd), fileName: 'odd.csv', projectId });

@@ -32,6 +32,13 @@ test('prefixed export columns match, and an exact name wins over a prefixed one'
   assert.equal(Object.values(mapping).includes(5), false, 'unknown columns stay unmapped');
 });
 
+test("the column that names a field best wins: a report's Order reference over an Order id or Order number before it", () => {
+  assert.equal(autoMap(['Row', 'Outcome', 'Order id', 'Order reference', 'Message', 'Order Number', 'First name']).orderReference, 3);
+  assert.equal(autoMap(['Row', 'Outcome', 'Service order id', 'Order reference', 'Message']).orderReference, 3);
+  assert.equal(autoMap(['Order Number', 'Reference']).orderReference, 1);
+  assert.equal(autoMap(['Service order id', 'First name']).orderReference, undefined, 'the service\'s id is no reference');
+});
+
 test('the layout key is stable for the same header and differs for another', () => {
   const a = layoutKey(['First name', 'City']);
   assert.equal(a, layoutKey(['first_name', 'CITY']));

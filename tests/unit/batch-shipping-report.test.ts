@@ -4,6 +4,7 @@ import { autoMap, checkMapping } from '../../common/batch/mapping.ts';
 import { parseCsv } from '../../common/batch/parse-csv.ts';
 import { countOutcomes, neutraliseCell, reportCsv, type ReportRow } from '../../common/batch/report.ts';
 import { sampleCsv } from '../../common/batch/sample.ts';
+import { restoreCell } from '../../common/csv-text.ts';
 import { parseShippingChoice, resolveShipping, type QuotedMethod } from '../../common/batch/shipping-rule.ts';
 
 const method = (id: number, carrier: string, name: string, price: number, maxDay: number | null): QuotedMethod => ({
@@ -63,13 +64,16 @@ test('formula injection is neutralised in every cell of the report (OWASP)', () 
   assert.equal(neutraliseCell('plain "quoted"'), '"plain ""quoted"""');
   for (const hidden of [' =1+1', '\u00a0=1+1', '\u3000+1', '\uff1d1+1', '  @cmd']) assert.equal(neutraliseCell(hidden), `"'${hidden}"`);
   assert.equal(neutraliseCell('Keizersgracht 1'), '"Keizersgracht 1"');
+  // Read back by an import, each cell is what it was; a quote that is the cell's own stays.
+  assert.deepEqual(cells.slice(5).map(restoreCell), evil);
+  assert.equal(restoreCell("'t Hooft"), "'t Hooft");
 });
 
 test('the report lists every row with its outcome, order id and message, then the original cells', () => {
   const rows = [row(['Ada']), row(['Bob'], { row: 3, outcome: 'rejected', orderId: null, message: 'Model does not exist' }), row(['Cy'], { row: 4, outcome: 'skipped', orderId: null })];
   const text = reportCsv(['firstName'], rows);
   const lines = text.slice(1).trim().split('\r\n');
-  assert.equal(lines[0], '"Row","Outcome","Order id","Order reference","Message","firstName"');
+  assert.equal(lines[0], '"Row","Outcome","Service order id","Order reference","Message","firstName"');
   assert.equal(lines[2], '"3","rejected","","R-1","Model does not exist","Bob"');
   assert.deepEqual(countOutcomes(rows), { placed: 1, rejected: 1, 'needs-attention': 0, skipped: 1, invalid: 0, cancelled: 0, pending: 0 });
 });
