@@ -5,6 +5,7 @@
 import { durably } from '../storage/database.ts';
 import type { OrdersStore } from '../orders/store.ts';
 import type { DraftFields, DraftState } from '../schemas/orders.ts';
+import { whereMade } from './earlier-order.ts';
 import type { BatchRecord, BatchTables } from './tables.ts';
 import type { ValidatedOrder } from './validate.ts';
 
@@ -64,8 +65,7 @@ export async function enqueue(tables: BatchTables, store: OrdersStore, batch: Ba
     }
     if (existing) {
       const other = existing.batch_id ? fileOf.get(existing.batch_id) : undefined;
-      const where = other ? `in batch "${other.file_name}" of ${other.created_at.slice(0, 10)}` : `as a single order on ${existing.created_at.slice(0, 10)}`;
-      record.run(batch.id, order.reference, existing.id, `Reference ${order.reference} was already used ${where}`);
+      record.run(batch.id, order.reference, existing.id, `Reference ${order.reference} was already used ${whereMade(other, existing.created_at)}`);
       counts.skipped++;
       return;
     }

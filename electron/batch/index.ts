@@ -9,6 +9,7 @@ import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
 import type { Db } from '../storage/database.ts';
+import { earlierOrderLookup } from './earlier-order.ts';
 import { reportRows } from './outcomes.ts';
 import { createRunner } from './runner.ts';
 import type { BatchProgress, BatchRow, BatchRowsPage, BatchSummary, ColumnMapping, ImportInput, ShippingChoice } from './schemas.ts';
@@ -39,7 +40,7 @@ export type Batches = ReturnType<typeof createBatches>;
 
 export function createBatches(deps: BatchesDeps) {
   const tables = createBatchTables(deps.db);
-  const validator = createValidator({ orders: deps.orders, resolveModelName: deps.resolveModelName, now: deps.now });
+  const validator = createValidator({ orders: deps.orders, resolveModelName: deps.resolveModelName, earlierOrder: earlierOrderLookup(deps.db), now: deps.now });
   const runner = createRunner({ tables, orders: deps.orders, client: deps.client, onProgress: deps.onProgress, now: deps.now, tickMs: deps.tickMs });
 
   function account(): string {

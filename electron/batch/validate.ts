@@ -9,6 +9,7 @@ import { resolveShipping } from '../../common/batch/shipping-rule.ts';
 import { toAlpha2 } from '../../common/orders/countries.ts';
 import type { Orders } from '../orders/index.ts';
 import type { Quote, ShippingMethod } from '../schemas/orders.ts';
+import { changedOrderMessage, differencesFrom, type EarlierOrder } from './earlier-order.ts';
 import type { BatchError } from './schemas.ts';
 import type { BatchRecord, StoredRecord } from './tables.ts';
 
@@ -29,7 +30,7 @@ const QUOTE_CONCURRENCY = 4;
 
 export type Validator = ReturnType<typeof createValidator>;
 
-export function createValidator(deps: { orders: Orders; resolveModelName: ResolveModelName; now?: () => number }) {
+export function createValidator(deps: { orders: Orders; resolveModelName: ResolveModelName; earlierOrder: (batchId: string, reference: string) => EarlierOrder | null; now?: () => number }) {
   const now = deps.now ?? Date.now;
   const lookups = new Map<string, { at: number; lookup: Promise<ModelLookup | null> }>();
   const quotes = new Map<string, { at: number; quote: Promise<Quote> }>();
@@ -68,7 +69,23 @@ export function createValidator(deps: { orders: Orders; resolveModelName: Resolv
       return { orders: [], errors };
     }
     const { orders, errors } = rowsToOrders({ header: batch.header, records, mapping: batch.mapping, models: lookup ?? undefined });
+    if (batch.mapping.orderReference !== undefined) errors.push(...changedOrders(batch, orders));
     return { orders: orders.map((o) => ({ ...o, method: null })), errors };
+  }
+
+  /** Rows that say something else than the order made earlier under their reference (see earlier-order.ts). */
+  function changedOrders(batch: BatchRecord, orders: BatchOrder[]): BatchError[] {
+    const column = batch.header[batch.mapping.orderReference as number] ?? null;
+    const found: BatchError[] = [];
+    for (const order of orders) {
+      const earlier = order.errors.length === 0 ? deps.earlierOrder(batch.id, order.reference) : null;
+      const differences = earlier ? differencesFrom(earlier.fields, order) : [];
+      if (!earlier || differences.length === 0) continue;
+      const error = { row: order.rows[0], column, field: 'orderReference' as const, message: changedOrderMessage(order.reference, earlier, differences) };
+      order.errors.push(error);
+      found.push(error);
+    }
+    return found;
   }
 
   /** Picks each valid order's method; a quote that fails or offers nothing fitting is that order's problem. */

@@ -121,6 +121,27 @@ test('a report exported, fixed in a spreadsheet and imported again sends the fix
   assert.equal(orders.find((o) => o.orderReference === 'RP-2')?.phoneNumber, '+49 30 1234567');
 });
 
+test('a row that changes an order placed earlier under its reference is a problem of that row, not dropped in silence', async () => {
+  const header = 'Order Number,First name,Last name,Address,Zip,City,Country,Email,Model,Qty';
+  const row = (reference: string, quantity: number) => `${reference},Ada,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,Cube-binary.stl,${quantity}`;
+  const first = await host.batches.import({ bytes: encode([header, row('CQ-1', 3)].join('\n')), fileName: 'cq.csv', projectId });
+  await host.batches.send(first.id);
+  await host.batches.settled(first.id);
+  // The same file with CQ-1's quantity changed and a new order added.
+  const edited = await host.batches.import({ bytes: encode([header, row('CQ-1', 5), row('CQ-2', 1)].join('\n')), fileName: 'cq edited.csv', projectId });
+  assert.deepEqual([edited.errors, edited.sendable], [1, 1]);
+  const [problem] = host.batches.errors(edited.id);
+  assert.deepEqual([problem.row, problem.column], [2, 'Order Number']);
+  assert.match(problem.message, /^Reference CQ-1 was placed in batch "cq\.csv" of \d{4}-\d\d-\d\d with another quantity \(3, not 5\)\. .*new reference/);
+  // Put back as it was, the row is the same order again: skipped, as before.
+  await host.batches.updateCell(edited.id, 2, 9, '3');
+  assert.equal(host.batches.get(edited.id).errors, 0);
+  await host.batches.send(edited.id);
+  await host.batches.settled(edited.id);
+  const orders = (await sandboxOrders()).filter((o) => o.orderReference.startsWith('CQ-'));
+  assert.deepEqual(orders.map((o) => [o.orderReference, o.models[0].quantity]).sort(), [['CQ-1', 3], ['CQ-2', 1]]);
+});
+
 test('a layout nothing matches is mapped by hand once, remembered, and a corrected file re-imported', async () => {
   const odd = 'Given,Family,Line 1,Code,Town,Nation,Mail,Part\nAda,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,nope.stl\n';
   const batch = await host.batches.import({ bytes: encode(odd), fileName: 'odd.csv', projectId });
