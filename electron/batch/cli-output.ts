@@ -1,7 +1,7 @@
 // What `printdesk batch` writes: one updating progress line on a terminal, plain lines in a
 // pipe or a CI log, and problems listed row by row.
 import { FIELD_LABELS } from '../../common/batch/mapping.ts';
-import type { BatchError, BatchProgress } from './schemas.ts';
+import type { BatchError, BatchProgress, BatchReportRow } from './schemas.ts';
 
 export interface Output {
   write(text: string): unknown;
@@ -55,4 +55,24 @@ export function listErrors(out: Output, errors: readonly BatchError[]) {
     out.write(`  row ${e.row}${where ? `, ${where}` : ''}: ${e.message}\n`);
   }
   if (errors.length > MAX_LISTED) out.write(`  … and ${errors.length - MAX_LISTED} more (write them all with --report <file>)\n`);
+}
+
+/**
+ * The last line of a run: what this run placed, told apart from what an earlier run (or another batch)
+ * had placed, so that running a file again does not read as placing it all again.
+ * `placedBefore`: rows of this batch already placed when the run began.
+ */
+export function describeEnd(rows: readonly BatchReportRow[], placedBefore: number, report?: string): string {
+  const total = rows.length;
+  const notPlaced = rows.filter((r) => !r.orderId).length;
+  const placedNow = rows.filter((r) => r.outcome === 'placed').length - placedBefore;
+  const placedEarlier = total - notPlaced - placedNow;
+  const earlier = placedEarlier === 0 ? '' : `${placedEarlier} ${placedEarlier === 1 ? 'was' : 'were'} placed before and skipped`;
+  if (notPlaced > 0) {
+    const also = [placedNow > 0 ? `${placedNow} placed now` : '', earlier].filter(Boolean).join(', ');
+    return `${notPlaced} of ${total} rows were not placed${also ? ` (${also})` : ''}${report ? `; see ${report}` : ''}.`;
+  }
+  if (placedEarlier === 0) return `All ${total} rows placed.`;
+  if (placedNow === 0) return `Nothing new to place: all ${total} rows were placed before.`;
+  return `${placedNow} of ${total} rows placed; ${earlier}.`;
 }

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { NO_REFERENCE_COLUMN } from '../../common/batch/references.ts';
 import { parseShippingChoice } from '../../common/batch/shipping-rule.ts';
 import { HostError } from '../api/errors.ts';
-import { createProgressPrinter, listErrors, type Output } from '../batch/cli-output.ts';
+import { createProgressPrinter, describeEnd, listErrors, type Output } from '../batch/cli-output.ts';
 import { createBatchHost, type BatchHost } from '../batch/node-host.ts';
 import type { BatchSummary } from '../batch/schemas.ts';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
@@ -136,11 +136,18 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
     if (opts.report) await writeFile(opts.report, host.batches.reportCsv(batch.id));
   };
   if (batch.errors > 0 && !batch.sentAt) {
-    io.stderr.write(`Problems${opts.skipInvalid && !opts.dryRun ? ' (these rows are left out)' : ''}:\n`);
-    listErrors(io.stderr, host.batches.errors(batch.id));
-    if (!opts.skipInvalid || opts.dryRun) {
+    const errors = host.batches.errors(batch.id);
+    // Row 1 is the header: columns that cannot be matched hold back every row, and --skip-invalid cannot help.
+    const columns = errors.some((e) => e.row === 1);
+    io.stderr.write(`Problems${opts.skipInvalid && !columns ? ' (these rows are left out)' : ''}:\n`);
+    listErrors(io.stderr, errors);
+    if (columns) {
       await writeReport();
-      throw new Exit(EXIT.invalid, 'Nothing was sent. Fix the rows above (or use --skip-invalid) and run again.');
+      throw new Exit(EXIT.invalid, 'Nothing was sent: the file\'s columns could not all be matched. Name them as in the sample the Batch view offers, or import the file once in the app and match them there (PrintDesk remembers the matching for files of this layout).');
+    }
+    if (!opts.skipInvalid) {
+      await writeReport();
+      throw new Exit(EXIT.invalid, 'Nothing was sent. Fix the rows above (or use --skip-invalid to send the others) and run again.');
     }
   }
   if (opts.dryRun && batch.sentAt) {
@@ -150,11 +157,16 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
   }
   if (opts.dryRun) {
     await writeReport();
-    const skipped = host.batches.get(batch.id).usedElsewhere;
-    const sent = batch.orders - skipped;
-    io.stdout.write(`Dry run: ${batch.orders} orders are valid; ${skipped ? `${skipped} were sent before and would be skipped, ` : ''}${sent} would be sent. Nothing was sent.\n`);
+    const latest = host.batches.get(batch.id);
+    const skipped = latest.usedElsewhere;
+    const held = latest.orders - latest.sendable - skipped;
+    const valid = held > 0 ? `${latest.orders - held} of ${latest.orders} orders are valid (${held} with problems would be left out)` : `${latest.orders} ${latest.orders === 1 ? 'order is' : 'orders are'} valid`;
+    const before = skipped ? `${skipped} ${skipped === 1 ? 'was' : 'were'} sent before and would be skipped, ` : '';
+    io.stdout.write(`Dry run: ${valid}; ${before}${latest.sendable} would be sent. Nothing was sent.\n`);
     return EXIT.ok;
   }
+  // A file run before is resumed as the same batch: what it had placed is not this run's doing.
+  const placedBefore = batch.sentAt ? host.batches.report(batch.id).filter((r) => r.outcome === 'placed').length : 0;
   await host.batches.send(batch.id, { skipInvalid: opts.skipInvalid });
   const stop = stopSignals(() => unreachableSince, io.giveUpMs ?? 60_000);
   const outcome = await Promise.race([host.batches.settled(batch.id), stop.promise]).finally(stop.dispose);
@@ -166,7 +178,7 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
   const rows = host.batches.report(batch.id);
   const notPlaced = rows.filter((r) => !r.orderId);
   for (const r of notPlaced.slice(0, 20)) io.stderr.write(`  row ${r.row} (${r.reference}): ${r.outcome}${r.message ? ` — ${r.message}` : ''}\n`);
-  io.stdout.write(notPlaced.length ? `${notPlaced.length} of ${rows.length} rows were not placed${opts.report ? `; see ${opts.report}` : ''}.\n` : `All ${rows.length} rows placed.\n`);
+  io.stdout.write(`${describeEnd(rows, placedBefore, opts.report)}\n`);
   return notPlaced.length ? EXIT.partial : EXIT.ok;
 }
 

@@ -66,16 +66,21 @@ test('a good file: exit 0, every row placed, a report with order ids and no live
   const again = await cli([csv, '--project', 'Demo project', '--service', sandbox.baseUrl]);
   assert.equal(again.code, 0, again.stderr);
   assert.equal((await referencesOnService()).length, before, 'running the same file again places nothing');
+  assert.match(again.stdout, /Nothing new to place: all 3 rows were placed before\./);
+  // Another file with those orders and one more: what this run placed is told apart.
+  const more = await cli([file('good-more.csv', [row('C-1'), row('C-3')]), '--project', projectId, '--service', sandbox.baseUrl]);
+  assert.equal(more.code, 0, more.stderr);
+  assert.match(more.stdout, /1 of 2 rows placed; 1 was placed before and skipped\./);
 });
 
 test('a dry run validates with live quotes and sends nothing', async () => {
   const result = await cli([file('dry.csv', [row('D-1')]), '--project', projectId, '--service', sandbox.baseUrl, '--dry-run', '--shipping', 'fastest']);
   assert.equal(result.code, 0, result.stderr);
-  assert.match(result.stdout, /Dry run: 1 orders are valid; 1 would be sent/);
+  assert.match(result.stdout, /Dry run: 1 order is valid; 1 would be sent/);
   assert.equal((await referencesOnService()).includes('D-1'), false);
   // A file of orders placed before, in another file: the dry run says they would be skipped.
   const placed = await cli([file('dry-placed.csv', [row('C-1'), row('D-2')]), '--project', projectId, '--service', sandbox.baseUrl, '--dry-run']);
-  assert.match(placed.stdout, /Dry run: 2 orders are valid; 1 were sent before and would be skipped, 1 would be sent/);
+  assert.match(placed.stdout, /Dry run: 2 orders are valid; 1 was sent before and would be skipped, 1 would be sent/);
 });
 
 test('rows with problems: exit 2, each problem listed by row and column, the report written, nothing sent', async () => {
@@ -84,6 +89,17 @@ test('rows with problems: exit 2, each problem listed by row and column, the rep
   assert.equal(result.code, 2);
   assert.match(result.stderr, /row 3, email: Not an email address/);
   assert.match(readFileSync(report, 'utf8'), /"3","invalid","","B-2","email: Not an email address"/);
+  assert.equal((await referencesOnService()).some((r) => r.startsWith('B-')), false);
+  // A dry run that leaves them out checks the others, and says what would be sent.
+  const dry = await cli([file('bad.csv', [row('B-1'), row('B-2', 'Lovelace', '', 'nope')]), '--project', projectId, '--service', sandbox.baseUrl, '--dry-run', '--skip-invalid']);
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, /Dry run: 1 of 2 orders are valid \(1 with problems would be left out\); 1 would be sent\. Nothing was sent\./);
+  // Columns that cannot be matched hold back every row: --skip-invalid is not the advice.
+  writeFileSync(join(dir, 'odd.csv'), 'Given,Family\nAda,Lovelace\n');
+  const odd = await cli([join(dir, 'odd.csv'), '--project', projectId, '--service', sandbox.baseUrl, '--skip-invalid']);
+  assert.equal(odd.code, 2);
+  assert.match(odd.stderr, /columns could not all be matched/);
+  assert.doesNotMatch(odd.stderr, /--skip-invalid/);
   assert.equal((await referencesOnService()).some((r) => r.startsWith('B-')), false);
 });
 

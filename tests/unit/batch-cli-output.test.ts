@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createProgressPrinter, describeProgress, formatSeconds, listErrors } from '../../electron/batch/cli-output.ts';
+import { createProgressPrinter, describeEnd, describeProgress, formatSeconds, listErrors } from '../../electron/batch/cli-output.ts';
+import type { BatchReportRow } from '../../electron/batch/schemas.ts';
 import type { BatchProgress } from '../../electron/batch/schemas.ts';
 
 const progress = (done: number, left: number, extra: Partial<BatchProgress> = {}): BatchProgress => ({
@@ -42,4 +43,15 @@ test('problems are listed by row and column, at most twenty', () => {
   listErrors({ write: (s: string) => (out += s) }, Array.from({ length: 25 }, (_, i) => ({ row: i + 2, column: 'email', field: 'email' as const, message: 'Not an email address' })));
   assert.match(out, /^ {2}row 2, email: Not an email address\n/);
   assert.match(out, /… and 5 more/);
+});
+
+test('the last line tells what this run placed from what was placed before', () => {
+  const rows = (outcomes: [string, string | null][]) => outcomes.map(([outcome, orderId], i) => ({ row: i + 2, reference: `R-${i}`, outcome, orderId, message: null, cells: [] }) as BatchReportRow);
+  const placed: [string, string | null] = ['placed', 'o'];
+  const skipped: [string, string | null] = ['skipped', 'o'];
+  assert.equal(describeEnd(rows([placed, placed]), 0), 'All 2 rows placed.');
+  // The same file again: its batch's rows were placed by the first run.
+  assert.equal(describeEnd(rows([placed, placed]), 2), 'Nothing new to place: all 2 rows were placed before.');
+  assert.equal(describeEnd(rows([skipped, placed, placed]), 1), '1 of 3 rows placed; 2 were placed before and skipped.');
+  assert.equal(describeEnd(rows([placed, ['rejected', null], skipped]), 0, 'out.csv'), '1 of 3 rows were not placed (1 placed now, 1 was placed before and skipped); see out.csv.');
 });
