@@ -140,6 +140,9 @@ test('a file without the columns orders need says which, opens the column matchi
   await expect(page.getByTestId('batch-problems')).hasText('The columns need matching');
   await expect(page.getByTestId('mapping-problems')).hasText('No column for');
   assert.equal(await page.getByTestId('batch-columns').getAttribute('open'), '', 'the column matching is open');
+  // Fields by their names, not the API's: "State / province", not countryState.
+  await expect(page.getByTestId('batch-columns')).hasText('State / province');
+  assert.doesNotMatch((await page.getByTestId('batch-columns').textContent()) ?? '', /countryState/);
   await expect(page.getByTestId('send-batch')).hasText('No valid orders to send');
   assert.equal(await page.getByTestId('send-batch').isDisabled(), true);
   await app.screenshot('36-batch-columns-missing');
