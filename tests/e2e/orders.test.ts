@@ -200,6 +200,12 @@ test('an order the service asks to wait an hour for says when it goes, and Send 
   await expect(list.row('placed')).hasText('Service order ');
   assert.equal((await sandbox.operator.listOrders()).length, 1);
   assert.equal(await app.page.getByTestId('send-now').count(), 0);
+  // "An order was placed" is news until the list is left: it does not add up with the next ones.
+  await expect(list.placedNotice).hasText('An order was placed.');
+  await workspace(app.page).nav('library');
+  await workspace(app.page).nav('orders');
+  await expect(list.row('placed')).visible();
+  assert.equal(await list.placedNotice.count(), 0);
 });
 
 test('a draft written offline waits in the outbox and is placed when the service is back', async () => {
