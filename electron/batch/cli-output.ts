@@ -1,7 +1,10 @@
 // What `printdesk batch` writes: one updating progress line on a terminal, plain lines in a
 // pipe or a CI log, and problems listed row by row.
 import { FIELD_LABELS } from '../../common/batch/mapping.ts';
+import { formatSeconds, waitingText } from '../../common/batch/progress-words.ts';
 import type { BatchError, BatchProgress, BatchReportRow } from './schemas.ts';
+
+export { formatSeconds };
 
 export interface Output {
   write(text: string): unknown;
@@ -12,19 +15,16 @@ const PLAIN_EVERY_MS = 5_000;
 const TTY_EVERY_MS = 100;
 const MAX_LISTED = 20;
 
-export function describeProgress(p: BatchProgress): string {
+export function describeProgress(p: BatchProgress, now: number = Date.now()): string {
   const settled = p.done + p.failed;
   const parts = [`${settled}/${p.total} sent: ${p.done} placed, ${p.failed} failed, ${p.left} left`];
   if (p.ratePerSecond > 0) parts.push(`${p.ratePerSecond.toFixed(1)} orders/s`);
-  if (p.left > 0 && p.etaSeconds !== null) parts.push(`about ${formatSeconds(p.etaSeconds)} left`);
+  if (p.waiting && p.state === 'sending') parts.push(waitingText(p.waiting, now));
+  else if (p.left > 0 && p.etaSeconds !== null) parts.push(`about ${formatSeconds(p.etaSeconds)} left`);
   return parts.join(' · ');
 }
 
-export function formatSeconds(seconds: number): string {
-  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
-  const minutes = Math.floor(seconds / 60);
-  return minutes < 60 ? `${minutes} min ${Math.round(seconds % 60)} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
+
 
 /** Throttled progress: redrawn in place on a TTY, one line every few seconds elsewhere. */
 export function createProgressPrinter(out: Output, now: () => number = Date.now) {

@@ -20,6 +20,7 @@ export function concurrencyFor(info: RateLimitInfo | undefined): number {
 }
 
 export interface Counts {
+  waiting: BatchProgress['waiting'];
   total: number;
   done: number;
   failed: number;
@@ -28,11 +29,12 @@ export interface Counts {
   skipped: number;
 }
 
-export function countBatch(db: Db, batchId: string): Counts {
+export function countBatch(db: Db, batchId: string, now: number = Date.now()): Counts {
   const rows = db.prepare<[string], { state: DraftState; n: number }>('SELECT state, COUNT(*) AS n FROM drafts WHERE batch_id = ? GROUP BY state').all(batchId);
   const by = (states: DraftState[]) => rows.filter((r) => states.includes(r.state)).reduce((sum, r) => sum + r.n, 0);
   const skipped = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM batch_orders WHERE batch_id = ? AND skipped IS NOT NULL').get(batchId)?.n ?? 0;
   return {
+    waiting: waitingOf(db, batchId, now),
     total: rows.reduce((sum, r) => sum + r.n, 0),
     done: by(['placed']),
     failed: by(['rejected', 'needs-attention']),
@@ -40,6 +42,19 @@ export function countBatch(db: Db, batchId: string): Counts {
     cancelled: by(['draft']),
     skipped,
   };
+}
+
+/** See BatchProgress.waiting: a batch held up by a 429, a 5xx or an unreachable service says so, and until when. */
+function waitingOf(db: Db, batchId: string, now: number): BatchProgress['waiting'] {
+  const row = db
+    .prepare<[number, string], { sending: number; due: number; next: number | null; forService: number | null }>(
+      `SELECT SUM(state = 'sending') AS sending, SUM(state = 'queued' AND next_attempt_at <= ?) AS due,
+              MIN(CASE WHEN state = 'queued' THEN next_attempt_at END) AS next, MAX(CASE WHEN state = 'queued' THEN waits_for_service END) AS forService
+       FROM drafts WHERE batch_id = ?`,
+    )
+    .get(now, batchId);
+  if (!row || row.sending > 0 || row.due > 0 || row.next === null) return null;
+  return { until: new Date(row.next).toISOString(), forService: row.forService === 1 };
 }
 
 /** Rate from how many orders settled over the last half minute; the ETA follows from it. */

@@ -84,6 +84,11 @@ export const BatchProgress = z.object({
   ratePerSecond: z.number(),
   etaSeconds: z.number().nullable(),
   concurrency: z.number(),
+  /**
+   * Nothing on its way and every queued order waiting for its next try: until when, and whether for the
+   * service to be reachable (else it asked to slow down, or failed, and is given time). Null otherwise.
+   */
+  waiting: z.object({ until: z.string(), forService: z.boolean() }).nullable().default(null),
 });
 export type BatchProgress = z.infer<typeof BatchProgress>;
 

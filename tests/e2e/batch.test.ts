@@ -147,3 +147,21 @@ test('a file without the columns orders need says which, opens the column matchi
   assert.equal(await page.getByTestId('send-batch').isDisabled(), true);
   await app.screenshot('36-batch-columns-missing');
 });
+
+test('a batch the service asks to wait says so and when it goes on, then finishes', async (t) => {
+  const { app, sandbox, project, model } = await openWithModel(t);
+  const csv = [
+    'orderReference,firstName,lastName,streetAddress,postal,city,country,email,modelId,quantity',
+    `W-1,Ada,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,${model.modelId},1`,
+    `W-2,Grace,Hopper,Damrak 1,1012 LG,Amsterdam,NL,grace@example.com,${model.modelId},1`,
+  ].join('\n');
+  await openBatchPage(app.page);
+  await app.page.getByTestId('batch-file').setInputFiles(await csvFile('wait.csv', csv));
+  await expect(app.page.getByTestId('send-batch')).hasText('Send 2 orders');
+  sandbox.faults.set({ kind: 'rate-limit', path: '/Order/CreateOrder', count: 2, retryAfterSeconds: 3 });
+  await app.page.getByTestId('send-batch').click();
+  await expect(app.page.getByTestId('batch-waiting')).hasText('Nothing is on its way: the service asked to wait (a rate limit or a failure): next try in');
+  await app.screenshot('batch-waiting');
+  await expect(app.page.getByTestId('orders-placed')).hasText('2 orders placed');
+  assert.equal((await sandbox.operator.listOrders({ projectId: project.projectId })).length, 2);
+});

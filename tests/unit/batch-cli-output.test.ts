@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createProgressPrinter, describeEnd, describeProgress, formatSeconds, listErrors } from '../../electron/batch/cli-output.ts';
-import type { BatchReportRow } from '../../electron/batch/schemas.ts';
-import type { BatchProgress } from '../../electron/batch/schemas.ts';
+import type { BatchProgress, BatchReportRow } from '../../electron/batch/schemas.ts';
 
 const progress = (done: number, left: number, extra: Partial<BatchProgress> = {}): BatchProgress => ({
-  batchId: 'b', state: 'sending', total: done + left, done, failed: 0, left, cancelled: 0, skipped: 0, ratePerSecond: 20, etaSeconds: Math.ceil(left / 20), concurrency: 16, ...extra,
+  batchId: 'b', state: 'sending', total: done + left, done, failed: 0, left, cancelled: 0, skipped: 0, ratePerSecond: 20, etaSeconds: Math.ceil(left / 20), concurrency: 16, waiting: null, ...extra,
 });
 
 test('progress reads as done / failed / left, rate and time left', () => {
@@ -13,6 +12,13 @@ test('progress reads as done / failed / left, rate and time left', () => {
   assert.equal(describeProgress(progress(100, 0, { ratePerSecond: 0, etaSeconds: 0 })), '100/100 sent: 100 placed, 0 failed, 0 left');
   assert.equal(formatSeconds(125), '2 min 5 s');
   assert.equal(formatSeconds(7_260), '2 h 1 min');
+});
+
+test('a batch held up says why, and when it goes on', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  const waiting = (forService: boolean) => progress(0, 40, { ratePerSecond: 0, etaSeconds: null, waiting: { until: new Date(now + 4_000).toISOString(), forService } });
+  assert.equal(describeProgress(waiting(false), now), '0/40 sent: 0 placed, 0 failed, 40 left · the service asked to wait (a rate limit or a failure): next try in 4 s');
+  assert.equal(describeProgress(waiting(true), now), '0/40 sent: 0 placed, 0 failed, 40 left · waiting for the service to be reachable');
 });
 
 test('on a terminal the line is redrawn in place; elsewhere plain lines, throttled', () => {
