@@ -158,10 +158,14 @@ test('a batch the service asks to wait says so and when it goes on, then finishe
   await openBatchPage(app.page);
   await app.page.getByTestId('batch-file').setInputFiles(await csvFile('wait.csv', csv));
   await expect(app.page.getByTestId('send-batch')).hasText('Send 2 orders');
-  sandbox.faults.set({ kind: 'rate-limit', path: '/Order/CreateOrder', count: 2, retryAfterSeconds: 3 });
+  sandbox.faults.set({ kind: 'rate-limit', path: '/Order/CreateOrder', count: 2, retryAfterSeconds: 6 });
   await app.page.getByTestId('send-batch').click();
   await expect(app.page.getByTestId('batch-waiting')).hasText('Nothing is on its way: the service asked to wait (a rate limit or a failure): next try in');
   await app.screenshot('batch-waiting');
+  // Coming back to the view (here after a reload) shows the batch on its way, not only its line in the list.
+  await app.page.reload();
+  await workspace(app.page).nav('batch');
+  await expect(app.page.getByTestId('batch-progress')).hasText('Sending wait.csv');
   await expect(app.page.getByTestId('orders-placed')).hasText('2 orders placed');
   assert.equal((await sandbox.operator.listOrders({ projectId: project.projectId })).length, 2);
 });

@@ -55,10 +55,16 @@ class BatchesStore {
     }
   };
 
-  open = async (projectId: string) => {
+  /**
+   * The project's batches. Coming to the view (after a restart, say) with a batch on its way shows that
+   * batch's progress: what a shop comes back for. Not when the user has just closed a batch to see all.
+   */
+  open = async (projectId: string, showSending = true) => {
     this.projectId = projectId;
     await this.run(async () => {
       this.list = unwrap(await printdesk.batch.list({ projectId }));
+      const moving = showSending && !this.current ? this.list.find((b) => b.state === 'sending' || b.state === 'paused') : undefined;
+      if (moving) this.show(moving);
     });
   };
 
@@ -104,7 +110,7 @@ class BatchesStore {
     this.rows = [];
     this.progress = null;
     this.report = null;
-    if (this.projectId) void this.open(this.projectId);
+    if (this.projectId) void this.open(this.projectId, false);
   };
 
   /** 500 rows from `offset`, or null without a batch. */
