@@ -62,6 +62,6 @@ function fromOrder(order: OrderRow): { outcome: Outcome; orderId: string | null;
     case null:
       return { outcome: 'cancelled', orderId: null, message: 'Removed from Drafts before it was sent' };
     default:
-      return { outcome: 'pending', orderId: null, message: order.state === 'sending' ? 'Being sent' : 'Waiting to be sent' };
+      return { outcome: 'pending', orderId: null, message: order.state === 'sending' ? 'On its way to the service; its outcome is not known yet (it is never placed twice)' : 'Waiting to be sent' };
   }
 }

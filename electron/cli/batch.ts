@@ -171,6 +171,9 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
   const stop = stopSignals(() => unreachableSince, io.giveUpMs ?? 60_000);
   const outcome = await Promise.race([host.batches.settled(batch.id), stop.promise]).finally(stop.dispose);
   printer.done();
+  // Stopped short: the orders on their way are answered (within the outbox's grace) before the report is
+  // written, or the report would call pending what the service has just placed.
+  if (outcome === 'unreachable' || outcome === 'interrupted') await host.stop();
   await writeReport();
   const resume = 'Run the same command again to resume; nothing is sent twice.';
   if (outcome === 'unreachable') throw new Exit(EXIT.unreachable, `The service cannot be reached. ${resume}`);

@@ -231,7 +231,8 @@ test('Ctrl+C while sending: exit 130, the orders on their way written down, and 
   const refs = Array.from({ length: 120 }, (_, i) => `I-${i}`);
   const csv = file('interrupt.csv', refs.map((ref) => row(ref)));
   const env = { ...process.env, PRINTDESK_USER_DATA: join(dir, 'interrupt'), PRINTDESK_EMAIL: DEMO_ACCOUNT.email, PRINTDESK_PASSWORD: DEMO_ACCOUNT.password };
-  const args = [join(root, 'bin', 'printdesk.js'), 'batch', csv, '--project', projectId, '--service', sandbox.baseUrl];
+  const report = join(dir, 'interrupt-report.csv');
+  const args = [join(root, 'bin', 'printdesk.js'), 'batch', csv, '--project', projectId, '--service', sandbox.baseUrl, '--report', report];
   sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 400 });
   try {
     const child = spawn(process.execPath, args, { cwd: root, env });
@@ -247,6 +248,11 @@ test('Ctrl+C while sending: exit 130, the orders on their way written down, and 
     assert.equal(code, 130, `${stdout}\n${stderr}`);
     assert.match(stderr, /Interrupted: orders not yet sent stay queued/);
     assert.doesNotMatch(stderr, /database|TypeError/i);
+    // The report is written once the orders on their way were answered: it counts every order placed.
+    const parsed = parseCsv(readFileSync(report));
+    assert.ok(parsed.ok);
+    const reported = parsed.ok ? parsed.value.records.filter((r) => r.cells[1] === 'placed').length : -1;
+    assert.equal(reported, (await referencesOnService()).filter((ref) => ref.startsWith('I-')).length);
   } finally {
     sandbox.faults.clear();
   }
