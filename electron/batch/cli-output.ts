@@ -24,8 +24,6 @@ export function describeProgress(p: BatchProgress, now: number = Date.now()): st
   return parts.join(' · ');
 }
 
-
-
 /** Throttled progress: redrawn in place on a TTY, one line every few seconds elsewhere. */
 export function createProgressPrinter(out: Output, now: () => number = Date.now) {
   let last = -Infinity;

@@ -3,9 +3,11 @@
 // says something else than that order would then be dropped without a word; it is the row's problem
 // instead, naming what differs, so that the shop knows its change did not go through.
 import { toAlpha2 } from '../../common/orders/countries.ts';
+import { modelsKey } from '../orders/adopt.ts';
 import type { BatchOrder } from '../../common/batch/rows-to-orders.ts';
 import type { DraftFields, DraftState } from '../schemas/orders.ts';
 import type { Db } from '../storage/database.ts';
+import { heldElsewhere } from './tables.ts';
 
 export interface EarlierOrder {
   fields: DraftFields;
@@ -34,8 +36,7 @@ export function whereMade(batch: { file_name: string; created_at: string } | und
 export function earlierOrderLookup(db: Db) {
   const query = db.prepare<[string, string], Row>(
     `SELECT d.fields, d.state, d.created_at, b.file_name, b.created_at AS batch_created_at FROM drafts d LEFT JOIN batches b ON b.id = d.batch_id
-     WHERE d.order_reference = ? AND (d.batch_id IS NULL OR d.batch_id <> ?)
-       AND NOT (COALESCE(b.state, '') = 'cancelled' AND d.state IN ('draft', 'queued'))`,
+     WHERE d.order_reference = ? AND ${heldElsewhere('?')}`,
   );
   return (batchId: string, reference: string): EarlierOrder | null => {
     const row = query.get(reference, batchId);
@@ -48,8 +49,6 @@ export function earlierOrderLookup(db: Db) {
 const text = (value: string | undefined) => (value ?? '').trim().replace(/\s+/g, ' ').normalize('NFC').toLowerCase();
 const postal = (value: string) => text(value).replace(/[\s-]/g, '');
 const country = (value: string) => toAlpha2(value.trim()) ?? text(value);
-const modelsKey = (lines: ReadonlyArray<{ modelId: string; quantity: number }>) =>
-  lines.map((l) => `${l.modelId.toLowerCase()}×${Number(l.quantity)}`).sort().join(',');
 
 /** What the row says differently from the earlier order, in words; empty when it is the same order. */
 export function differencesFrom(earlier: DraftFields, order: BatchOrder): string[] {

@@ -57,13 +57,16 @@ const MIGRATIONS = [
 ];
 
 /**
- * References of batch @id that a single order or another batch already holds: sending skips them. A draft a
- * cancelled batch left unsent is not among them (the send takes it over; see enqueue.ts).
+ * For drafts `d` joined to their batches `b`: held by a single order or another batch than `batchParam`'s,
+ * so that sending that batch skips the reference. A draft a cancelled batch left unsent is not held (the
+ * send takes it over; see enqueue.ts).
  */
+export const heldElsewhere = (batchParam: string) =>
+  `(d.batch_id IS NULL OR d.batch_id <> ${batchParam}) AND NOT (COALESCE(b.state, '') = 'cancelled' AND d.state IN ('draft', 'queued'))`;
+
+/** References of batch @id that a single order or another batch already holds: sending skips them. */
 const USED_ELSEWHERE = `SELECT d.order_reference FROM drafts d LEFT JOIN batches b ON b.id = d.batch_id
-  WHERE d.order_reference IN (SELECT reference FROM batch_rows WHERE batch_id = @id)
-    AND (d.batch_id IS NULL OR d.batch_id <> @id)
-    AND NOT (COALESCE(b.state, '') = 'cancelled' AND d.state IN ('draft', 'queued'))`;
+  WHERE d.order_reference IN (SELECT reference FROM batch_rows WHERE batch_id = @id) AND ${heldElsewhere('@id')}`;
 
 export interface BatchRecord {
   id: string;

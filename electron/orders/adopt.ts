@@ -7,11 +7,12 @@ import { toAlpha2 } from '../../common/orders/countries.ts';
 
 const same = (a: string | undefined, b: string) => a === undefined || a.trim().normalize('NFC').toLowerCase() === b.trim().normalize('NFC').toLowerCase();
 
+/** Model lines in one spelling, whatever their order and the ids' case: equal keys, the same models. */
+export const modelsKey = (lines: ReadonlyArray<{ modelId: string; quantity: number }>) =>
+  lines.map((l) => `${l.modelId.toLowerCase()}×${Number(l.quantity)}`).sort().join(',');
+
 function sameModels(placed: ServiceOrder['placedWith']['models'], draft: Draft['models']): boolean {
-  if (placed === undefined) return true;
-  const key = (lines: ReadonlyArray<{ modelId: string; quantity: number }>) =>
-    lines.map((l) => `${l.modelId.toLowerCase()}×${Number(l.quantity)}`).sort().join(',');
-  return key(placed) === key(draft);
+  return placed === undefined || modelsKey(placed) === modelsKey(draft);
 }
 
 /**
