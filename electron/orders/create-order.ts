@@ -41,7 +41,7 @@ export function referenceTaken(error: HostError): boolean {
  * route or parameter. Not a 403, which the sandbox gives for an order that exists in a project no longer
  * this account's.
  */
-export function lookUpUnavailable(error: unknown): boolean {
+function lookUpUnavailable(error: unknown): boolean {
   return error instanceof HostError && [400, 404, 405, 501].includes(error.status ?? 0);
 }
 
