@@ -27,3 +27,16 @@ export function readableLength(mm: number, locale?: string): string {
 export function readableSize(size: readonly number[], locale?: string): string {
   return `${size.map((side) => readableLength(side, locale)).join(' × ')} mm`;
 }
+
+/** A file's size in binary units, one decimal under 10 (49.2 KB, 512 MB): said alike by the app and the host. */
+export function readableBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}

@@ -44,6 +44,9 @@ export function createModelCache(dir: string, maxBytes = MODEL_CACHE_BYTES): Mod
       await mkdir(dir, { recursive: true });
       const temp = `${path}.${process.pid}.tmp`;
       await writeFile(temp, bytes);
+      // Use times come from one clock (the app's, as in get), so the oldest go first even if the disk's differs.
+      const now = new Date();
+      await utimes(temp, now, now);
       await rename(temp, path);
       await prune();
     },

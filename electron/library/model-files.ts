@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { ApiClient } from '../api/client.ts';
+import { readableBytes } from '../../common/readable-number.ts';
 import { HostError } from '../api/errors.ts';
 import type { ModelCache } from './model-cache.ts';
 import type { Model } from './models.ts';
@@ -29,8 +30,7 @@ export interface ModelFileDeps {
 }
 
 function tooLarge(name: string, size: number, limit: number): HostError {
-  const mib = (bytes: number) => `${Math.ceil(bytes / 2 ** 20)} MiB`;
-  return new HostError('FILE_INVALID', `${name} is ${mib(size)}; a preview reads models up to ${mib(limit)}`);
+  return new HostError('FILE_INVALID', `${name} is ${readableBytes(size)}; a preview reads models up to ${readableBytes(limit)}`);
 }
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

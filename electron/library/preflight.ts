@@ -4,6 +4,7 @@
 import { constants } from 'node:fs';
 import { access, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { readableBytes } from '../../common/readable-number.ts';
 import { checkModelFile, formatFromName } from './format-check.ts';
 
 /** The sandbox's limit; a real service's is unknown, so it is a setting (docs/api-assumptions.md). */
@@ -70,7 +71,7 @@ export async function preflight(filePath: string, maxBytes = DEFAULT_MAX_FILE_BY
   if (!info.isFile()) return reject('FILE_INVALID', `${fileName} is not a regular file`);
   if (!formatFromName(fileName)) return reject('FILE_INVALID', `${fileName}: only .stl, .obj and .3mf files can be uploaded`);
   if (info.size === 0) return reject('FILE_INVALID', `${fileName} is empty`);
-  if (info.size > maxBytes) return reject('FILE_INVALID', `${fileName} is ${mib(info.size)}; the service takes files up to ${mib(maxBytes)}`);
+  if (info.size > maxBytes) return reject('FILE_INVALID', `${fileName} is ${readableBytes(info.size)}; the service takes files up to ${readableBytes(maxBytes)}`);
   try {
     await access(filePath, constants.R_OK);
     const handle = await open(filePath, 'r');
@@ -94,8 +95,4 @@ function unreadable(filePath: string, error: unknown): Rejection {
   const code = (error as { code?: string }).code;
   const why = code === 'ENOENT' ? 'it does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message;
   return { path: filePath, code: 'FILE_UNREADABLE', message: `Cannot read ${path.basename(filePath)}: ${why}` };
-}
-
-function mib(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MiB`;
 }

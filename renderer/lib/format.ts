@@ -1,4 +1,4 @@
-import { readableNumber, readableSize } from '../../common/readable-number.ts';
+import { readableBytes, readableNumber, readableSize } from '../../common/readable-number.ts';
 
 /** Dates in the user's locale; the service speaks UTC ISO 8601. */
 export function formatDate(iso: string): string {
@@ -50,16 +50,7 @@ export function formatWindow(min: string | null, max: string | null): string {
 }
 
 export function formatBytes(bytes: number | null): string {
-  if (bytes === null) return '—';
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  return bytes === null ? '—' : readableBytes(bytes);
 }
 
 export function formatDuration(seconds: number | null): string {

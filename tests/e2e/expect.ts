@@ -11,15 +11,16 @@ export function expect(locator: Locator) {
     async hidden() {
       await locator.waitFor({ state: 'hidden', timeout: TIMEOUT_MS });
     },
-    async hasText(text: string) {
+    /** A string is looked for as it is; a pattern is matched (for text that names a time of day). */
+    async hasText(text: string | RegExp) {
       const deadline = Date.now() + TIMEOUT_MS;
       let last = '';
       while (Date.now() < deadline) {
         last = (await locator.first().textContent({ timeout: TIMEOUT_MS }).catch(() => '')) ?? '';
-        if (last.includes(text)) return;
+        if (typeof text === 'string' ? last.includes(text) : text.test(last)) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      throw new Error(`Expected ${String(locator)} to contain "${text}", last saw "${last.trim()}"`);
+      throw new Error(`Expected ${String(locator)} to contain "${String(text)}", last saw "${last.trim()}"`);
     },
   };
 }

@@ -122,7 +122,7 @@ describe('model files for previews', () => {
     const small = createModelFiles({ client: () => world.api, uploads: () => world.library.uploads.list(), model: world.library.models.get, limitBytes: 1000 });
     const fromService = await rejection(small(added.modelId));
     assert.equal(fromService.code, 'FILE_INVALID');
-    assert.match(fromService.message, /suzanne.obj is 1 MiB; a preview reads models up to 1 MiB/);
+    assert.match(fromService.message, /suzanne.obj is 48 KB; a preview reads models up to 1000 B/);
     const dir = fs.mkdtempSync('/tmp/printdesk-large-');
     const path = `${dir}/moon.stl`;
     fs.copyFileSync(corpus('stl/Moon-ascii.stl'), path);
@@ -132,7 +132,7 @@ describe('model files for previews', () => {
     assert.ok(uploaded?.modelId);
     const fromDisk = await rejection(small(uploaded.modelId));
     assert.equal(fromDisk.code, 'FILE_INVALID');
-    assert.match(fromDisk.message, /moon.stl is 1 MiB/);
+    assert.match(fromDisk.message, /moon.stl is 21 KB; a preview reads models up to 1000 B/);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

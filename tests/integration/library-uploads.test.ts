@@ -140,7 +140,7 @@ describe('checks before sending', () => {
     const small = await startWorld({ uploads: { maxFileBytes: 1000 } });
     try {
       const result = await small.library.uploads.enqueue({ projectId: small.projectId, paths: [corpus('stl', 'Moon-binary.stl')] });
-      assert.match(result.rejected[0].message, /up to 0\.0 MiB|takes files up to/);
+      assert.match(result.rejected[0].message, /^Moon-binary\.stl is 5\.7 KB; the service takes files up to 1000 B$/);
     } finally {
       await small.dispose();
     }

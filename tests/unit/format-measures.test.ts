@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { formatArea, formatSize, formatVolume } from '../../renderer/lib/format.ts';
-import { readableSize } from '../../common/readable-number.ts';
+import { readableBytes, readableSize } from '../../common/readable-number.ts';
 
 const en = (text: string) => text.replace(/\u00a0/g, ' ');
 
@@ -37,4 +37,12 @@ test('a volume and a surface side by side share one unit', async () => {
   assert.equal(en(formatVolume(612, unit)), '612 mm³');
   assert.equal(en(formatArea(540, unit)), '540 mm²');
   assert.equal(en(formatArea(540, measureUnit(113_694, 540))), '5.4 cm²');
+});
+
+test('file sizes read in the unit that fits them, alike in the app and in the host\'s messages', () => {
+  assert.equal(readableBytes(1000), '1000 B');
+  assert.equal(readableBytes(49_137), '48 KB');
+  assert.equal(readableBytes(5884), '5.7 KB');
+  assert.equal(readableBytes(512 * 2 ** 20), '512 MB');
+  assert.equal(readableBytes(3.5 * 2 ** 30), '3.5 GB');
 });
