@@ -95,7 +95,8 @@ describe('interrupted connections', () => {
 
 describe('sessions and restarts', () => {
   it('renews an access token that expires mid-queue and carries on', async () => {
-    world = await startWorld({ sandbox: { accessTokenTtlSeconds: 1 }, uploads: { chunkBytes: CHUNK, concurrency: 1 } });
+    // 2 s: a 1 s token issued late in its second can expire before the request it was renewed for.
+    world = await startWorld({ sandbox: { accessTokenTtlSeconds: 2 }, uploads: { chunkBytes: CHUNK, concurrency: 1 } });
     // A token source that never renews ahead of time, so the service's 401 is what drives renewal.
     const { session } = world;
     let current = await session.tokens.accessToken();
@@ -109,7 +110,8 @@ describe('sessions and restarts', () => {
       },
     };
     const library = createLibrary({ client: () => world!.api, account: () => accountKey(session.state(), world!.api.serviceKey), tokens: lazy, db: world.db, onEvent: () => {}, uploads: { chunkBytes: CHUNK, sleep: quickSleep } });
-    world.sandbox.faults.set({ kind: 'latency', path: '/Model3D/AppendUpload', ms: 400 });
+    // The first append leaves with a live token and is held past its end: the service's 401 is certain.
+    world.sandbox.faults.set({ kind: 'latency', path: '/Model3D/AppendUpload', ms: 2_100, count: 1 });
     const files = scratch();
     try {
       const paths = [1, 2, 3].map((n) => files.file(`part-${n}.stl`, binaryStl(12_000, n)));

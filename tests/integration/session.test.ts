@@ -57,14 +57,16 @@ test('wrong credentials are AUTHENTICATION with the form message', async () => {
 });
 
 test('a 401 triggers one single-flight refresh shared by concurrent calls, then each retries once', async () => {
-  const shortLived = await startTestSandbox({ accessTokenTtlSeconds: 1 });
+  // Two seconds, not one: expiry is counted in whole seconds from a whole-second iat, so a token of 1 s
+  // issued at x.999 s is dead 1 ms later, and the renewed token could die before its retry arrives.
+  const shortLived = await startTestSandbox({ accessTokenTtlSeconds: 2 });
   try {
     const { session, client, clock } = setup(shortLived.baseUrl);
     await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
     // The client's clock lags an hour (a laptop back from sleep): it trusts a token the service
     // has already expired, so only the service's 401 can tell it.
     clock.now = Date.now() - 3_600_000;
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     let refreshes = 0;
     const realRefresh = client.refresh;
     client.refresh = async (token) => {
