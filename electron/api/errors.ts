@@ -45,5 +45,6 @@ export function isUnreachable(error: unknown): boolean {
 export function toAppError(error: unknown): AppError {
   if (error instanceof HostError) return error.toAppError();
   const message = error instanceof Error ? error.message : String(error);
-  return { code: 'INTERNAL_ERROR', message: `Unexpected error: ${message}`, retryable: false };
+  // Not the service's answer but a fault of PrintDesk's own: said so, so the service is not blamed for it.
+  return { code: 'INTERNAL_ERROR', message: `Unexpected error: ${message}`, retryable: false, details: { inApp: true } };
 }

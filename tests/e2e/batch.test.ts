@@ -169,3 +169,36 @@ test('a batch the service asks to wait says so and when it goes on, then finishe
   await expect(app.page.getByTestId('orders-placed')).hasText('2 orders placed');
   assert.equal((await sandbox.operator.listOrders({ projectId: project.projectId })).length, 2);
 });
+
+test('in a wide file, the first bad cell and each cell reached by Shift+Tab come into view clear of the Row and Problems columns', async (t) => {
+  const { app, model } = await openWithModel(t);
+  const long = 'Building 4, Staircase B, Floor 3, Door 12, behind the courtyard';
+  const csv = [
+    'orderReference,firstName,lastName,streetAddress,streetAddress2,postal,city,country,phone,email,modelId,quantity',
+    `WIDE-1,Ada,Lovelace,Keizersgracht 1,"${long}",1015 CJ,Amsterdam,NL,+31 20 123 4567,not-an-email,${model.modelId},1`,
+  ].join('\n');
+  await app.page.setViewportSize({ width: 900, height: 800 });
+  await openBatchPage(app.page);
+  await app.page.getByTestId('batch-file').setInputFiles(await csvFile('wide.csv', csv));
+  await expect(app.page.getByTestId('batch-problems')).hasText('1 row has problems');
+  /** How far the focused (or given) cell starts right of the Problems column: negative is covered. */
+  const gapOf = (testid: string) => app.page.getByTestId(testid).evaluate((input) => {
+    const cell = input.getBoundingClientRect();
+    const problems = input.closest('tr')!.children[1].getBoundingClientRect();
+    return { scrolled: input.closest('.table-wrap')!.scrollLeft, gap: Math.round(cell.left - problems.right) };
+  });
+  await expect(app.page.getByTestId('cell-2-9')).visible();
+  await app.page.waitForTimeout(300);
+  const first = await gapOf('cell-2-9');
+  assert.ok(first.scrolled > 0, 'the table scrolled sideways to the bad cell');
+  assert.ok(first.gap >= 0, `the bad cell starts ${-first.gap} px under the Problems column`);
+  // From the last cell leftwards: each cell reached is brought out from under the stuck columns.
+  await app.page.getByTestId('cell-2-11').focus();
+  for (let column = 10; column >= 0; column--) {
+    await app.page.keyboard.press('Shift+Tab');
+    const reached = await gapOf(`cell-2-${column}`);
+    assert.ok(reached.gap >= 0, `cell ${column} reached by Shift+Tab starts ${-reached.gap} px under the Problems column`);
+  }
+  await app.page.getByTestId('cell-2-9').focus();
+  await app.screenshot('batch-wide-first-problem');
+});

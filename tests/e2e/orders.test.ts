@@ -457,6 +457,7 @@ test('what is typed while the form is still opening is the user\'s too: kept whe
   await app.page.getByTestId('open-kept-draft').click();
   await expect(form.view).visible();
   assert.equal(await form.field('firstName').isDisabled(), true, 'not typed into before the draft is there to overwrite it');
+  await app.screenshot('order-draft-opening');
   replies.release();
   await app.page.waitForFunction(() => (document.querySelector('[data-testid="firstName"]') as HTMLInputElement | null)?.value === 'Ada');
   assert.equal(await form.field('firstName').isDisabled(), false);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
 import { decodeEnvelope } from '../../electron/api/envelope.ts';
-import { HostError } from '../../electron/api/errors.ts';
+import { HostError, toAppError } from '../../electron/api/errors.ts';
 import { ProjectAccess, ProjectList, TokenPair } from '../../electron/api/schemas.ts';
 
 const endpoint = 'POST /Auth/Login';
@@ -65,4 +65,13 @@ test('project list and access accept the shapes a real service might choose', ()
   assert.equal(ProjectAccess.parse(true), true);
   assert.equal(ProjectAccess.parse({ hasAccess: false, projectId: 'x' }), false);
   assert.equal(ProjectAccess.parse({ access: true }), true);
+});
+
+test('a fault of the app itself is told apart from an error the service answered', () => {
+  const own = toAppError(new TypeError('x is undefined'));
+  assert.equal(own.code, 'INTERNAL_ERROR');
+  assert.equal(own.details?.inApp, true);
+  const services = toAppError(failure(() => decode(500, { type: 'INTERNAL_ERROR', message: 'Database down' }, ProjectList)));
+  assert.equal(services.code, 'INTERNAL_ERROR');
+  assert.notEqual(services.details?.inApp, true);
 });
