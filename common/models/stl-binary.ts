@@ -13,24 +13,32 @@ export function declaredFacets(bytes: Uint8Array): number {
 }
 
 /**
- * Checks the declared count against the size. More bytes than declared: real files carry trailing bytes,
- * accepted with a warning unless they hold whole facets the count left out (a lying count). Fewer: truncated,
- * or a count that lies upwards when the file ends exactly on a facet boundary.
+ * What is wrong with a binary STL of `size` bytes that declares `facets`, or null. Fewer bytes than
+ * declared: truncated, or a count that lies upwards when the file ends exactly on a facet boundary. More:
+ * real files carry trailing bytes, accepted unless they hold whole facets the count left out (a lying
+ * count). Shared with the quick check before an upload, so the two never disagree on a file.
  */
-function checkCount(bytes: Uint8Array, facets: number, warnings: string[]): void {
+export function binaryStlCountProblem(size: number, facets: number): ModelParseError | null {
   const expected = STL_HEADER_BYTES + STL_FACET_BYTES * facets;
-  const present = (bytes.length - STL_HEADER_BYTES) / STL_FACET_BYTES;
-  if (bytes.length < expected) {
+  const present = (size - STL_HEADER_BYTES) / STL_FACET_BYTES;
+  if (size < expected) {
     if (Number.isInteger(present)) {
-      throw new ModelParseError('BAD_COUNT', `The header declares ${grouped(facets)} facets but the file holds ${grouped(present)} (${grouped(bytes.length)} bytes; ${grouped(expected)} needed).`, { offset: 80 });
+      return new ModelParseError('BAD_COUNT', `The header declares ${grouped(facets)} facets but the file holds ${grouped(present)} (${grouped(size)} bytes; ${grouped(expected)} needed).`, { offset: 80 });
     }
     const lastWhole = Math.floor(present);
-    throw new ModelParseError('TRUNCATED', `The file is truncated: the header declares ${grouped(facets)} facets (${grouped(expected)} bytes) but it ends after ${grouped(bytes.length)} bytes, inside facet ${grouped(lastWhole + 1)}.`, { offset: bytes.length });
+    return new ModelParseError('TRUNCATED', `The file is truncated: the header declares ${grouped(facets)} facets (${grouped(expected)} bytes) but it ends after ${grouped(size)} bytes, inside facet ${grouped(lastWhole + 1)}.`, { offset: size });
   }
-  const trailing = bytes.length - expected;
+  const trailing = size - expected;
   if (trailing >= STL_FACET_BYTES && trailing % STL_FACET_BYTES === 0) {
-    throw new ModelParseError('BAD_COUNT', `The header declares ${grouped(facets)} facets but the file holds ${grouped(facets + trailing / STL_FACET_BYTES)} (${grouped(trailing)} more bytes than declared).`, { offset: 80 });
+    return new ModelParseError('BAD_COUNT', `The header declares ${grouped(facets)} facets but the file holds ${grouped(facets + trailing / STL_FACET_BYTES)} (${grouped(trailing)} more bytes than declared).`, { offset: 80 });
   }
+  return null;
+}
+
+function checkCount(bytes: Uint8Array, facets: number, warnings: string[]): void {
+  const problem = binaryStlCountProblem(bytes.length, facets);
+  if (problem) throw problem;
+  const trailing = bytes.length - (STL_HEADER_BYTES + STL_FACET_BYTES * facets);
   if (trailing > 0) warnings.push(trailing === 1 ? '1 trailing byte after the last facet was ignored.' : `${grouped(trailing)} trailing bytes after the last facet were ignored.`);
 }
 

@@ -4,6 +4,7 @@
 // of received files agree. Full parsing belongs to the viewer's parsers, not here.
 
 import { FILE_KIND_LABELS, fileKind } from '../../common/file-kind.ts';
+import { binaryStlCountProblem } from '../../common/models/stl-binary.ts';
 
 export const MODEL_FORMATS = ['stl', 'obj', '3mf'] as const;
 export type ModelFormat = (typeof MODEL_FORMATS)[number];
@@ -17,8 +18,6 @@ const PROBE_BYTES = 64 * 1024;
 // The zip end record sits in the last 22 bytes plus a comment of up to 65,535 bytes.
 const ZIP_TAIL_BYTES = 22 + 65_535;
 const MAX_ZIP_DIRECTORY = 4 * 1024 * 1024;
-// Real binary STL files sometimes carry a few bytes after the last facet; a whole facet more is not "a few".
-const STL_TRAILING_SLACK = 50;
 const LABEL: Record<ModelFormat, string> = { stl: 'STL', obj: 'OBJ', '3mf': '3MF' };
 
 interface Probe {
@@ -60,23 +59,23 @@ export async function checkModelFile(fileName: string, size: number, read: ReadA
 const CHECKS: Record<ModelFormat, (probe: Probe) => FormatCheck | Promise<FormatCheck>> = { stl: checkStl, obj: checkObj, '3mf': check3mf };
 
 function checkStl({ size, head, tail }: Probe): FormatCheck {
-  // Binary first: several real binary files start their header with "solid" too.
-  if (size >= 84) {
-    const facets = view(head).getUint32(80, true);
-    const expected = 84 + 50 * facets;
-    if (facets > 0 && size >= expected && size - expected < STL_TRAILING_SLACK) return { ok: true, format: 'stl', variant: 'binary' };
-  }
+  // Binary first, by size as the parser decides: several real binary files start their header with "solid" too.
+  const facets = size >= 84 ? view(head).getUint32(80, true) : -1;
+  const problem = facets > 0 ? binaryStlCountProblem(size, facets) : null;
+  if (facets > 0 && !problem) return { ok: true, format: 'stl', variant: 'binary' };
   const text = latin1(head.subarray(0, 512));
   if (/^\s*solid\b/i.test(text) && isText(head.subarray(0, 512))) {
     if (/endsolid/i.test(latin1(tail.subarray(-1024)))) return { ok: true, format: 'stl', variant: 'ascii' };
     if (isText(head)) return { ok: false, reason: 'The ASCII STL ends early: there is no "endsolid" at its end' };
   }
   if (size < 84) return { ok: false, reason: `The file is too short for a binary STL (${size} bytes; the header alone is 84)` };
-  const facets = view(head).getUint32(80, true);
-  if (facets === 0) return { ok: false, reason: 'The binary STL has no triangles' };
-  const expected = 84 + 50 * facets;
-  if (size < expected) return { ok: false, reason: `The binary STL is truncated: its header says ${facets} triangles (${expected} bytes) but the file has ${size} bytes` };
-  return { ok: false, reason: `This is not an STL file: it is neither ASCII nor a binary STL of the size its header gives (${expected} bytes, file ${size})` };
+  if (!problem) return { ok: false, reason: 'The binary STL has no triangles' };
+  return { ok: false, reason: withoutStop(problem.message) };
+}
+
+/** The parser's sentences end with a stop; reasons here are quoted inside a sentence. */
+function withoutStop(message: string): string {
+  return message.replace(/\.$/, '');
 }
 
 function checkObj({ head, tail }: Probe): FormatCheck {

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { parseModel } from '../../common/models/index.ts';
 import { checkModelFile } from '../../electron/library/format-check.ts';
 import { CORPUS } from '../corpus.ts';
 
@@ -28,6 +29,17 @@ describe('format check', () => {
     assert.equal((await check('h.stl', read('stl', 'HalfDonut-binary.stl'))).ok, true);
   });
 
+  it('agrees with the parser on trailing bytes: some are accepted, a whole facet more is a count that lies', async () => {
+    const moon = read('stl', 'Moon-binary.stl');
+    const trailing = Buffer.concat([moon, Buffer.alloc(73, 0x20)]);
+    assert.deepEqual(await check('m.stl', trailing), { ok: true, format: 'stl', variant: 'binary' });
+    assert.match(parseModel(trailing, 'm.stl').facts.warnings.join(' '), /73 trailing bytes/);
+    const lying = Buffer.concat([moon, moon.subarray(84, 134)]);
+    const result = await check('m.stl', lying);
+    assert.equal(result.ok, false);
+    assert.throws(() => parseModel(lying, 'm.stl'), (error: Error) => error.message === `${result.ok ? '' : result.reason}.`);
+  });
+
   it('explains what is wrong', async () => {
     const rear = read('stl', 'rear_case-binary.stl');
     const reason = async (name: string, bytes: Uint8Array) => {
@@ -35,7 +47,7 @@ describe('format check', () => {
       assert.equal(result.ok, false);
       return result.ok ? '' : result.reason;
     };
-    assert.match(await reason('t.stl', rear.subarray(0, 50_000)), /truncated: its header says 18808 triangles/);
+    assert.match(await reason('t.stl', rear.subarray(0, 50_000)), /^The file is truncated: the header declares 18,808 facets \(940,484 bytes\) but it ends after 50,000 bytes, inside facet 999$/);
     assert.match(await reason('a.stl', read('stl', 'Moon-ascii.stl').subarray(0, 3000)), /no "endsolid"/);
     assert.match(await reason('x.stl', new Uint8Array(20)), /too short/);
     assert.match(await reason('cow.stl', read('obj', 'cow.obj')), /named \.stl but its content is OBJ/);
