@@ -119,6 +119,22 @@ test('ASCII STL: truncated inside a facet, nan, a quad, garbage, all with line n
   assert.ok(noEnd.facts.warnings.some((w) => w.includes('endsolid')));
 });
 
+test('ASCII STL: tabs, CRLF, signs, exponents and a broken-up facet read the same positions as the usual shape', () => {
+  const good = new TextDecoder().decode(asciiStl(cube));
+  const usual = parseModel(text(good), 'c.stl');
+  const variants = [
+    good.replace(/\n/g, '\r\n').replace(/ {2,}/g, '\t'),
+    good.replace(/vertex (\S+)/g, (_, x: string) => `vertex ${Number(x).toExponential()}`).replace(/ 0 /g, ' +0 '),
+    // Words split over lines and a facet normal the exporter left as text: unusual, still valid.
+    good.replace('outer loop', 'outer\n\n loop').replace(/facet normal \S+/, 'facet normal nan'),
+  ];
+  for (const variant of variants) {
+    const read = parseModel(text(variant), 'c.stl');
+    assert.deepEqual([...read.positions], [...usual.positions]);
+    assert.equal(read.facts.volume, usual.facts.volume);
+  }
+});
+
 test('ASCII STL: keywords in any case; one letter wrong, one too many, or cut off at the end of the file is an error', () => {
   const good = new TextDecoder().decode(asciiStl(cube));
   const shouting = good.replace(/endfacet/g, 'ENDFACET').replace(/facet normal/g, 'Facet NORMAL').replace(/outer loop/g, 'OUTER Loop').replace(/vertex/g, 'VERTEX').replace(/endloop/g, 'EndLoop');
