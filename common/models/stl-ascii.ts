@@ -136,10 +136,10 @@ class AsciiStlReader {
     if (c === -1) this.fail('TRUNCATED', `The file ends ${context}${this.facetAt(facetStart)}, where "${word.text}" was expected`);
     const { bytes, view, i } = this;
     const end = i + word.text.length;
-    const matches = i + 8 <= bytes.length
-      ? (view.getUint32(i, true) | 0x20202020) === word.low && ((view.getUint32(i + 4, true) | 0x20202020) & word.highMask) === word.high
-      : matchesWord(bytes, i, word.text);
-    if (!matches || (end < bytes.length && !isSpace(bytes[end]))) {
+    const matches = i + KEYWORD_ROOM <= bytes.length
+      ? keywordAt(bytes, view, i, word)
+      : matchesWord(bytes, i, word.text) && (end === bytes.length || isSpace(bytes[end]));
+    if (!matches) {
       this.fail('BAD_SYNTAX', `Expected "${word.text}" ${context}${this.facetAt(facetStart)} but found ${excerpt(bytes, i)}`);
     }
     this.i = end;
