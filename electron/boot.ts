@@ -41,7 +41,7 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
     platform: process.platform,
     store: options.store,
     vault: options.vault,
-    sandbox: sandbox ? { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT } } : null,
+    sandbox: sandbox ? { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT }, running: sandbox.running } : null,
     timeoutMs: options.timeoutMs,
     modelCacheDir: join(options.userDataDir, 'model-cache'),
   });

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { BatchProgress, BatchReportRow, BatchRow, BatchRowsPage, BatchSummary, ColumnMapping, ShippingChoice } from './batch/schemas.ts';
 import { EnqueueResult, Folder, Model, ModelPage, ModelQuery, UploadItem, UploadProgress } from './schemas/library.ts';
-import { Draft, DraftFields, Guid, Quote, QuoteRequest, Recipient } from './schemas/orders.ts';
+import { Draft, DraftFields, Guid, Quote, QuoteRequest, Recipient, SeenQuote } from './schemas/orders.ts';
+import { Settings, SettingsPatch } from './schemas/preferences.ts';
 
 export { ERROR_CODES, ErrorCode } from './schemas/errors.ts';
 import { ErrorCode } from './schemas/errors.ts';
@@ -72,7 +73,14 @@ export const ProjectSelection = z.object({
 });
 export type ProjectSelection = z.infer<typeof ProjectSelection>;
 
-export const Connectivity = z.object({ online: z.boolean() });
+/** Why the service is not being reached: it does not answer, the embedded sandbox stopped, or the user works offline. */
+export const OfflineReason = z.enum(['unreachable', 'sandbox-stopped', 'working-offline']);
+export type OfflineReason = z.infer<typeof OfflineReason>;
+export const Connectivity = z.object({ online: z.boolean(), reason: OfflineReason.nullable() });
+export type ConnectivityState = z.infer<typeof Connectivity>;
+/** What the outbox placed since it had to wait for the service, said once it has nothing left to send. */
+export const OutboxEmptied = z.object({ placed: z.number().int().min(0), needAttention: z.number().int().min(0) });
+export type OutboxEmptied = z.infer<typeof OutboxEmptied>;
 const DraftId = z.object({ id: z.string().min(1).max(64) });
 const DraftSave = z.object({ projectId: Guid, id: z.string().max(64).optional(), fields: DraftFields });
 const UploadRef = z.object({ id: z.string().min(1).max(64) });
@@ -94,6 +102,9 @@ export const contract = {
   },
   settings: {
     setService: channel(ServiceSetting, AppInfo.shape.service),
+    get: channel(Nothing, Settings),
+    /** changes the settings given; Work offline takes effect at once (the outbox held, no calls made) */
+    update: channel(SettingsPatch, Settings),
   },
   session: {
     get: channel(Nothing, SessionState),
@@ -161,6 +172,8 @@ export const contract = {
   },
   quotes: {
     get: channel(QuoteRequest, Quote),
+    /** the quotes last seen for a country, newest first, each with what it was for (offline, they are all there is) */
+    seen: channel(z.object({ country: z.string().max(60) }), z.array(SeenQuote)),
   },
   drafts: {
     list: channel(z.object({ projectId: Guid }), z.array(Draft)),
@@ -201,6 +214,7 @@ export const events = {
   'connectivity:changed': Connectivity,
   'drafts:changed': Draft,
   'orders:placed': Draft,
+  'outbox:emptied': OutboxEmptied,
   'uploads:changed': UploadItem,
   'uploads:progress': UploadProgress,
   'uploads:removed': z.object({ ids: z.array(z.string()) }),

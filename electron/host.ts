@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { AppInfo, EventName, EventPayload, Result, ServiceSetting } from './contract.ts';
+import type { AppInfo, EventName, EventPayload, OfflineReason, Result, ServiceSetting } from './contract.ts';
 import { createApiClient, type ApiClient } from './api/client.ts';
 import { HostError } from './api/errors.ts';
 import { send } from './api/transport.ts';
@@ -9,6 +9,8 @@ import { modelNameLookup } from './batch/model-names.ts';
 import { batchHandlers } from './handlers/batch.ts';
 import { libraryHandlers, type FileDialog } from './handlers/library.ts';
 import { orderHandlers } from './handlers/orders.ts';
+import { settingsHandlers } from './handlers/settings.ts';
+import { emptiedWords } from '../common/orders/outbox-words.ts';
 import { PathGrants } from './path-grants.ts';
 import { createLibrary } from './library/index.ts';
 import { createProjects } from './library/projects.ts';
@@ -23,6 +25,8 @@ import { createPreferences, type KeyValueStore } from './storage/preferences.ts'
 export interface EmbeddedSandbox {
   baseUrl: string;
   demoAccount: { email: string; password: string };
+  /** false once it has stopped: the app then says so, rather than that the service cannot be reached */
+  running?: () => boolean;
 }
 
 /** What the OS offers that the host may use; absent in tests and the CLI. */
@@ -70,6 +74,13 @@ export function createHost(deps: HostDeps): Host {
   const emitter = new EventEmitter();
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => emitter.emit(event, payload);
   const clients = new Map<string, ApiClient>();
+  /** Work offline: no call leaves for the service, and the outbox holds what is queued. */
+  let workingOffline = prefs.settings().workOffline;
+  const workOfflineError = () =>
+    new HostError('OFFLINE', 'You are working offline: PrintDesk makes no calls to the service until you switch Work offline off.', { details: { ambiguous: false, reason: 'working-offline' } });
+  /** The embedded sandbox is the service chosen, and it is not running (it stopped, or never started). */
+  const sandboxStopped = () => prefs.service().kind === 'sandbox' && (deps.sandbox === null || deps.sandbox.running?.() === false);
+  const offlineReason = (): OfflineReason => (workingOffline ? 'working-offline' : sandboxStopped() ? 'sandbox-stopped' : 'unreachable');
 
   function serviceBaseUrl(setting: ServiceSetting = prefs.service()): string | null {
     if (setting.kind === 'custom') return setting.baseUrl;
@@ -82,7 +93,10 @@ export function createHost(deps: HostDeps): Host {
     let existing = clients.get(baseUrl);
     if (!existing) {
       const serviceKey = prefs.service().kind === 'sandbox' ? 'embedded-sandbox' : baseUrl;
-      existing = createApiClient({ baseUrl, serviceKey, tokens: session.tokens, timeoutMs: deps.timeoutMs, onReachability: connectivity.report });
+      existing = createApiClient({
+        baseUrl, serviceKey, tokens: session.tokens, timeoutMs: deps.timeoutMs, onReachability: connectivity.report,
+        gate: () => (workingOffline ? workOfflineError() : null),
+      });
       clients.set(baseUrl, existing);
     }
     return existing;
@@ -95,9 +109,11 @@ export function createHost(deps: HostDeps): Host {
       if (!baseUrl) return false;
       return send({ method: 'GET', url: `${baseUrl}/Project/GetProjects`, headers: {}, timeoutMs: 5_000 }).then(() => true, () => false);
     },
-    onChange: (online) => {
-      emit('connectivity:changed', { online });
-      if (online) orders.resumeAfterReconnect();
+    whyUnreachable: () => (sandboxStopped() ? 'sandbox-stopped' : 'unreachable'),
+    onChange: (state) => {
+      emit('connectivity:changed', state);
+      if (state.online) orders.resumeAfterReconnect();
+      else orders.wentOffline();
     },
   });
 
@@ -119,9 +135,13 @@ export function createHost(deps: HostDeps): Host {
     client,
     account,
     onDraft: (draft) => emit('drafts:changed', draft),
-    onPlaced: (draft) => {
-      emit('orders:placed', draft);
-      deps.notifier?.notify('Order placed', `${draft.recipient.firstName} ${draft.recipient.lastName}: order ${draft.order?.orderId || draft.orderReference}`);
+    onPlaced: (draft) => emit('orders:placed', draft),
+    // Said once, for all that waited: the page says it in browser mode, the OS on the desktop.
+    onOutboxEmptied: (summary) => {
+      emit('outbox:emptied', summary);
+      if (!prefs.settings().notifications) return;
+      const { title, body } = emptiedWords(summary);
+      deps.notifier?.notify(title, body);
     },
   });
 
@@ -131,6 +151,7 @@ export function createHost(deps: HostDeps): Host {
     tokens: session.tokens,
     db: deps.db,
     modelCacheDir: deps.modelCacheDir,
+    held: () => workingOffline,
     onEvent: (event) => {
       if (event.type === 'upload:changed') emit('uploads:changed', event.item);
       else if (event.type === 'upload:progress') emit('uploads:progress', event);
@@ -151,8 +172,18 @@ export function createHost(deps: HostDeps): Host {
   const serviceInfo = (): AppInfo['service'] => ({
     setting: prefs.service(),
     baseUrl: serviceBaseUrl(),
-    sandboxRunning: deps.sandbox !== null,
+    sandboxRunning: deps.sandbox !== null && deps.sandbox.running?.() !== false,
   });
+
+  /** Work offline on or off: the outbox, the uploads and the connectivity probe follow at once. */
+  function workOffline(on: boolean) {
+    if (on === workingOffline) return;
+    workingOffline = on;
+    orders.hold(on);
+    connectivity.hold(on);
+    if (on) library.suspend();
+    else if (session.state().status === 'signed-in') library.start();
+  }
 
   const vaultState = () => ({ persistent: deps.vault.persistent, reason: deps.vault.reason, noticeDismissed: prefs.vaultNoticeDismissed() });
 
@@ -191,6 +222,7 @@ export function createHost(deps: HostDeps): Host {
       return vaultState();
     },
     'settings:setService': setService,
+    ...settingsHandlers(prefs, (settings) => workOffline(settings.workOffline)),
     'session:get': () => session.state(),
     'session:signIn': ({ email, password }) => session.signIn(email, password),
     'session:signOut': () => session.signOut(),
@@ -204,6 +236,11 @@ export function createHost(deps: HostDeps): Host {
   };
 
   const ready = session.restore().then((state) => {
+    // Held before anything is sent: the user chose to work offline when the app last ran.
+    if (workingOffline) {
+      orders.hold(true);
+      connectivity.hold(true);
+    }
     // The batches first: a paused batch's orders are held before the outbox sends anything.
     batches.start();
     orders.start();
@@ -213,7 +250,7 @@ export function createHost(deps: HostDeps): Host {
   return {
     async invoke(channel, input) {
       await ready;
-      return dispatch(handlers, channel, input);
+      return withOfflineReason(await dispatch(handlers, channel, input), offlineReason);
     },
     subscribe(event, listener) {
       emitter.on(event, listener);
@@ -237,4 +274,11 @@ export function createHost(deps: HostDeps): Host {
       await Promise.all([orders.stop(), library.close()]);
     },
   };
+}
+
+/** An answer that the service could not be reached says why: the user works offline, the sandbox stopped, or it does not answer. */
+function withOfflineReason(result: Result<unknown>, reason: () => OfflineReason): Result<unknown> {
+  if (result.ok || (result.error.code !== 'OFFLINE' && result.error.code !== 'TIMEOUT')) return result;
+  if (result.error.details?.reason) return result;
+  return { ok: false, error: { ...result.error, details: { ...result.error.details, reason: reason() } } };
 }

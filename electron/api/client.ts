@@ -32,6 +32,8 @@ export interface ApiClientOptions {
   /** told after every exchange whether the service answered (any HTTP answer) or could not be reached */
   /** `confirm`: a failure seen outside the API's calls (an upload), to be checked before it counts. */
   onReachability?: (reachable: boolean, confirm?: boolean) => void;
+  /** asked before every request: an error to fail with instead of calling the service (Work offline), or null */
+  gate?: () => HostError | null;
 }
 
 export interface CallOptions {
@@ -61,10 +63,16 @@ export async function withFreshToken<R extends { status: number }>(tokens: Token
 }
 
 export function createApiClient(options: ApiClientOptions) {
-  const { baseUrl, tokens, timeoutMs = 30_000, maxRetries = 3, sleep = defaultSleep, random = Math.random, onReachability } = options;
+  const { baseUrl, tokens, timeoutMs = 30_000, maxRetries = 3, sleep = defaultSleep, random = Math.random, onReachability, gate } = options;
   const rateLimits = new Map<RouteName, RateLimitInfo>();
 
+  function pass() {
+    const closed = gate?.();
+    if (closed) throw closed;
+  }
+
   async function call<S extends z.ZodType>(name: RouteName, schema: S, callOptions: CallOptions = {}): Promise<z.output<S>> {
+    pass();
     const route: Route = routes[name];
     for (let attempt = 0; ; attempt++) {
       try {
@@ -97,6 +105,7 @@ export function createApiClient(options: ApiClientOptions) {
    * Other failures come as the envelope's error, like any call.
    */
   async function download(name: RouteName, query: Record<string, string>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+    pass();
     const route: Route = routes[name];
     const url = routeUrl(baseUrl, route, query);
     const response = await withFreshToken(tokens, (token) => fetchBytes({ url, headers: { authorization: `Bearer ${token}` }, timeoutMs: DOWNLOAD_TIMEOUT_MS }, maxBytes));
@@ -125,6 +134,8 @@ export function createApiClient(options: ApiClientOptions) {
     serviceKey: options.serviceKey ?? baseUrl,
     call,
     download,
+    /** Throws the gate's error when requests may not go out now (Work offline): for requests made outside `call`. */
+    pass,
     /** What a request made outside `call` (an upload's body) learnt of the service's reachability. */
     noteReachability: (reachable: boolean, confirm?: boolean) => onReachability?.(reachable, confirm),
     rateLimit: (name: RouteName) => rateLimits.get(name),

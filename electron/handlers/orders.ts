@@ -6,6 +6,7 @@ type OrderHandlers = Pick<
   Handlers,
   | 'connectivity:get'
   | 'quotes:get'
+  | 'quotes:seen'
   | 'drafts:list'
   | 'drafts:get'
   | 'drafts:save'
@@ -25,8 +26,9 @@ type OrderHandlers = Pick<
 
 export function orderHandlers(orders: Orders, connectivity: Connectivity): OrderHandlers {
   return {
-    'connectivity:get': () => ({ online: connectivity.online() }),
+    'connectivity:get': () => connectivity.state(),
     'quotes:get': (request) => orders.quote(request),
+    'quotes:seen': ({ country }) => orders.seenQuotes(country),
     'drafts:list': ({ projectId }) => orders.list(projectId),
     'drafts:get': ({ id }) => orders.get(id),
     'drafts:save': ({ projectId, id, fields }) => orders.save(projectId, fields, id),

@@ -36,6 +36,8 @@ export interface LibraryDeps {
   onEvent: (event: LibraryEvent) => void;
   /** where models downloaded for previews are kept; none, and each preview downloads again */
   modelCacheDir?: string;
+  /** true while uploads may not start (Work offline); they start with the next start() */
+  held?: () => boolean;
   /** tuning, mostly for tests and benches */
   uploads?: Pick<UploadQueueDeps, 'concurrency' | 'chunkBytes' | 'maxAttempts' | 'maxFileBytes' | 'sleep' | 'random'>;
 }
@@ -53,6 +55,7 @@ export function createLibrary(deps: LibraryDeps) {
     tokens: deps.tokens,
     db: deps.db,
     now: deps.now,
+    held: deps.held,
     onEvent(event) {
       deps.onEvent(event);
       // A finished upload adds a model: views of that project should refresh.

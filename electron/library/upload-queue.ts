@@ -36,6 +36,8 @@ export interface UploadQueueDeps {
   maxFileBytes?: number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
+  /** true while no upload may start (Work offline): queued items wait for the next start() */
+  held?: () => boolean;
 }
 
 export interface EnqueueRequest {
@@ -87,7 +89,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
 
   async function run(id: string): Promise<void> {
     // A pause and resume in quick succession schedules an item twice; it must still run once.
-    if (running.has(id) || closed) return;
+    if (running.has(id) || closed || deps.held?.()) return;
     const item = store.get(id);
     // Scheduled before a sign-out or a switch of account: it waits for its owner's next start().
     if (!item || item.state !== 'queued' || item.account !== account()) return;

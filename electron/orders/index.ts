@@ -5,6 +5,10 @@ import type { Draft, DraftFields, QuoteRequest } from '../schemas/orders.ts';
 import type { Db } from '../storage/database.ts';
 import { createOutbox, sendingHere } from './outbox.ts';
 import { createQuotes } from './quotes.ts';
+import { createSeenQuotes } from './seen-quotes.ts';
+import { createSendReport } from './send-report.ts';
+import type { EmptiedSummary } from '../../common/orders/outbox-words.ts';
+import { hasShipping } from './shipping-at-send.ts';
 import { cancelOrder, refreshStatuses } from './statuses.ts';
 import { createOrdersStore } from './store.ts';
 import { createUnsavedForms } from './unsaved-form.ts';
@@ -16,6 +20,8 @@ export interface OrdersDeps {
   account: () => string | null;
   onDraft: (draft: Draft) => void;
   onPlaced: (draft: Draft) => void;
+  /** the outbox has sent all that waited for the service (see send-report.ts) */
+  onOutboxEmptied?: (summary: EmptiedSummary) => void;
   now?: () => number;
 }
 
@@ -24,7 +30,8 @@ const EDITABLE = ['draft', 'rejected', 'needs-attention'] as const;
 const SWEEP_MS = 60_000;
 
 const sameFields = (draft: Draft, fields: DraftFields) =>
-  JSON.stringify([draft.recipient, draft.models, draft.shippingMethod, draft.orderContent]) === JSON.stringify([fields.recipient, fields.models, fields.shippingMethod, fields.orderContent]);
+  JSON.stringify([draft.recipient, draft.models, draft.shippingMethod, draft.shippingRule ?? null, draft.orderContent]) ===
+  JSON.stringify([fields.recipient, fields.models, fields.shippingMethod, fields.shippingRule ?? null, fields.orderContent]);
 
 export type Orders = ReturnType<typeof createOrders>;
 
@@ -40,13 +47,25 @@ function changeable(draft: Draft): Draft {
 export function createOrders(deps: OrdersDeps) {
   const store = createOrdersStore(deps.db);
   const unsavedForms = createUnsavedForms(deps.db);
-  const quotes = createQuotes(deps.client, deps.now);
+  const seenQuotes = createSeenQuotes(deps.db);
+  const quotes = createQuotes(deps.client, deps.now, {
+    record: (at, request, quote) => void (deps.account() && seenQuotes.record(deps.account() as string, at, request, quote)),
+    get: (at) => (deps.account() ? seenQuotes.get(deps.account() as string, at) : null),
+    forCountry: (country) => (deps.account() ? seenQuotes.forCountry(deps.account() as string, country) : []),
+  });
+  const report = createSendReport({
+    waiting: () => (deps.account() ? store.countWaiting(deps.account() as string) : 0),
+    report: (summary) => deps.onOutboxEmptied?.(summary),
+  });
   const outbox = createOutbox({
     store,
     client: deps.client,
     quotes,
     account: deps.account,
-    onChange: deps.onDraft,
+    onChange: (draft) => {
+      deps.onDraft(draft);
+      report.sent(draft);
+    },
     onPlaced: deps.onPlaced,
     now: deps.now,
   });
@@ -94,7 +113,9 @@ export function createOrders(deps: OrdersDeps) {
   function place(id: string): Draft {
     const draft = owned(id);
     const errors = { ...validateRecipient(draft.recipient), ...validateModelLines(draft.models) };
-    if (!draft.shippingMethod) errors.shippingMethod = 'Choose a shipping method';
+    const rule = draft.shippingRule?.choice;
+    if (!hasShipping(draft)) errors.shippingMethod = 'Choose a shipping method, or a rule the outbox applies when it sends the order';
+    else if (!draft.shippingMethod && rule?.kind === 'code' && (!rule.carrier.trim() || !rule.method.trim())) errors.shippingMethod = 'Give both the carrier and the method code';
     if (Object.keys(errors).length) {
       throw new HostError('INVALID_INPUT', 'Some fields need attention before this order can be placed', { details: { fields: errors } });
     }
@@ -111,7 +132,8 @@ export function createOrders(deps: OrdersDeps) {
     const draft = owned(id);
     const after = draft.problem?.kind === 'price-changed' ? draft.problem.after : null;
     if (draft.state !== 'needs-attention' || !after) throw new HostError('INVALID_INPUT', 'There is no change to accept');
-    const fields: DraftFields = { recipient: draft.recipient, models: draft.models, shippingMethod: after, orderContent: draft.orderContent };
+    // The method at this price, agreed to: a rule it came from has done its work.
+    const fields: DraftFields = { recipient: draft.recipient, models: draft.models, shippingMethod: after, shippingRule: null, orderContent: draft.orderContent };
     const queued = store.transition(id, ['needs-attention'], 'queued', { fields, problem: null, nextAttemptAt: 0 }, true);
     if (!queued) throw new HostError('INVALID_INPUT', 'This order changed meanwhile');
     emit(queued);
@@ -140,7 +162,7 @@ export function createOrders(deps: OrdersDeps) {
 
   function duplicate(id: string): Draft {
     const source = owned(id);
-    const fields: DraftFields = { recipient: source.recipient, models: source.models, shippingMethod: source.shippingMethod, orderContent: source.orderContent };
+    const fields: DraftFields = { recipient: source.recipient, models: source.models, shippingMethod: source.shippingMethod, shippingRule: source.shippingRule ?? null, orderContent: source.orderContent };
     return emit(store.create(account(), source.projectId, fields));
   }
 
@@ -185,7 +207,9 @@ export function createOrders(deps: OrdersDeps) {
   return {
     store,
     outbox,
-    quote: (request: QuoteRequest) => quotes.get(request, { maxAgeMs: 0 }),
+    /** The service's quote; offline, the last one seen for the same request, marked so. */
+    quote: (request: QuoteRequest) => quotes.get(request, { maxAgeMs: 0, orLastSeen: true }),
+    seenQuotes: (country: string) => quotes.seen(country),
     list: (projectId: string) => store.list(account(), projectId),
     refresh,
     cancel,
@@ -204,8 +228,17 @@ export function createOrders(deps: OrdersDeps) {
     resumeAfterSignIn,
     /** The service answers again: send what waits now. */
     resumeAfterReconnect: () => {
+      report.connectivity(true);
       store.makeQueuedDue();
       outbox.kick();
+    },
+    /** The service went away: what the outbox sends once it is back is told together (see send-report.ts). */
+    wentOffline: () => report.connectivity(false),
+    /** Work offline: the outbox holds what is queued (placing still queues), and sends it once let go. */
+    hold: (on: boolean) => {
+      if (on) return outbox.pause();
+      store.makeQueuedDue();
+      outbox.resume();
     },
     start: () => {
       store.requeueInterrupted(sendingHere);

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { CreatedOrder, type ServiceOrder } from '../api/schemas.ts';
 import { differences } from './adopt.ts';
 import { mayHaveActed, orderByReference, orderUnderReference, ownReference, payload, referenceTaken } from './create-order.ts';
-import type { Draft, PlacedOrder, Problem } from '../schemas/orders.ts';
+import type { Draft, DraftFields, PlacedOrder, Problem, ShippingMethod } from '../schemas/orders.ts';
 import type { Quotes } from './quotes.ts';
+import { hasShipping, shippingAtSend } from './shipping-at-send.ts';
 import type { OrdersStore } from './store.ts';
 
 export interface OutboxDeps {
@@ -110,15 +111,15 @@ export function createOutbox(deps: OutboxDeps) {
         // may have been days ago, or cut short by a crash before it went out) is still the user's to accept:
         // the order is held, locked, until they do. A method gone is sent anyway: the service's refusal is
         // a definite answer, which unlocks the draft for a new choice.
-        const problem = await staleQuote(draft);
-        if (problem?.kind === 'price-changed') return settle(draft, 'needs-attention', { problem }, true);
+        const checked = await checkShipping(draft);
+        if ('problem' in checked && checked.problem.kind === 'price-changed') return settle(draft, 'needs-attention', { problem: checked.problem }, true);
         sent = true;
-        return await create(draft);
+        return await create('draft' in checked ? checked.draft : draft);
       }
-      const problem = await staleQuote(draft);
-      if (problem) return settle(draft, 'needs-attention', { problem }, true);
+      const checked = await checkShipping(draft);
+      if ('problem' in checked) return settle(draft, 'needs-attention', { problem: checked.problem }, true);
       sent = true;
-      await create(draft);
+      await create(checked.draft);
     } catch (error) {
       await failed(draft, error, sent);
     }
@@ -137,18 +138,28 @@ export function createOutbox(deps: OutboxDeps) {
     placed(draft, found ?? orderByReference(draft));
   }
 
-  /** A draft written days ago may carry a method or price the service no longer offers. */
-  async function staleQuote(draft: Draft): Promise<Problem | null> {
-    const chosen = draft.shippingMethod;
-    if (!chosen) return { kind: 'invalid', message: 'Choose a shipping method' };
+  /**
+   * A draft written days ago may carry a method or price the service no longer offers, and a rule is
+   * resolved only now. The method it goes with is written down before it goes, so that a resend after a
+   * lost answer carries the same one.
+   */
+  async function checkShipping(draft: Draft): Promise<{ problem: Problem } | { draft: Draft }> {
+    if (!hasShipping(draft)) return { problem: { kind: 'invalid', message: 'Choose a shipping method' } };
     // A single order asks the service: a price raised since its quote minutes ago would be charged unseen.
     // A batch's thousands of orders share a quote for a minute, which the rate limit can afford.
     const maxAgeMs = store.batchOf(draft.id) === null ? 0 : BATCH_QUOTE_MS;
     const quote = await quotes.get({ country: draft.recipient.country, models: draft.models }, { maxAgeMs });
-    const now = quote.methods.find((m) => m.shippingMethodId === chosen.shippingMethodId) ?? null;
-    if (!now) return { kind: 'method-gone', message: `${chosen.carrier} ${chosen.method} is no longer offered for this destination. Choose another method.`, before: chosen, after: null };
-    if (now.price !== chosen.price) return { kind: 'price-changed', message: 'The shipping price has changed since this draft was written. Accept the new price to send it.', before: chosen, after: now };
-    return null;
+    const outcome = shippingAtSend(draft, quote.methods);
+    if (!outcome.ok) return { problem: outcome.problem };
+    return { draft: goingWith(draft, outcome.method) };
+  }
+
+  /** The draft with the method (and price) it is sent with, kept durably when that differs from what it held. */
+  function goingWith(draft: Draft, method: ShippingMethod): Draft {
+    if (JSON.stringify(draft.shippingMethod) === JSON.stringify(method)) return draft;
+    const { recipient, models, shippingRule, orderContent } = draft;
+    const fields: DraftFields = { recipient, models, shippingMethod: method, shippingRule, orderContent };
+    return store.transition(draft.id, ['sending'], 'sending', { fields }, true) ?? { ...draft, shippingMethod: method };
   }
 
   function placed(draft: Draft, order: Omit<ServiceOrder, 'placedWith'>) {

@@ -240,6 +240,11 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     return counts;
   }
 
+  /** The account's orders still to be sent: queued (held or waiting) or on their way. */
+  function countWaiting(account: string): number {
+    return db.prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM drafts WHERE account = ? AND state IN ('queued', 'sending')`).get(account)?.n ?? 0;
+  }
+
   const recipients = {
     remember(account: string, recipient: Recipient) {
       const key = [recipient.firstName, recipient.lastName, recipient.streetAddress, recipient.postal, recipient.country]
@@ -258,7 +263,7 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     },
   };
 
-  return { get, create, list, transition, remove, nextDue, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, recipients };
+  return { get, create, list, transition, remove, nextDue, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
 }
 
 export type { ShippingMethod };

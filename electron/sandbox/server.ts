@@ -54,6 +54,8 @@ export interface Sandbox {
   faults: FaultControl;
   /** signs arbitrary claims with this sandbox's key: lets tests forge expired or mistyped tokens */
   tokens: Pick<TokenService, 'sign'>;
+  /** false once it has stopped (closed), so a client can tell a stopped sandbox from one it cannot reach */
+  running(): boolean;
   close(): Promise<void>;
 }
 
@@ -127,7 +129,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     return closing;
   }
 
-  return { baseUrl: runtime.baseUrl, port, adminSecret, operator: createOperator(db, dataDir), faults, tokens, close };
+  return { baseUrl: runtime.baseUrl, port, adminSecret, operator: createOperator(db, dataDir), faults, tokens, running: () => closing === undefined, close };
 }
 
 function listen(server: http.Server, port: number): Promise<number> {

@@ -1,6 +1,7 @@
 // Shapes of quotes, drafts and orders as they cross the contract.
 import { z } from 'zod';
 import { MAX_MODEL_LINES } from '../../common/orders/limits.ts';
+import { ShippingChoice } from '../batch/schemas.ts';
 
 export const Guid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a GUID');
 
@@ -43,8 +44,16 @@ export const Quote = z.object({
   methods: z.array(ShippingMethod),
   currency: z.string(),
   quotedAt: z.string(),
+  /** the service could not be reached: this is the last quote seen for the same request, as of quotedAt */
+  offline: z.boolean().optional(),
 });
 export type Quote = z.infer<typeof Quote>;
+
+/** A quote kept from an earlier answer: what it was for (models or a parcel) and when. */
+export const SeenQuote = Quote.extend({
+  request: QuoteRequest,
+});
+export type SeenQuote = z.infer<typeof SeenQuote>;
 
 const text = (max: number) => z.string().max(max);
 export const Recipient = z.object({
@@ -64,11 +73,26 @@ const Ids = z.array(z.string().max(200)).max(1000);
 export const OrderContent = z.object({ ConfigIds: Ids, ExternalConfigIds: Ids, StockIds: Ids });
 export type OrderContent = z.infer<typeof OrderContent>;
 
+/**
+ * Shipping chosen by a rule rather than a method (as offline, when no method can be quoted): resolved
+ * against the service's quote when the outbox sends the order, and placed only at or below the ceiling.
+ */
+export const ShippingRule = z.object({
+  choice: ShippingChoice,
+  /** the most the user agreed to pay, in cents; null: the price quoted at send time asks for consent first */
+  ceiling: z.number().int().min(0).max(1_000_000_000).nullable(),
+  /** when the ceiling's price was quoted (a kept quote); null for a ceiling the user typed or none */
+  seenAt: z.string().nullable(),
+});
+export type ShippingRule = z.infer<typeof ShippingRule>;
+
 /** What the user edits. The reference and state are the host's, never the form's. */
 export const DraftFields = z.object({
   recipient: Recipient,
   models: z.array(ModelLine).max(MAX_MODEL_LINES),
   shippingMethod: ShippingMethod.nullable(),
+  /** instead of a method: a rule the outbox resolves when it sends (absent in drafts written before rules) */
+  shippingRule: ShippingRule.nullable().optional(),
   orderContent: OrderContent,
 });
 export type DraftFields = z.infer<typeof DraftFields>;

@@ -1,4 +1,5 @@
 import { ServiceSetting } from '../contract.ts';
+import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../schemas/preferences.ts';
 
 /** The part of electron-store (or its base, conf, outside Electron) the app uses. */
 export interface KeyValueStore {
@@ -10,6 +11,16 @@ export interface KeyValueStore {
 /** Typed preferences over electron-store; every read is checked, so a hand-edited file cannot crash the app. */
 export function createPreferences(store: KeyValueStore) {
   const projectKey = (baseUrl: string, email: string) => `selectedProject.${encodeKey(baseUrl)}.${encodeKey(email)}`;
+  /** The user's settings; each read on its own, so one spoilt by hand leaves the others as they were set. */
+  function settings(): Settings {
+    const stored = store.get('settings');
+    const saved = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
+    const read = <K extends keyof Settings>(key: K): Settings[K] => {
+      const parsed = Settings.shape[key].safeParse(saved[key]);
+      return parsed.success ? (parsed.data as Settings[K]) : DEFAULT_SETTINGS[key];
+    };
+    return Object.fromEntries(Object.keys(DEFAULT_SETTINGS).map((key) => [key, read(key as keyof Settings)])) as Settings;
+  }
   return {
     service(): ServiceSetting {
       const parsed = ServiceSetting.safeParse(store.get('service'));
@@ -38,6 +49,12 @@ export function createPreferences(store: KeyValueStore) {
     },
     dismissVaultNotice() {
       store.set('vaultNoticeDismissed', true);
+    },
+    settings,
+    updateSettings(patch: SettingsPatch): Settings {
+      const next = Settings.parse({ ...settings(), ...patch });
+      store.set('settings', next);
+      return next;
     },
   };
 }

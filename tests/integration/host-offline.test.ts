@@ -25,7 +25,7 @@ async function hostOnSandbox() {
   const sandbox = await startSandbox({ dataDir, quiet: true });
   const host = createHost({
     mode: 'browser', version: 't', platform: 'linux', store: createMemoryStore(), vault: createMemoryVault('t'),
-    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT } }, timeoutMs: 2_000,
+    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT }, running: sandbox.running }, timeoutMs: 2_000,
     modelCacheDir: join(dataDir, 'model-cache'),
   });
   return { sandbox, host };
@@ -50,7 +50,9 @@ test('offline, the signed-in user still sees the projects, the project last open
   const unknown = await host.invoke('projects:select', { projectId: '00000000-0000-4000-8000-000000000000' });
   assert.ok(!unknown.ok && unknown.error.code === 'OFFLINE', JSON.stringify(unknown));
   value(await host.invoke('projects:select', { projectId: project.projectId }));
-  assert.deepEqual(value(await host.invoke('connectivity:get', undefined)), { online: false });
+  // The embedded sandbox stopped, and the app says that, not that the service cannot be reached.
+  assert.deepEqual(value(await host.invoke('connectivity:get', undefined)), { online: false, reason: 'sandbox-stopped' });
+  assert.ok(!unknown.ok && unknown.error.details?.reason === 'sandbox-stopped', JSON.stringify(unknown));
   assert.deepEqual(events, [false]);
   assert.equal(value<{ status: string }>(await host.invoke('session:get', undefined)).status, 'signed-in');
   await host.dispose();
