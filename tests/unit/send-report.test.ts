@@ -1,0 +1,42 @@
+// "3 orders placed": said once, when the outbox has sent what waited for the service.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createSendReport } from '../../electron/orders/send-report.ts';
+import type { Draft } from '../../electron/schemas/orders.ts';
+import { emptiedWords, type EmptiedSummary } from '../../common/orders/outbox-words.ts';
+
+const moved = (state: Draft['state']) => ({ state }) as Draft;
+
+test('what the outbox placed after the service came back is told once, when nothing is left', () => {
+  let waiting = 3;
+  const told: EmptiedSummary[] = [];
+  const report = createSendReport({ waiting: () => waiting, report: (summary) => told.push(summary) });
+  report.connectivity(false);
+  report.connectivity(true);
+  for (const state of ['sending', 'placed', 'needs-attention', 'placed'] as const) {
+    if (state !== 'sending') waiting--;
+    report.sent(moved(state));
+  }
+  assert.deepEqual(told, [{ placed: 2, needAttention: 1 }]);
+  // Orders placed with the service there all along are no news.
+  waiting = 1;
+  report.sent(moved('placed'));
+  waiting = 0;
+  report.sent(moved('placed'));
+  assert.equal(told.length, 1);
+});
+
+test('back with nothing waiting says nothing, and does not count the next order placed online', () => {
+  const told: EmptiedSummary[] = [];
+  const report = createSendReport({ waiting: () => 0, report: (summary) => told.push(summary) });
+  report.connectivity(false);
+  report.connectivity(true);
+  report.sent(moved('placed'));
+  assert.deepEqual(told, []);
+});
+
+test('the words: how many were placed, and what needs the user', () => {
+  assert.deepEqual(emptiedWords({ placed: 3, needAttention: 0 }), { title: '3 orders placed', body: 'The outbox sent what waited while the service could not be reached.' });
+  assert.equal(emptiedWords({ placed: 1, needAttention: 2 }).body, 'The outbox sent what waited while the service could not be reached. 2 orders need your attention in Orders.');
+  assert.equal(emptiedWords({ placed: 0, needAttention: 1 }).title, '1 order needs your attention');
+});
