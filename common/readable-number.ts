@@ -25,7 +25,22 @@ export function readableLength(mm: number, locale?: string): string {
 
 /** The three sides of a model's box, as one line. */
 export function readableSize(size: readonly number[], locale?: string): string {
-  return `${size.map((side) => readableLength(side, locale)).join(' × ')} mm`;
+  return readableSizeIn(size, 'mm', locale);
+}
+
+/** Millimetres, or inches for whoever thinks in them. */
+export type LengthUnit = 'mm' | 'in';
+const MM_PER_INCH = 25.4;
+
+/** A length given in mm, in the unit chosen, with its unit: "12.50 mm", "0.49 in". */
+export function readableLengthIn(mm: number, unit: LengthUnit = 'mm', locale?: string): string {
+  return unit === 'in' ? `${readableLength(mm / MM_PER_INCH, locale)} in` : `${readableLength(mm, locale)} mm`;
+}
+
+/** The three sides of a box given in mm, as one line in the unit chosen. */
+export function readableSizeIn(size: readonly number[], unit: LengthUnit = 'mm', locale?: string): string {
+  const factor = unit === 'in' ? MM_PER_INCH : 1;
+  return `${size.map((side) => readableLength(side / factor, locale)).join(' × ')} ${unit}`;
 }
 
 /** A file's size in binary units, one decimal under 10 (49.2 KB, 512 MB): said alike by the app and the host. */

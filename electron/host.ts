@@ -77,7 +77,7 @@ export function createHost(deps: HostDeps): Host {
   /** Work offline: no call leaves for the service, and the outbox holds what is queued. */
   let workingOffline = prefs.settings().workOffline;
   const workOfflineError = () =>
-    new HostError('OFFLINE', 'You are working offline: PrintDesk makes no calls to the service until you switch Work offline off.', { details: { ambiguous: false, reason: 'working-offline' } });
+    new HostError('OFFLINE', 'PrintDesk makes no calls to the service while you work offline.', { details: { ambiguous: false, reason: 'working-offline' } });
   /** The embedded sandbox is the service chosen, and it is not running (it stopped, or never started). */
   const sandboxStopped = () => prefs.service().kind === 'sandbox' && (deps.sandbox === null || deps.sandbox.running?.() === false);
   const offlineReason = (): OfflineReason => (workingOffline ? 'working-offline' : sandboxStopped() ? 'sandbox-stopped' : 'unreachable');

@@ -11,8 +11,8 @@ const orders = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'order' 
 /** "3 orders placed", with what needs the user said after it. */
 export function emptiedWords(summary: EmptiedSummary): { title: string; body: string } {
   const { placed, needAttention } = summary;
-  const title = placed > 0 ? `${orders(placed)} placed` : `${orders(needAttention)} ${needAttention === 1 ? 'needs' : 'need'} your attention`;
-  const sent = placed > 0 ? 'The outbox sent what waited while the service could not be reached.' : 'The outbox could not send what waited while the service could not be reached.';
-  const attention = placed > 0 && needAttention > 0 ? ` ${orders(needAttention)} ${needAttention === 1 ? 'needs' : 'need'} your attention in Orders.` : needAttention > 0 ? ' See Orders.' : '';
-  return { title, body: `${sent}${attention}` };
+  const needs = `${orders(needAttention)} ${needAttention === 1 ? 'needs' : 'need'} your attention`;
+  if (placed === 0) return { title: needs, body: `${needAttention === 1 ? 'It' : 'They'} waited in the Outbox and ${needAttention === 1 ? 'was' : 'were'} not placed: see Orders.` };
+  const attention = needAttention > 0 ? ` ${needs} in Orders.` : '';
+  return { title: `${orders(placed)} placed`, body: `The Outbox sent the orders that waited for the service.${attention}` };
 }

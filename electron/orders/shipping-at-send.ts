@@ -42,7 +42,8 @@ export function shippingAtSend(fields: Pick<DraftFields, 'shippingMethod' | 'shi
     return problem({ kind: 'price-changed', message, before: null, after: method });
   }
   if (method.price <= rule.ceiling) return { ok: true, method };
-  const message = `“${describeChoice(rule.choice)}” now picks ${method.carrier} ${method.method}, above the most you agreed to pay when this order was placed. Accept the new price to send it.`;
+  const what = rule.choice.kind === 'rule' ? `“${describeChoice(rule.choice)}” now picks ${method.carrier} ${method.method}, which costs` : `${method.carrier} ${method.method} now costs`;
+  const message = `${what} more than the most you agreed to pay when this order was placed. Accept the new price to send it.`;
   return problem({ kind: 'price-changed', message, before: { ...method, price: rule.ceiling }, after: method });
 }
 

@@ -1,4 +1,4 @@
-import { readableBytes, readableNumber, readableSize } from '../../common/readable-number.ts';
+import { readableBytes, readableNumber, readableSizeIn, type LengthUnit } from '../../common/readable-number.ts';
 
 /** Dates in the user's locale; the service speaks UTC ISO 8601. */
 export function formatDate(iso: string): string {
@@ -60,17 +60,25 @@ export function formatDuration(seconds: number | null): string {
   return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min`;
 }
 
-/** A length that is a power of ten (a grid cell): "10 mm", "0.1 mm", "1 m"; under 1 µm, "0.1 µm". */
-export function formatPowerOfTen(mm: number): string {
+/** A length that is a power of ten (a grid cell): "10 mm", "0.1 mm", "1 m"; under 1 µm, "0.1 µm". In inches, as it is: "0.39 in". */
+export function formatPowerOfTen(mm: number, unit: LengthUnit = 'mm'): string {
+  if (unit === 'in') return `${+(mm / MM_PER_INCH).toPrecision(2)} in`;
   if (mm >= 1000) return `${+(mm / 1000).toPrecision(1)} m`;
   if (mm >= 0.001) return `${+mm.toPrecision(1)} mm`;
   return `${+(mm * 1000).toPrecision(1)} µm`;
 }
 
-/** The three sides of a model's box, as one line (as `printdesk inspect` writes them). */
-export function formatSize(size: readonly number[]): string {
-  return readableSize(size);
+/** The three sides of a model's box, as one line (as `printdesk inspect` writes them, or in inches). */
+export function formatSize(size: readonly number[], unit: LengthUnit = 'mm'): string {
+  return readableSizeIn(size, unit);
 }
+
+const MM_PER_INCH = 25.4;
+
+/** A volume given in mm³, in cubic inches: for whoever reads sizes in inches. */
+export const formatCubicInches = (mm3: number) => `${readableNumber(mm3 / MM_PER_INCH ** 3, 2)} in³`;
+/** An area given in mm², in square inches. */
+export const formatSquareInches = (mm2: number) => `${readableNumber(mm2 / MM_PER_INCH ** 2, 2)} in²`;
 
 /**
  * A volume given in mm³: cm³ from 1 cm³ up, mm³ below, so a small part never reads "0 cm³". `unit` forces

@@ -3,7 +3,7 @@
 // needle) still shows where it stands and how long it is.
 import * as THREE from 'three';
 import type { ParsedModel } from '../../common/models/index.ts';
-import { readableLength } from '../../common/readable-number.ts';
+import { readableLengthIn, type LengthUnit } from '../../common/readable-number.ts';
 import type { UpAxis } from './up-axis.ts';
 
 export interface SizeLabel {
@@ -49,9 +49,9 @@ const overlaps = (a: Placed, b: Placed) => Math.abs(a.x - b.x) < (a.width + b.wi
  * not one behind or across the model), just outside it, moved on when it would cover another label, and
  * kept inside the canvas.
  */
-export function buildSizeBox(model: ParsedModel): SizeBox {
+export function buildSizeBox(model: ParsedModel, look: { lines?: string; units?: LengthUnit } = {}): SizeBox {
   const { min, max } = model.facts.bounds;
-  const lines = new THREE.Box3Helper(new THREE.Box3(new THREE.Vector3(...min), new THREE.Vector3(...max)), LINE_COLOR);
+  const lines = new THREE.Box3Helper(new THREE.Box3(new THREE.Vector3(...min), new THREE.Vector3(...max)), look.lines ?? LINE_COLOR);
   const centre = new THREE.Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2);
   const axes = (['x', 'y', 'z'] as const).map((axis, a) => {
     const [b, c] = [(a + 1) % 3, (a + 2) % 3];
@@ -62,7 +62,7 @@ export function buildSizeBox(model: ParsedModel): SizeBox {
       point.setComponent(c, corner & 2 ? max[c] : min[c]);
       return point;
     });
-    return { axis, a, edges, length: `${readableLength(max[a] - min[a])} mm` };
+    return { axis, a, edges, length: readableLengthIn(max[a] - min[a], look.units) };
   });
   const onScreen = (point: THREE.Vector3, matrix: THREE.Matrix4, camera: THREE.Camera, width: number, height: number) => {
     const p = point.clone().applyMatrix4(matrix).project(camera);

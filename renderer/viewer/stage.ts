@@ -5,7 +5,8 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { ParsedModel } from '../../common/models/index.ts';
 import { DetailPolicy } from './detail-policy.ts';
 import { buildModelObjects, displayScale, worldSize, worldSphere, type ModelObjects } from './model-mesh.ts';
-import { buildPlate, PLATE_MM, type Plate } from './plate.ts';
+import { buildPlate, PLATE_MM, type Plate, type PlateColours } from './plate.ts';
+import type { LengthUnit } from '../../common/readable-number.ts';
 import { buildSizeBox, type SizeBox, type SizeLabel } from './size-box.ts';
 import type { UpAxis } from './up-axis.ts';
 
@@ -19,6 +20,14 @@ export interface StageOptions {
   onGrid?: (cellMm: number) => void;
   /** Hears where the size box's labels go after each frame (null while the box is hidden). */
   onSizeLabels?: (labels: SizeLabel[] | null) => void;
+  /** The page's theme and units, from the start (see setLook). */
+  look?: StageLook;
+}
+
+/** What the page's settings give the scene: its colours (CSS colours, from the theme) and the unit of the size labels. */
+export interface StageLook {
+  colours?: PlateColours & { background: string; lines: string };
+  units?: LengthUnit;
 }
 
 /** How long a view stays 'moving' after the pointer lets go or a key turns it. */
@@ -39,6 +48,8 @@ export interface Stage {
   fit(): void;
   /** Pixels at the canvas's top and bottom that size labels keep clear of (the tool row, the notes). */
   setLabelInsets(top: number, bottom: number): void;
+  /** Takes the page's theme colours and size unit: light or dark, mm or inches. */
+  setLook(look: StageLook): void;
   resize(width: number, height: number): void;
   /** Frees every GPU resource and the WebGL context itself. */
   dispose(): void;
@@ -47,7 +58,8 @@ export interface Stage {
 export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {}): Stage {
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
   renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio ?? 1));
-  renderer.setClearColor(0xf7f8fa);
+  let look: StageLook = options.look ?? {};
+  renderer.setClearColor(look.colours?.background ?? 0xf7f8fa);
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(35, 1, 0.1, 10_000);
   camera.position.set(200, 180, 260);
@@ -57,7 +69,7 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
   const key = new THREE.DirectionalLight(0xffffff, 2.2);
   key.position.set(0.6, 1, 0.8);
   camera.add(key);
-  let plate: Plate = buildPlate(0, 0, PLATE_MM);
+  let plate: Plate = buildPlate(0, 0, PLATE_MM, look.colours);
   scene.add(plate.group);
   const controls = new OrbitControls(camera, canvas);
   controls.screenSpacePanning = true;
@@ -168,7 +180,7 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     const [width, height, depth] = worldSize(model, up);
     scene.remove(plate.group);
     plate.dispose();
-    plate = buildPlate(width, depth, Math.max(width, height, depth));
+    plate = buildPlate(width, depth, Math.max(width, height, depth), look.colours);
     scene.add(plate.group);
     options.onGrid?.(plate.cell / displayScale(model));
   };
@@ -201,7 +213,7 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
       current = model;
       up = upAxis;
       objects = buildModelObjects(model, up);
-      sizeBox = buildSizeBox(model);
+      sizeBox = buildSizeBox(model, { lines: look.colours?.lines, units: look.units });
       sizeBox.lines.visible = sizeBoxOn;
       objects.root.add(sizeBox.lines);
       layPlate(model);
@@ -252,6 +264,24 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     setLabelInsets(top, bottom) {
       if (top === labelInsets.top && bottom === labelInsets.bottom) return;
       labelInsets = { top, bottom };
+      requestRender();
+    },
+    setLook(next) {
+      look = { ...look, ...next };
+      if (look.colours) renderer.setClearColor(look.colours.background);
+      if (!current || !objects) {
+        scene.remove(plate.group);
+        plate.dispose();
+        plate = buildPlate(0, 0, PLATE_MM, look.colours);
+        scene.add(plate.group);
+      } else {
+        layPlate(current);
+        sizeBox?.lines.removeFromParent();
+        sizeBox?.dispose();
+        sizeBox = buildSizeBox(current, { lines: look.colours?.lines, units: look.units });
+        sizeBox.lines.visible = sizeBoxOn;
+        objects.root.add(sizeBox.lines);
+      }
       requestRender();
     },
     resize(width, height) {

@@ -12,18 +12,7 @@ import { libraryPage } from './pages/library.ts';
 import { orderForm, ordersPage, quotePage, workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
-import { CORPUS as corpus } from '../corpus.ts';
-
-const RECIPIENT = {
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  streetAddress: 'Damrak 1',
-  postal: '1012 LG',
-  city: 'Amsterdam',
-  country: 'Netherlands',
-  email: 'grace@example.com',
-  phoneNumber: '+31 20 555 0100',
-};
+import { openDemoProject, RECIPIENT } from './demo.ts';
 
 let browser: Browser;
 before(async () => {
@@ -51,18 +40,6 @@ async function completeNewOrder(app: AppUnderTest) {
   await list.newOrder.click();
   await form.fillWithModel(RECIPIENT, modelId);
   return { modelId, list, form };
-}
-
-async function openDemoProject(app: AppUnderTest): Promise<string> {
-  const sandbox = app.booted.sandbox;
-  assert.ok(sandbox);
-  const [project] = await sandbox.operator.listProjects();
-  const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
-  await app.page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(app.page).signInWithDemo();
-  await projectsPage(app.page).items.first().click();
-  await expect(projectsPage(app.page).home).visible();
-  return model.modelId;
 }
 
 test('a package quote validates like the service and lists methods sortable by price and speed', async () => {

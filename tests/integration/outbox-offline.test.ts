@@ -101,7 +101,7 @@ test('working offline, no call leaves; a quote seen before stands in, an order b
   assert.equal(records.length, 1);
   assert.equal(records[0].shippingMethod, cheapest.shippingMethodId);
   assert.deepEqual(emptied, [{ placed: 1, needAttention: 0 }]);
-  assert.deepEqual(notified, ['1 order placed: The outbox sent what waited while the service could not be reached.']);
+  assert.deepEqual(notified, ['1 order placed: The Outbox sent the orders that waited for the service.']);
   assert.deepEqual(reasons, ['working-offline', null]);
 });
 

@@ -36,7 +36,7 @@ test('back with nothing waiting says nothing, and does not count the next order 
 });
 
 test('the words: how many were placed, and what needs the user', () => {
-  assert.deepEqual(emptiedWords({ placed: 3, needAttention: 0 }), { title: '3 orders placed', body: 'The outbox sent what waited while the service could not be reached.' });
-  assert.equal(emptiedWords({ placed: 1, needAttention: 2 }).body, 'The outbox sent what waited while the service could not be reached. 2 orders need your attention in Orders.');
-  assert.equal(emptiedWords({ placed: 0, needAttention: 1 }).title, '1 order needs your attention');
+  assert.deepEqual(emptiedWords({ placed: 3, needAttention: 0 }), { title: '3 orders placed', body: 'The Outbox sent the orders that waited for the service.' });
+  assert.equal(emptiedWords({ placed: 1, needAttention: 2 }).body, 'The Outbox sent the orders that waited for the service. 2 orders need your attention in Orders.');
+  assert.deepEqual(emptiedWords({ placed: 0, needAttention: 1 }), { title: '1 order needs your attention', body: 'It waited in the Outbox and was not placed: see Orders.' });
 });

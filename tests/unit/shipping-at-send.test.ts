@@ -29,7 +29,9 @@ test('a rule picks from what is offered now, within its ceiling', () => {
   assert.ok(!over.ok && over.problem.kind === 'price-changed');
   assert.equal(over.problem.before?.price, 2000, 'the ceiling is what the user agreed to');
   assert.equal(over.problem.after?.price, 2400);
-  assert.match(over.problem.message, /“fastest” now picks DHL express, above the most you agreed to pay/);
+  assert.match(over.problem.message, /“fastest” now picks DHL express, which costs more than the most you agreed to pay/);
+  const code = shippingAtSend(byRule({ kind: 'code', carrier: 'DHL', method: 'express' }, 2000), OFFERED);
+  assert.ok(!code.ok && /^DHL express now costs more than the most you agreed to pay/.test(code.problem.message));
 });
 
 test('a rule without a ceiling asks first; one that picks nothing says what is offered', () => {

@@ -8,7 +8,9 @@ import { formatPowerOfTen } from '../../renderer/lib/format.ts';
 test('grid cells: at least five across the model, 10 mm for printer-sized parts, coarser for metres', () => {
   assert.deepEqual([0.16, 3, 6.4, 20, 24, 49, 50, 104, 256, 1000, 1500, 20_000].map(cellFor), [0.01, 0.1, 1, 1, 1, 1, 10, 10, 10, 10, 100, 1000]);
   assert.equal(cellFor(0), 10);
-  assert.deepEqual([0.01, 0.1, 1, 10, 1000, 1e-4].map(formatPowerOfTen), ['0.01 mm', '0.1 mm', '1 mm', '10 mm', '1 m', '0.1 µm']);
+  assert.deepEqual([0.01, 0.1, 1, 10, 1000, 1e-4].map((mm) => formatPowerOfTen(mm)), ['0.01 mm', '0.1 mm', '1 mm', '10 mm', '1 m', '0.1 µm']);
+  // In inches the cell is said as it is: a 10 mm grid does not become a round number.
+  assert.deepEqual([10, 1].map((mm) => formatPowerOfTen(mm, 'in')), ['0.39 in', '0.039 in']);
 });
 
 test('the plate is a printer\'s for a printer-sized part, grows for a larger one, and shrinks with its cells', () => {

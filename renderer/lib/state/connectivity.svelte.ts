@@ -1,16 +1,22 @@
+import type { OfflineReason } from '../../../electron/contract.ts';
 import { printdesk, unwrap } from '../bridge.ts';
 
 class ConnectivityStore {
   online = $state(true);
+  /** why not, while offline: the service does not answer, the embedded sandbox stopped, or the user works offline */
+  reason = $state<OfflineReason | null>(null);
 
   constructor() {
-    printdesk.on('connectivity:changed', ({ online }) => {
-      this.online = online;
+    printdesk.on('connectivity:changed', (state) => {
+      this.online = state.online;
+      this.reason = state.reason;
     });
   }
 
   load = async () => {
-    this.online = unwrap(await printdesk.connectivity.get()).online;
+    const state = unwrap(await printdesk.connectivity.get());
+    this.online = state.online;
+    this.reason = state.reason;
   };
 }
 

@@ -11,6 +11,8 @@ export interface OrderFormStart {
   models?: ModelLine[];
   country?: string;
   shippingMethod?: ShippingMethod;
+  /** show what needs attention at once, and take the focus there (a Place from the list that was refused) */
+  check?: boolean;
 }
 
 class Nav {

@@ -3,6 +3,7 @@ import type { Draft, DraftFields, DraftState, Quote, QuoteRequest, Recipient } f
 import { untrack } from 'svelte';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 import { library } from './library.svelte.ts';
+import { nav } from './nav.svelte.ts';
 import { session } from './session.svelte.ts';
 
 const nameOf = (recipient: Recipient) => [recipient.firstName, recipient.lastName].filter(Boolean).join(' ');
@@ -139,6 +140,15 @@ class OrdersStore {
   cancel = async (id: string) => this.upsert(unwrap(await printdesk.orders.cancel({ id })));
 
   place = async (id: string) => this.upsert(unwrap(await printdesk.outbox.place({ id })));
+  /**
+   * Place, from the list: an order with fields that need attention opens in its form, which names them and
+   * takes the focus to the first, rather than a notice above the list that says "some fields".
+   */
+  placeOrShowWhy = async (id: string) => {
+    const reply = await printdesk.outbox.place({ id });
+    if (!reply.ok && reply.error.details?.fields) return nav.openOrderForm({ draftId: id, check: true });
+    this.upsert(unwrap(reply));
+  };
   acceptChanges = async (id: string) => this.upsert(unwrap(await printdesk.outbox.acceptChanges({ id })));
   unqueue = async (id: string) => this.upsert(unwrap(await printdesk.outbox.unqueue({ id })));
   sendNow = async (id: string) => this.upsert(unwrap(await printdesk.outbox.sendNow({ id })));

@@ -2,8 +2,11 @@ import type { Page } from 'playwright-core';
 
 export function workspace(page: Page) {
   return {
-    nav: (view: 'overview' | 'library' | 'quote' | 'orders' | 'batch') => page.getByTestId(`nav-${view}`).click(),
+    nav: (view: 'overview' | 'library' | 'quote' | 'orders' | 'batch' | 'settings') => page.getByTestId(`nav-${view}`).click(),
     offlineBanner: page.getByTestId('offline-banner'),
+    workOnline: page.getByTestId('work-online'),
+    outboxCount: page.getByTestId('outbox-count'),
+    toast: page.getByTestId('outbox-toast'),
   };
 }
 
@@ -51,6 +54,11 @@ export function orderForm(page: Page) {
     addModelId: page.getByTestId('add-model-id'),
     addModel: page.getByTestId('add-model'),
     modelLines: page.getByTestId('model-line'),
+    rule: page.getByTestId('shipping-rule'),
+    ceiling: page.getByTestId('rule-ceiling'),
+    ruleOutcome: page.getByTestId('rule-outcome'),
+    quoteAsOf: page.getByTestId('quote-as-of'),
+    formProblems: page.getByTestId('form-problems'),
     /** A complete order: recipient, one model, the first shipping method offered. */
     async fillWithModel(values: Record<string, string>, modelId: string) {
       await this.fillRecipient(values);

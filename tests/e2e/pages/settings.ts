@@ -12,5 +12,11 @@ export function settingsPage(page: Page) {
     save: page.getByTestId('save-settings'),
     saved: page.getByTestId('settings-saved'),
     close: page.getByTestId('close-settings'),
+    workOffline: page.getByTestId('work-offline'),
+    notifications: page.getByTestId('notifications'),
+    theme: (theme: 'system' | 'light' | 'dark') => page.getByTestId(`theme-${theme}`),
+    units: (units: 'mm' | 'in') => page.getByTestId(`units-${units}`),
+    defaultCountry: page.getByTestId('default-country'),
+    defaultShipping: page.getByTestId('default-shipping'),
   };
 }

@@ -1,0 +1,266 @@
+// Ordering offline as a mail client's outbox sends mail: with Work offline and with the service cut off by a
+// sandbox fault, a new order is placed with a method seen before or a rule, waits in the Outbox, and is
+// placed once when the service answers, at no more than the price the user agreed to. The sandbox's own
+// records say how many orders were placed.
+import assert from 'node:assert/strict';
+import { after, before, test, type TestContext } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { openDemoProject, RECIPIENT } from './demo.ts';
+import { expect } from './expect.ts';
+import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
+import { orderForm, ordersPage, quotePage, workspace } from './pages/orders.ts';
+import { settingsPage } from './pages/settings.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchChromium();
+});
+after(() => closeAll(browser));
+
+async function demoApp(t: TestContext) {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  const modelId = await openDemoProject(app);
+  const [project] = await sandbox.operator.listProjects();
+  const ordersFor = async (reference: string) => (await sandbox.operator.listOrders({ projectId: project.projectId })).filter((o) => o.orderReference === reference);
+  return { app, sandbox, modelId, ordersFor };
+}
+
+/** A new order for the demo recipient and the model, its shipping not chosen yet. */
+async function newOrder(app: AppUnderTest, modelId: string) {
+  const form = orderForm(app.page);
+  await workspace(app.page).nav('orders');
+  await ordersPage(app.page).newOrder.click();
+  await form.fillRecipient(RECIPIENT);
+  await form.addModelId.fill(modelId);
+  await form.addModel.click();
+  await form.modelLines.first().waitFor();
+  return form;
+}
+
+async function referenceOf(app: AppUnderTest, state: string): Promise<string> {
+  const text = (await ordersPage(app.page).row(state).first().textContent()) ?? '';
+  const reference = /PD-[0-9a-f-]{36}/.exec(text)?.[0];
+  assert.ok(reference, text);
+  return reference;
+}
+
+test('Work offline: a new order placed with a rule waits without a call, and is placed exactly once when switched off', { timeout: 90_000 }, async (t) => {
+  const { app, sandbox, modelId, ordersFor } = await demoApp(t);
+  const settings = settingsPage(app.page);
+  const shell = workspace(app.page);
+  // Settings keep the sidebar, as every view does.
+  await shell.nav('settings');
+  await expect(settings.view).visible();
+  await expect(app.page.getByTestId('nav-library')).visible();
+  await settings.workOffline.check();
+  await expect(shell.offlineBanner).hasText('Working offline');
+  await app.screenshot('offline-settings');
+  // From here on, every request that reaches the sandbox is counted.
+  const counter = sandbox.faults.add({ kind: 'latency', ms: 0 });
+
+  const form = await newOrder(app, modelId);
+  // No price has been seen for this parcel: a rule, and the most the user will pay.
+  await expect(app.page.getByTestId('shipping-hint')).hasText('No price has been seen');
+  await form.rule.selectOption('cheapest');
+  await expect(form.ruleOutcome).hasText('holds it until you accept the price');
+  await form.ceiling.fill('100');
+  await expect(form.ruleOutcome).hasText('places it if the method it picks costs €100.00 or less');
+  await app.screenshot('offline-order-rule');
+  await form.place.click();
+
+  const list = ordersPage(app.page);
+  await expect(list.row('queued').getByTestId('order-waiting')).hasText('Held while you work offline');
+  await expect(list.row('queued').getByTestId('order-rule')).hasText('Cheapest, at most €100.00');
+  await expect(shell.outboxCount).hasText('1');
+  await expect(shell.offlineBanner).hasText('1 order is waiting.');
+  await app.screenshot('offline-outbox-held');
+  const reference = await referenceOf(app, 'queued');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  assert.equal(sandbox.faults.list().find((f) => f.id === counter.id)?.hits, 0, 'no call to the service while working offline');
+
+  await shell.workOnline.click();
+  await expect(list.row('placed')).visible();
+  await expect(shell.toast).hasText('1 order placed');
+  await app.screenshot('offline-placed-note');
+  await expect(shell.outboxCount).hidden();
+  const placed = await ordersFor(reference);
+  assert.equal(placed.length, 1, 'placed exactly once');
+  // The rule chose among what the service offered when the order went: its cheapest.
+  const now = await app.booted.host.invoke('quotes:get', { country: 'NL', models: [{ modelId, quantity: 1 }] });
+  assert.ok(now.ok);
+  const cheapest = [...(now.value as { methods: { shippingMethodId: number; price: number }[] }).methods].sort((a, b) => a.price - b.price)[0];
+  assert.equal(placed[0].shippingMethod, cheapest.shippingMethodId);
+});
+
+test('a sandbox fault cuts the service off: a quote seen before stands in "as of" its time, a method from it waits in the Outbox, and goes once the service answers', { timeout: 90_000 }, async (t) => {
+  const { app, sandbox, modelId, ordersFor } = await demoApp(t);
+  const shell = workspace(app.page);
+  const quote = quotePage(app.page);
+  // Online: a quote for the model to the Netherlands, kept for later.
+  await shell.nav('quote');
+  await quote.modeModels.check();
+  await quote.addModelId.fill('moon');
+  await quote.addModel.click();
+  await expect(app.page.getByTestId('model-line')).hasText('Moon-binary');
+  await quote.pickCountry('NLD');
+  await quote.submit.click();
+  await expect(quote.result).visible();
+
+  sandbox.faults.set({ kind: 'reset-before' });
+  // The Quote view, asked again: the prices last seen, as of when.
+  await quote.submit.click();
+  await expect(app.page.getByTestId('quote-as-of')).hasText(/As of (today|\w+ \d+) at \d/);
+  await expect(shell.offlineBanner).hasText('The service cannot be reached');
+  // And the country's last quotes, for what they were for.
+  await quote.modePackage.check();
+  await expect(app.page.getByTestId('seen-quote-as-of').first()).hasText(/As of (today|\w+ \d+) at \d/);
+  await expect(app.page.getByTestId('seen-quotes')).hasText('for 1 × Moon-binary');
+  await app.screenshot('offline-quote-as-of');
+
+  const form = await newOrder(app, modelId);
+  await form.loadMethods.click();
+  await expect(form.quoteAsOf).hasText('Prices as of');
+  await form.chooseMethod.first().click();
+  await app.screenshot('offline-order-seen-method');
+  await form.place.click();
+  const list = ordersPage(app.page);
+  await expect(list.row('queued').getByTestId('order-waiting')).hasText('it goes as soon as the service can be reached');
+  const reference = await referenceOf(app, 'queued');
+  assert.equal((await ordersFor(reference)).length, 0);
+
+  sandbox.faults.clear();
+  await list.row('placed').waitFor({ timeout: 30_000 });
+  await expect(shell.toast).hasText('1 order placed');
+  assert.equal((await ordersFor(reference)).length, 1, 'placed exactly once');
+  await expect(shell.offlineBanner).hidden();
+});
+
+test('a price above the most the user agreed to pay holds the order with the old and new price; accepted, it is placed once', { timeout: 90_000 }, async (t) => {
+  const { app, modelId, ordersFor } = await demoApp(t);
+  const shell = workspace(app.page);
+  await shell.nav('settings');
+  await settingsPage(app.page).workOffline.check();
+  const form = await newOrder(app, modelId);
+  await form.rule.selectOption('code');
+  await app.page.getByTestId('shipping-rule-carrier').fill('DHL');
+  await app.page.getByTestId('shipping-rule-method').fill('parcel');
+  await form.ceiling.fill('1,00');
+  await form.place.click();
+  const list = ordersPage(app.page);
+  await expect(list.row('queued')).visible();
+  const reference = await referenceOf(app, 'queued');
+
+  await shell.workOnline.click();
+  const held = list.row('needs-attention');
+  await expect(held.getByTestId('order-problem')).hasText('DHL parcel now costs more than the most you agreed to pay');
+  await expect(held.getByTestId('order-problem')).hasText(/Was €1\.00, now €\d+\.\d\d\./);
+  // Held for the user: said once the outbox is empty.
+  await expect(shell.toast).hasText('1 order needs your attention');
+  await app.screenshot('offline-ceiling-exceeded');
+  assert.equal((await ordersFor(reference)).length, 0, 'not placed at a price not agreed to');
+  await held.getByTestId('accept-changes').click();
+  await expect(list.row('placed')).visible();
+  const placed = await ordersFor(reference);
+  assert.equal(placed.length, 1);
+  assert.equal(placed[0].shippingMethod, 201);
+});
+
+test('message: the service cannot be reached (the sandbox runs, its connections are cut)', async (t) => {
+  const { app, sandbox } = await demoApp(t);
+  sandbox.faults.set({ kind: 'reset-before' });
+  await quoteParcel(app);
+  const error = app.page.getByTestId('quote-error');
+  await expect(error).hasText('The service cannot be reached');
+  await expect(error).hasText('Check your connection');
+  assert.equal((await error.textContent())?.includes('sandbox'), false, 'the sandbox did not stop');
+  await expect(workspace(app.page).offlineBanner).hasText('The service cannot be reached');
+  await app.screenshot('message-unreachable');
+});
+
+test('message: the embedded sandbox stopped (only when it did)', async (t) => {
+  const { app, sandbox } = await demoApp(t);
+  await sandbox.close();
+  app.booted.sandbox = null;
+  await quoteParcel(app);
+  await expect(app.page.getByTestId('quote-error')).hasText('The embedded sandbox stopped');
+  await expect(app.page.getByTestId('quote-error')).hasText('Restart PrintDesk');
+  await expect(workspace(app.page).offlineBanner).hasText('The embedded sandbox stopped');
+  await app.screenshot('message-sandbox-stopped');
+});
+
+test('message: you are working offline, with the way back online', async (t) => {
+  const { app } = await demoApp(t);
+  await workspace(app.page).nav('settings');
+  await settingsPage(app.page).workOffline.check();
+  await quoteParcel(app);
+  const error = app.page.getByTestId('quote-error');
+  await expect(error).hasText('You are working offline');
+  await app.page.getByTestId('quote-error-work-online').click();
+  await expect(workspace(app.page).offlineBanner).hidden();
+  await app.page.getByTestId('get-quote').click();
+  await expect(quotePage(app.page).result).visible();
+});
+
+test('message: you were signed out (the session ended on its own)', async (t) => {
+  const app = await openApp(browser, { accessTokenTtlSeconds: 1, refreshTokenTtlSeconds: 2 });
+  t.after(() => app.close());
+  await openDemoProject(app);
+  await new Promise((resolve) => setTimeout(resolve, 3_200));
+  await workspace(app.page).nav('library');
+  const ended = app.page.getByTestId('session-ended');
+  await expect(ended).hasText('You were signed out');
+  await expect(ended).hasText('Your session has expired');
+  await app.screenshot('message-signed-out');
+});
+
+test('message: the service refused (no access to the project any more)', async (t) => {
+  const { app, sandbox } = await demoApp(t);
+  const quote = quotePage(app.page);
+  await workspace(app.page).nav('quote');
+  await quote.modeModels.check();
+  await quote.addModelId.fill('moon');
+  await quote.addModel.click();
+  await expect(app.page.getByTestId('model-line')).hasText('Moon-binary');
+  await quote.pickCountry('NLD');
+  const [project] = await sandbox.operator.listProjects();
+  await sandbox.operator.unassign(project.projectId, 'demo@printdesk.test');
+  await quote.submit.click();
+  const error = app.page.getByTestId('quote-error');
+  await expect(error).hasText('The service refused: no access');
+  assert.equal((await error.textContent())?.includes('cannot be reached'), false);
+  await app.screenshot('message-refused');
+});
+
+test('a form that needs attention names the field and takes the focus there, from the form and from Place in the list', async (t) => {
+  const { app, modelId } = await demoApp(t);
+  const form = await newOrder(app, modelId);
+  await form.field('email').fill('grace@');
+  await form.loadMethods.click();
+  await form.chooseMethod.first().click();
+  await form.saveDraft.click();
+  await expect(form.saved).visible();
+  await workspace(app.page).nav('orders');
+  const list = ordersPage(app.page);
+  await list.row('draft').getByTestId('place-from-list').click();
+  // Not a notice over the list that "some fields" need attention: the order, the field named, the focus on it.
+  await expect(form.formProblems).hasText('One field needs attention before this order can be placed: Email.');
+  await app.page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.dataset.testid === 'email');
+  assert.equal(await app.page.getByTestId('action-error').count(), 0);
+  await app.screenshot('place-from-list-names-field');
+  await form.field('email').fill(RECIPIENT.email);
+  await form.place.click();
+  await expect(list.row('placed')).visible();
+});
+
+/** Asks the Quote view for a parcel to Germany (never quoted here). */
+async function quoteParcel(app: AppUnderTest) {
+  const quote = quotePage(app.page);
+  await workspace(app.page).nav('quote');
+  await quote.modePackage.check();
+  await quote.pickCountry('germ');
+  await quote.weight.fill('800');
+  await quote.submit.click();
+}
