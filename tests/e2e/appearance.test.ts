@@ -1,0 +1,205 @@
+// How the app looks and measures, as Settings say: dark across every view (the 3D preview's scene
+// included), light or as the system is, and sizes in millimetres or inches wherever sizes show.
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { CORPUS as corpus } from '../corpus.ts';
+import { samplePixels } from './canvas-pixels.ts';
+import { openDemoProject, RECIPIENT } from './demo.ts';
+import { expect } from './expect.ts';
+import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
+import { libraryPage } from './pages/library.ts';
+import { orderForm, ordersPage, quotePage, workspace } from './pages/orders.ts';
+import { projectsPage } from './pages/projects.ts';
+import { settingsPage } from './pages/settings.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchChromium();
+});
+after(() => closeAll(browser));
+
+/** The page's background and text as painted: dark means a dark background under light text. */
+async function painted(page: Page): Promise<{ theme: string | undefined; background: number; text: number }> {
+  return page.evaluate(() => {
+    const lightness = (colour: string) => {
+      const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).map(Number);
+      return Math.round((r + g + b) / 3);
+    };
+    return {
+      theme: document.documentElement.dataset.theme,
+      background: lightness(getComputedStyle(document.body).backgroundColor || getComputedStyle(document.documentElement).backgroundColor),
+      text: lightness(getComputedStyle(document.documentElement).color),
+    };
+  });
+}
+
+/** The preview's own background: the mean of its corner pixels (the scene's clear colour, off the plate). */
+async function sceneCorner(canvas: Locator): Promise<number> {
+  return canvas.evaluate((element: HTMLCanvasElement) => {
+    const probe = document.createElement('canvas');
+    probe.width = element.width;
+    probe.height = element.height;
+    const context = probe.getContext('2d');
+    if (!context) return -1;
+    context.drawImage(element, 0, 0);
+    const [r, g, b] = context.getImageData(2, 2, 1, 1).data;
+    return Math.round((r + g + b) / 3);
+  });
+}
+
+async function pollUntil(read: () => Promise<number>, wanted: (value: number) => boolean, what: string): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  let value = await read();
+  while (!wanted(value)) {
+    if (Date.now() > deadline) throw new Error(`${what}: last read ${value}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+async function darkShot(app: AppUnderTest, name: string) {
+  const look = await painted(app.page);
+  assert.equal(look.theme, 'dark', name);
+  assert.ok(look.background < 60 && look.text > 180, `${name} is dark: ${JSON.stringify(look)}`);
+  await app.screenshot(`dark-${name}`);
+}
+
+test('dark mode across every view, the preview\'s scene included, and back to light as it is chosen', { timeout: 180_000 }, async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  // Chosen before, kept by the host: the app opens dark.
+  assert.ok((await app.booted.host.invoke('settings:update', { theme: 'dark' })).ok);
+  await app.page.reload();
+  await app.page.getByTestId('sign-in').waitFor();
+  await darkShot(app, 'sign-in');
+
+  await sandbox.operator.createProject('Spare parts', { assign: 'demo@printdesk.test' });
+  const modelId = await openDemoProject(app);
+  const [project] = await sandbox.operator.listProjects();
+  await sandbox.operator.addModel(project.projectId, join(corpus, '3mf', 'cube_gears.3mf'), { name: 'Cube gears' });
+  await darkShot(app, 'overview');
+  await projectsPage(app.page).switchProject.click();
+  await expect(projectsPage(app.page).items.nth(1)).visible();
+  await darkShot(app, 'projects');
+  await projectsPage(app.page).items.filter({ hasText: 'Demo' }).click();
+
+  const shell = workspace(app.page);
+  const lib = libraryPage(app.page);
+  await shell.nav('library');
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-thumb"][data-drawn="yes"]').length === 2, null, { timeout: 30_000 });
+  await darkShot(app, 'library');
+  await lib.names.filter({ hasText: 'Cube gears' }).click();
+  await expect(lib.localFacts).hasText('Triangles');
+  // The scene is drawn on the theme's dark background, the model in it.
+  const dark = await pollUntil(() => sceneCorner(lib.viewerCanvas), (v) => v >= 0 && v < 60, 'the preview should be dark');
+  assert.ok((await samplePixels(lib.viewerCanvas)).distinct > 20, 'the model is drawn');
+  await darkShot(app, 'model');
+
+  await shell.nav('quote');
+  const quote = quotePage(app.page);
+  await quote.modePackage.check();
+  await quote.pickCountry('germ');
+  await quote.weight.fill('800');
+  await quote.submit.click();
+  await expect(quote.result).visible();
+  await darkShot(app, 'quote');
+
+  const form = orderForm(app.page);
+  await shell.nav('orders');
+  await ordersPage(app.page).newOrder.click();
+  await form.fillWithModel(RECIPIENT, modelId);
+  await darkShot(app, 'order-form');
+  await form.place.click();
+  await expect(ordersPage(app.page).row('placed')).visible();
+  // One order waiting for the user too: the warning colours in the dark.
+  await shell.nav('settings');
+  await settingsPage(app.page).workOffline.check();
+  await shell.nav('orders');
+  await ordersPage(app.page).newOrder.click();
+  await form.fillRecipient(RECIPIENT);
+  await form.addModelId.fill(modelId);
+  await form.addModel.click();
+  await form.rule.selectOption('cheapest');
+  await form.ceiling.fill('0,50');
+  await form.place.click();
+  await expect(ordersPage(app.page).row('queued')).visible();
+  await darkShot(app, 'outbox-offline');
+  await shell.workOnline.click();
+  await expect(ordersPage(app.page).row('needs-attention')).visible();
+  await expect(shell.toast).visible();
+  await darkShot(app, 'orders');
+
+  await shell.nav('batch');
+  await app.page.getByTestId('batch').waitFor();
+  const csv = join(await mkdtemp(join(tmpdir(), 'dark-batch-')), 'orders.csv');
+  await writeFile(csv, ['orderReference,firstName,lastName,streetAddress,postal,city,country,email,modelId,quantity', `D-1,Ada,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada-at-example.com,${modelId},1`].join('\n'));
+  await app.page.getByTestId('batch-file').setInputFiles(csv);
+  await app.page.getByTestId('batch-rows').waitFor().catch(() => undefined);
+  await darkShot(app, 'batch');
+
+  await shell.toast.getByRole('button', { name: 'Dismiss' }).click();
+  await shell.nav('settings');
+  await darkShot(app, 'settings');
+  // Light again, at once, the preview too.
+  await settingsPage(app.page).theme('light').check();
+  assert.equal((await painted(app.page)).theme, 'light');
+  await shell.nav('library');
+  await lib.names.first().click();
+  await expect(lib.localFacts).hasText('Triangles');
+  const light = await pollUntil(() => sceneCorner(lib.viewerCanvas), (v) => v > 200, 'the preview should be light');
+  assert.ok(light > dark);
+});
+
+test('"As the system" follows the system between light and dark, the open preview with it', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  await app.page.emulateMedia({ colorScheme: 'light' });
+  await openDemoProject(app);
+  assert.equal((await painted(app.page)).theme, 'light', 'the default is the system\'s, light here');
+  const lib = libraryPage(app.page);
+  await workspace(app.page).nav('library');
+  await lib.names.first().click();
+  await expect(lib.localFacts).hasText('Triangles');
+  await pollUntil(() => sceneCorner(lib.viewerCanvas), (v) => v > 200, 'the preview should be light');
+  await app.page.emulateMedia({ colorScheme: 'dark' });
+  await app.page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  await pollUntil(() => sceneCorner(lib.viewerCanvas), (v) => v >= 0 && v < 60, 'the preview should follow the system to dark');
+});
+
+test('sizes in inches wherever sizes show: the model\'s facts, the preview\'s size line and labels, a parcel in a quote', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  await openDemoProject(app);
+  const shell = workspace(app.page);
+  await shell.nav('settings');
+  await settingsPage(app.page).units('in').check();
+  const lib = libraryPage(app.page);
+  await shell.nav('library');
+  await lib.names.first().click();
+  await expect(app.page.getByTestId('fact-dimensions')).hasText(/^[\d.]+ × [\d.]+ × [\d.]+ in$/);
+  await expect(lib.dimensions).hasText(' in');
+  await expect(app.page.getByTestId('viewer-grid')).hasText(/grid [\d.]+ in/);
+  await expect(app.page.getByTestId('viewer-size-x')).hasText(/Width [\d.]+ in/);
+  await expect(lib.localFacts).hasText('in³');
+  await app.screenshot('model-inches');
+  // A parcel's sides are typed in inches and asked in centimetres: 10 in is 25.4 cm.
+  await shell.nav('quote');
+  const quote = quotePage(app.page);
+  await quote.modePackage.check();
+  await expect(app.page.getByTestId('quote')).hasText('Length (in)');
+  await quote.pickCountry('germ');
+  await quote.weight.fill('800');
+  for (const side of [quote.length, quote.width, quote.height]) await side.fill('10');
+  await quote.submit.click();
+  await expect(quote.result).visible();
+  const inches = await app.booted.host.invoke('quotes:seen', { country: 'DE' });
+  assert.ok(inches.ok);
+  assert.deepEqual((inches.value as { request: { package?: unknown } }[])[0].request.package, { weight: 800, length: 25.4, width: 25.4, height: 25.4 });
+});
