@@ -37,19 +37,8 @@ async function painted(page: Page): Promise<{ theme: string | undefined; backgro
   });
 }
 
-/** The preview's own background: the mean of its corner pixels (the scene's clear colour, off the plate). */
-async function sceneCorner(canvas: Locator): Promise<number> {
-  return canvas.evaluate((element: HTMLCanvasElement) => {
-    const probe = document.createElement('canvas');
-    probe.width = element.width;
-    probe.height = element.height;
-    const context = probe.getContext('2d');
-    if (!context) return -1;
-    context.drawImage(element, 0, 0);
-    const [r, g, b] = context.getImageData(2, 2, 1, 1).data;
-    return Math.round((r + g + b) / 3);
-  });
-}
+/** The preview's own background: how light its corner is (the scene's clear colour, off the plate). */
+const sceneCorner = async (canvas: Locator) => (await samplePixels(canvas)).corner;
 
 async function pollUntil(read: () => Promise<number>, wanted: (value: number) => boolean, what: string): Promise<number> {
   const deadline = Date.now() + 10_000;

@@ -14,6 +14,8 @@ export interface PixelSample {
   /** Pixels of the default model's blue, shaded or not: never the grey plate. */
   blue: number;
   total: number;
+  /** How light the top left corner is (0–255): the scene's background, off the plate. */
+  corner: number;
 }
 
 export function samplePixels(canvas: Locator): Promise<PixelSample> {
@@ -22,7 +24,7 @@ export function samplePixels(canvas: Locator): Promise<PixelSample> {
     probe.width = element.width;
     probe.height = element.height;
     const context = probe.getContext('2d');
-    if (!context) return { distinct: 0, warm: 0, highlight: 0, dark: 0, blue: 0, total: 0 };
+    if (!context) return { distinct: 0, warm: 0, highlight: 0, dark: 0, blue: 0, total: 0, corner: -1 };
     context.drawImage(element, 0, 0);
     const { data } = context.getImageData(0, 0, probe.width, probe.height);
     const colours = new Set<number>();
@@ -38,7 +40,8 @@ export function samplePixels(canvas: Locator): Promise<PixelSample> {
       if (b > r + 60) blue++;
       total++;
     }
-    return { distinct: colours.size, warm, highlight, dark, blue, total };
+    const corner = Math.round((data[0] + data[1] + data[2]) / 3);
+    return { distinct: colours.size, warm, highlight, dark, blue, total, corner };
   });
 }
 
