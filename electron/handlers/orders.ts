@@ -27,7 +27,7 @@ type OrderHandlers = Pick<
 export function orderHandlers(orders: Orders, connectivity: Connectivity): OrderHandlers {
   return {
     'connectivity:get': () => connectivity.state(),
-    'quotes:get': (request) => orders.quote(request),
+    'quotes:get': (request) => orders.quoteOrLastSeen(request),
     'quotes:seen': ({ country }) => orders.seenQuotes(country),
     'drafts:list': ({ projectId }) => orders.list(projectId),
     'drafts:get': ({ id }) => orders.get(id),

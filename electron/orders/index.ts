@@ -207,8 +207,10 @@ export function createOrders(deps: OrdersDeps) {
   return {
     store,
     outbox,
-    /** The service's quote; offline, the last one seen for the same request, marked so. */
-    quote: (request: QuoteRequest) => quotes.get(request, { maxAgeMs: 0, orLastSeen: true }),
+    /** The service's quote, now. */
+    quote: (request: QuoteRequest) => quotes.get(request, { maxAgeMs: 0 }),
+    /** For the user: the service's quote, or offline the last one seen for the same request, marked so. */
+    quoteOrLastSeen: (request: QuoteRequest) => quotes.get(request, { maxAgeMs: 0, orLastSeen: true }),
     seenQuotes: (country: string) => quotes.seen(country),
     list: (projectId: string) => store.list(account(), projectId),
     refresh,

@@ -170,3 +170,22 @@ test('notifications switched off: the page is still told, the OS is not', async 
   assert.deepEqual(emptied, [{ placed: 1, needAttention: 0 }]);
   assert.deepEqual(notified, []);
 });
+
+test('Work offline chosen when the app last ran holds it from the start: nothing is sent until it is switched off', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'outbox-offline-'));
+  const sandbox = await startSandbox({ dataDir, quiet: true });
+  const host = createHost({
+    mode: 'browser', version: 't', platform: 'linux', store: createMemoryStore({ settings: { workOffline: true, theme: 'dark' } }), vault: createMemoryVault('t'),
+    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT }, running: sandbox.running }, timeoutMs: 2_000,
+  });
+  t.after(async () => {
+    await host.dispose();
+    await sandbox.close();
+  });
+  assert.deepEqual(value<ConnectivityState>(await host.invoke('connectivity:get', undefined)), { online: false, reason: 'working-offline' });
+  assert.equal(value<Settings>(await host.invoke('settings:get', undefined)).theme, 'dark');
+  const signIn = await host.invoke('session:signIn', DEMO_ACCOUNT);
+  assert.ok(!signIn.ok && signIn.error.details?.reason === 'working-offline', JSON.stringify(signIn));
+  value(await host.invoke('settings:update', { workOffline: false }));
+  assert.equal(value<{ status: string }>(await host.invoke('session:signIn', DEMO_ACCOUNT)).status, 'signed-in');
+});
