@@ -264,3 +264,35 @@ async function quoteParcel(app: AppUnderTest) {
   await quote.weight.fill('800');
   await quote.submit.click();
 }
+
+test('in browser mode with notifications allowed, the browser says "1 order placed", not a note in the page', async (t) => {
+  const { app, modelId, ordersFor } = await demoApp(t);
+  // The browser's notifications, recorded: a headless one shows none.
+  await app.page.addInitScript(() => {
+    const shown: string[] = [];
+    Object.assign(window, { shownNotifications: shown });
+    class Recorded {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      constructor(title: string, options?: { body?: string }) {
+        shown.push(`${title}: ${options?.body ?? ''}`);
+      }
+    }
+    Object.assign(window, { Notification: Recorded });
+  });
+  await app.page.reload();
+  await expect(app.page.getByTestId('nav-orders')).visible();
+  const host = app.booted.host;
+  const [project] = (await app.booted.sandbox?.operator.listProjects()) ?? [];
+  assert.ok((await host.invoke('settings:update', { workOffline: true })).ok);
+  const fields = { recipient: { ...RECIPIENT, country: 'NL', countryState: '' }, models: [{ modelId, quantity: 1 }], shippingMethod: null, shippingRule: { choice: { kind: 'rule', rule: 'cheapest' }, ceiling: 100_00, seenAt: null }, orderContent: { ConfigIds: [], ExternalConfigIds: [], StockIds: [] } };
+  const saved = await host.invoke('drafts:save', { projectId: project.projectId, fields });
+  assert.ok(saved.ok, JSON.stringify(saved));
+  const { id, orderReference } = saved.value as { id: string; orderReference: string };
+  assert.ok((await host.invoke('outbox:place', { id })).ok);
+  assert.ok((await host.invoke('settings:update', { workOffline: false })).ok);
+  await app.page.waitForFunction(() => (window as unknown as { shownNotifications: string[] }).shownNotifications.length === 1, null, { timeout: 30_000 });
+  assert.deepEqual(await app.page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications), ['1 order placed: The Outbox sent the orders that waited for the service.']);
+  assert.equal(await workspace(app.page).toast.count(), 0);
+  assert.equal((await ordersFor(orderReference)).length, 1);
+});
