@@ -2,12 +2,13 @@
 import Conf from 'conf';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootHost } from './boot.ts';
 import { startBrowserServer, type BrowserServer } from './browser.ts';
 import { pruneStaged } from './browser-stage.ts';
 import type { Host } from './host.ts';
+import { makePrivateDir, makePrivateIfPresent, PRIVATE_FILE_MODE, writePrivateFile } from './private-files.ts';
 import { createMemoryVault } from './session/token-vault.ts';
 import { defaultUserDataDir } from './user-data.ts';
 
@@ -27,17 +28,20 @@ export interface RunningBrowserMode {
 }
 
 export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<RunningBrowserMode> {
-  const userDataDir = options.userDataDir ?? defaultUserDataDir();
+  // Before anything is written in it: the folder and everything in it are this user's alone.
+  const userDataDir = makePrivateDir(options.userDataDir ?? defaultUserDataDir());
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  // The same file electron-store would use, so preferences carry over between the two modes.
+  const store = new Conf({ cwd: userDataDir, configName: 'config', projectName: 'printdesk', configFileMode: PRIVATE_FILE_MODE });
+  makePrivateIfPresent(store.path);
   const booted = await bootHost({
     mode: 'browser',
     version,
     userDataDir,
-    // The same file electron-store would use, so preferences carry over between the two modes.
-    store: new Conf({ cwd: userDataDir, configName: 'config', projectName: 'printdesk' }),
+    store,
     vault: createMemoryVault('Browser mode has no access to the system keychain, so you will sign in again after a restart.'),
   });
-  const stageDir = join(userDataDir, 'staged');
+  const stageDir = makePrivateDir(join(userDataDir, 'staged'));
   await pruneUnused(booted.host, stageDir);
   const stopPruning = booted.host.subscribe('uploads:removed', () => void pruneUnused(booted.host, stageDir));
   const server = await startBrowserServer({
@@ -77,7 +81,7 @@ function writeLaunchFile(userDataDir: string, url: string): string {
   const file = join(userDataDir, `open-printdesk-${randomBytes(6).toString('hex')}.html`);
   const target = JSON.stringify(url);
   const html = `<!doctype html><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>PrintDesk</title><script>location.replace(${target})</script>`;
-  writeFileSync(file, html, { mode: 0o600 });
+  writePrivateFile(file, html);
   return file;
 }
 

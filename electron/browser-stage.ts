@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { basename, extname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR, PRIVATE_FILE } from './private-files.ts';
 
 /** Larger than any model a print service takes, and a bound on the disk one staged file may fill. */
 export const MAX_STAGED_BYTES = 2 * 1024 ** 3;
@@ -49,10 +50,10 @@ export async function stageUpload(req: IncomingMessage, stageDir: string, name: 
   if (Number(req.headers['content-length'] ?? 0) > limit) throw new StagedTooLarge('declared too large');
   const safeName = stagedName(name);
   const folder = join(stageDir, randomUUID());
-  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await mkdir(folder, PRIVATE_DIR);
   const path = join(folder, safeName);
   try {
-    await pipeline(req, capped(limit), createWriteStream(path, { mode: 0o600 }));
+    await pipeline(req, capped(limit), createWriteStream(path, PRIVATE_FILE));
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
     throw error;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, RENDERER_URL, serveRenderer } from './app-protocol.ts';
 import { bootHost, type Booted } from './boot.ts';
 import { registerIpc } from './ipc.ts';
+import { makePrivateDir, makePrivateIfPresent, PRIVATE_FILE_MODE, restrictUmask } from './private-files.ts';
 import { buildMenu } from './menu.ts';
 import { createSafeStorageVault } from './session/token-vault.ts';
 import { appPaths, createMainWindow } from './window.ts';
@@ -19,6 +20,9 @@ function showWindow() {
 }
 
 export async function startApp(): Promise<void> {
+  restrictUmask();
+  // Before Chromium or we write anything in it (the single-instance lock is the first).
+  const userDataDir = makePrivateDir(app.getPath('userData'));
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
@@ -57,8 +61,8 @@ export async function startApp(): Promise<void> {
   });
 
   await app.whenReady();
-  const userDataDir = app.getPath('userData');
-  const store = new ElectronStore({ name: 'config' });
+  const store = new ElectronStore({ name: 'config', configFileMode: PRIVATE_FILE_MODE });
+  makePrivateIfPresent(store.path);
   // electron-store offers its data to renderers over a sync IPC channel of its own; ours never
   // uses it, and no channel outside the contract may exist.
   ipcMain.removeAllListeners('electron-store-get-data');

@@ -20,8 +20,8 @@ export function appPaths(appRoot: string): AppPaths {
 export type WindowFactory = new (options: BrowserWindowConstructorOptions) => BrowserWindow;
 
 /** The one window, locked down: no Node, isolated and sandboxed, nowhere else to go. */
-export function createMainWindow(Window: WindowFactory, paths: AppPaths): BrowserWindow {
-  const window = new Window({
+export function createMainWindow(BrowserWindow: WindowFactory, paths: AppPaths): BrowserWindow {
+  const window = new BrowserWindow({
     width: 1200,
     height: 800,
     minWidth: 760,

@@ -125,7 +125,7 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
     onProgress: (p) => printer.update(p, p.state !== 'sending'),
     onReachability: (reachable) => (unreachableSince = reachable ? null : (unreachableSince ?? Date.now())),
   }));
-  await signIn(host, io, !opts.service);
+  await signIn(host, io, resources.sandbox?.demoAccount ?? null);
   const projectId = await findProject(host, opts.project);
   host.start();
 

@@ -15,9 +15,10 @@ import { createRateLimiter } from './rate-limit.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
 import { API_PREFIX, endpointId } from './router.ts';
 import { ROUTES } from './routes/index.ts';
-import { seedIfNew } from './seed.ts';
+import { seedDemoAccounts, type Account, type DemoAccounts } from './seed.ts';
 import { createTokenService } from './tokens.ts';
 import { createUploadRuntime, sweepUploads } from './upload-files.ts';
+import { writePrivateFile } from '../private-files.ts';
 import type { TokenService } from './tokens.ts';
 
 export type { FaultControl, FaultKind, FaultSpec, ActiveFault } from './faults.ts';
@@ -52,6 +53,10 @@ export interface Sandbox {
   operator: Operator;
   /** set/clear fault injection in-process */
   faults: FaultControl;
+  /** the seeded demo account (with the demo project) and its password, made for this data directory */
+  demoAccount: Account;
+  /** the seeded account without a project (same password) */
+  noProjectAccount: Account;
   /** signs arbitrary claims with this sandbox's key: lets tests forge expired or mistyped tokens */
   tokens: Pick<TokenService, 'sign'>;
   close(): Promise<void>;
@@ -73,8 +78,9 @@ export interface RuntimeInfo {
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const dataDir = path.resolve(options.dataDir);
   const db = openDatabase(dataDir);
+  let accounts: DemoAccounts;
   try {
-    await seedIfNew(db);
+    accounts = await seedDemoAccounts(db, dataDir);
     sweepUploads(db, dataDir);
   } catch (error) {
     db.close();
@@ -111,7 +117,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const origin = `http://127.0.0.1:${port}`;
   const runtime: RuntimeInfo = { baseUrl: `${origin}${API_PREFIX}`, adminUrl: `${origin}/__admin`, adminSecret, pid: process.pid };
   const runtimeFile = path.join(dataDir, RUNTIME_FILE);
-  fs.writeFileSync(runtimeFile, JSON.stringify(runtime, null, 2), { mode: 0o600 });
+  writePrivateFile(runtimeFile, JSON.stringify(runtime, null, 2));
 
   let closing: Promise<void> | undefined;
   async function close(): Promise<void> {
@@ -127,7 +133,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     return closing;
   }
 
-  return { baseUrl: runtime.baseUrl, port, adminSecret, operator: createOperator(db, dataDir), faults, tokens, close };
+  return {
+    baseUrl: runtime.baseUrl, port, adminSecret, demoAccount: accounts.demo, noProjectAccount: accounts.noProject,
+    operator: createOperator(db, dataDir), faults, tokens, close,
+  };
 }
 
 function listen(server: http.Server, port: number): Promise<number> {

@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { NO_PROJECT_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import type { ModelRecord, OrderRecord } from '../../electron/sandbox/server.ts';
 import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
 import type { ApiResponse, TestSandbox } from '../../electron/sandbox/testing.ts';
@@ -22,8 +21,8 @@ const models: ModelRecord[] = [];
 before(async () => {
   sandbox = await startTestSandbox();
   url = sandbox.baseUrl;
-  token = (await login(url)).accessToken;
-  otherToken = (await login(url, NO_PROJECT_ACCOUNT)).accessToken;
+  token = (await login(url, sandbox.demoAccount)).accessToken;
+  otherToken = (await login(url, sandbox.noProjectAccount)).accessToken;
   projectId = (await sandbox.operator.listProjects())[0].projectId;
   for (const file of ['Cube-binary.stl', 'Moon-binary.stl', 'Star-ascii.stl']) {
     models.push(await sandbox.operator.addModel(projectId, path.join(CORPUS, 'stl', file)));

@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
 import type { TestSandbox } from '../../electron/sandbox/testing.ts';
 
@@ -33,7 +32,7 @@ describe('rate limits', () => {
   });
 
   it('counts per endpoint and user, then answers 429 RATE_LIMITED with Retry-After', async () => {
-    const { accessToken } = await login(url);
+    const { accessToken } = await login(url, sandbox.demoAccount);
     const get = () => call(url, 'GET', '/Project/GetProjects', { token: accessToken });
     const remaining = [];
     for (let i = 0; i < 3; i++) {
@@ -50,7 +49,7 @@ describe('rate limits', () => {
     assert.ok(retryAfter >= 1 && retryAfter <= 2, `Retry-After ${retryAfter}`);
     assert.equal(limited.headers.get('x-ratelimit-remaining'), '0');
     // another user and another endpoint are unaffected
-    const other = await login(url, { email: 'noproject@printdesk.test', password: DEMO_ACCOUNT.password });
+    const other = await login(url, sandbox.noProjectAccount);
     assert.equal((await call(url, 'GET', '/Project/GetProjects', { token: other.accessToken })).status, 200);
     assert.equal((await call(url, 'GET', `/Project/HasAccesToProject?projectId=${crypto.randomUUID()}`, { token: accessToken })).status, 200);
     // and the window reopens after Retry-After
@@ -103,16 +102,16 @@ describe('bad input', () => {
   });
 
   it('answers a wrong content type with 415', async () => {
-    assert4xx(await post('/Auth/Login', JSON.stringify(DEMO_ACCOUNT), 'text/plain'), 415);
+    assert4xx(await post('/Auth/Login', JSON.stringify(sandbox.demoAccount), 'text/plain'), 415);
     assert4xx(await post('/Auth/Login', 'email=a&password=b', 'application/x-www-form-urlencoded'), 415);
-    assert.equal((await post('/Auth/Login', JSON.stringify(DEMO_ACCOUNT), 'application/json; charset=utf-8')).status, 200);
+    assert.equal((await post('/Auth/Login', JSON.stringify(sandbox.demoAccount), 'application/json; charset=utf-8')).status, 200);
   });
 
   it('answers a body over 1 MiB with 413', async () => {
     const huge = JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) });
     assert4xx(await post('/Auth/Login', huge), 413);
     // the connection stays usable for the next request
-    assert.equal((await post('/Auth/Login', JSON.stringify(DEMO_ACCOUNT))).status, 200);
+    assert.equal((await post('/Auth/Login', JSON.stringify(sandbox.demoAccount))).status, 200);
   });
 
   it('answers a chunked body over 1 MiB with 413', async () => {
@@ -133,7 +132,7 @@ describe('bad input', () => {
     for (const value of strings) {
       assert4xx(await call(url, 'POST', '/Auth/Login', { json: { email: value, password: value } }), 400);
       assert4xx(await call(url, 'POST', '/Auth/RefreshToken', { json: { refreshToken: value } }), 401);
-      const { accessToken } = await login(url, { email: 'noproject@printdesk.test', password: DEMO_ACCOUNT.password });
+      const { accessToken } = await login(url, sandbox.noProjectAccount);
       assert4xx(await call(url, 'GET', `/Project/HasAccesToProject?projectId=${encodeURIComponent(value)}`, { token: accessToken }), 400);
     }
   });

@@ -72,7 +72,7 @@ describe('pipeline', () => {
 describe('closing', () => {
   it('does not wait for stalled responses', async () => {
     const sandbox = await startTestSandbox();
-    const { accessToken } = await login(sandbox.baseUrl);
+    const { accessToken } = await login(sandbox.baseUrl, sandbox.demoAccount);
     sandbox.faults.set({ kind: 'stall', ms: 60_000 });
     const pending = call(sandbox.baseUrl, 'GET', '/Project/GetProjects', { token: accessToken }).catch((error: Error) => error);
     await new Promise((resolve) => setTimeout(resolve, 100));
