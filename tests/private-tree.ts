@@ -1,5 +1,6 @@
 // Checks that what PrintDesk wrote is its user's alone: by the mode bits, and from a second account's
 // view (`runuser -u nobody`), which needs root, as CI has.
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,6 +50,16 @@ function openToNobody(paths: string[], command: 'cat' | 'ls'): string[] {
   const result = spawnSync('runuser', ['-u', 'nobody', '--', 'sh', '-c', script, 'sh', ...paths], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`runuser failed: ${result.stderr}`);
   return result.stdout.split('\n').filter(Boolean);
+}
+
+/** From the `nobody` account, in a folder it can pass through: the file cannot be read. */
+export function assertUnreadableByOthers(t: TestContext, file: string): void {
+  const why = secondAccountUnavailable();
+  if (why) {
+    t.diagnostic(`second-account check skipped: ${why}`);
+    return;
+  }
+  assert.deepEqual(openToNobody([file], 'cat'), [], `nobody reads ${file}`);
 }
 
 /**

@@ -18,6 +18,7 @@ import { openDatabase, type Db } from '../storage/database.ts';
 import { defaultUserDataDir } from '../user-data.ts';
 import { EXIT, Exit } from './exit.ts';
 import { terminalPrompt } from './prompt.ts';
+import { noteRunningApp } from './running-app.ts';
 import { signIn, type SignInIo } from './sign-in.ts';
 
 export interface BatchIo extends SignInIo {
@@ -104,6 +105,7 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
     throw new Exit(EXIT.invalid, `Cannot read ${opts.file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
   });
   const userDataDir = makePrivateDir(defaultUserDataDir(io.env));
+  noteRunningApp(userDataDir, io.stderr);
   let baseUrl: string;
   if (opts.service) {
     const checked = checkBaseUrl(opts.service);
