@@ -45,7 +45,7 @@ export function createRateLimiter(overrides: Partial<RateLimitConfig> = {}, now:
   let takesSincePrune = 0;
 
   function rule(endpoint: string): RateLimitRule {
-    return rules[endpoint] ?? rules.default;
+    return Object.hasOwn(rules, endpoint) ? rules[endpoint] : rules.default;
   }
 
   function take(endpoint: string, caller: string): RateDecision {

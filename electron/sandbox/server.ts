@@ -41,7 +41,10 @@ export interface SandboxOptions {
   withoutEndpoints?: string[];
   /** for the loopback admin endpoint; random if absent */
   adminSecret?: string;
+  /** no log of requests (unexpected errors are still logged) */
   quiet?: boolean;
+  /** where unexpected errors go, with the incident id their 500 names; default: stderr */
+  logError?: (line: string) => void;
 }
 
 export interface Sandbox {
@@ -105,6 +108,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       adminSecret,
       signal: lifetime.signal,
       log,
+      logError: options.logError ?? ((line) => console.error(`[sandbox] ${line}`)),
     }),
   );
   server.on('clientError', answerClientError);
