@@ -82,7 +82,10 @@ export function createPipeline(deps: PipelineDeps) {
     }
     const ctx = await prepare(req, match.route, search, clientIp, plan);
     const caller = match.route.rateKey?.(ctx) ?? (ctx.user ? `user:${ctx.user.user_id}` : `ip:${clientIp}`);
-    const rate = deps.limiter.take(endpointId(match.route), caller);
+    const endpointRate = deps.limiter.take(endpointId(match.route), caller);
+    const ipRate = match.route.ipRule ? deps.limiter.take(match.route.ipRule, `ip:${clientIp}`) : endpointRate;
+    // The headers tell of the tighter of the two: a refusal, else the one with fewer requests left.
+    const rate = !endpointRate.allowed ? endpointRate : !ipRate.allowed ? ipRate : remaining(ipRate) < remaining(endpointRate) ? ipRate : endpointRate;
     if (!rate.allowed) return { reply: tooMany(rate), rate };
     try {
       if (ctx.pending) throw ctx.pending;
@@ -120,6 +123,10 @@ export function createPipeline(deps: PipelineDeps) {
     };
     return ctx;
   }
+}
+
+function remaining(rate: RateDecision): number {
+  return Number(rate.headers['X-RateLimit-Remaining']);
 }
 
 function tooMany(rate: RateDecision): Reply {

@@ -10,6 +10,7 @@ import { createFaultInjector } from './faults.ts';
 import type { FaultControl } from './faults.ts';
 import { createOperator } from './operator.ts';
 import type { Operator } from './operator.ts';
+import { createPasswordChecks, type PasswordCheckLimits } from './password-checks.ts';
 import { createPipeline } from './pipeline.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
@@ -37,6 +38,8 @@ export interface SandboxOptions {
   refreshTokenTtlSeconds?: number;
   /** per-endpoint limits keyed by endpoint id ("Auth/Login"); see DEFAULT_RATE_LIMITS */
   rateLimits?: Partial<RateLimitConfig>;
+  /** how many password checks run at once, and how many may wait (past that, 429); see password-checks.ts */
+  passwordChecks?: PasswordCheckLimits;
   /** endpoint ids ("Model3D/CreateUpload") to leave out, to play a service that lacks them */
   withoutEndpoints?: string[];
   /** for the loopback admin endpoint; random if absent */
@@ -102,7 +105,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const server = http.createServer(
     createPipeline({
       routes: ROUTES.filter((route) => !options.withoutEndpoints?.includes(endpointId(route))),
-      services: { db, tokens, dataDir, uploads: createUploadRuntime() },
+      services: { db, tokens, dataDir, uploads: createUploadRuntime(), passwordChecks: createPasswordChecks(options.passwordChecks) },
       limiter: createRateLimiter(options.rateLimits),
       faults,
       adminSecret,

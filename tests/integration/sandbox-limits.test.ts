@@ -67,6 +67,40 @@ describe('rate limits', () => {
     assert.ok(Number(limited.headers.get('retry-after')) > 0);
     assert.equal((await attempt('other@printdesk.test')).status, 400);
   });
+
+  it('limits login per client IP too: a new e-mail with each try runs out as well, and so does the real account', async () => {
+    const own = await startTestSandbox({ rateLimits: { 'Auth/Login:ip': { limit: 5, windowSeconds: 60 } } });
+    try {
+      const attempt = (email: string, password = 'wrong-password') => call(own.baseUrl, 'POST', '/Auth/Login', { json: { email, password } });
+      for (let i = 0; i < 5; i++) assert.equal((await attempt(`guess-${i}@printdesk.test`)).status, 400);
+      const limited = await attempt('guess-5@printdesk.test');
+      assert.equal(limited.status, 429);
+      assert.equal(limited.body.error?.type, 'RATE_LIMITED');
+      assert.ok(Number(limited.headers.get('retry-after')) > 0);
+      assert.equal(limited.headers.get('x-ratelimit-limit'), '5', 'the headers tell of the limit that refused');
+      assert.equal((await attempt(own.demoAccount.email, own.demoAccount.password)).status, 429);
+    } finally {
+      await own.dispose();
+    }
+  });
+
+  it('checks a few passwords at a time; more than wait in line are answered 429 with Retry-After, and the rest go through', async () => {
+    const own = await startTestSandbox({ passwordChecks: { concurrent: 1, waiting: 2 } });
+    try {
+      const attempts = Array.from({ length: 20 }, (_, i) => call(own.baseUrl, 'POST', '/Auth/Login', { json: { email: `burst-${i}@printdesk.test`, password: 'wrong-password' } }));
+      const answers = await Promise.all(attempts);
+      const busy = answers.filter((answer) => answer.status === 429);
+      assert.ok(busy.length >= 1, `of 20 at once, some are turned away: ${answers.map((a) => a.status).join(' ')}`);
+      assert.ok(answers.filter((answer) => answer.status === 400).length >= 3, 'those in line are checked');
+      for (const answer of busy) {
+        assert.equal(answer.body.error?.type, 'RATE_LIMITED');
+        assert.equal(answer.headers.get('retry-after'), '1');
+      }
+      assert.equal((await call(own.baseUrl, 'POST', '/Auth/Login', { json: own.demoAccount })).status, 200, 'once the burst is over, sign-in works');
+    } finally {
+      await own.dispose();
+    }
+  });
 });
 
 describe('bad input', () => {
