@@ -63,6 +63,7 @@ test('opens exactly one window, isolated, sandboxed and without Node', () => {
   assert.equal(prefs.nodeIntegrationInWorker, false);
   assert.equal(prefs.webviewTag, false);
   assert.equal(prefs.webSecurity, true);
+  assert.equal(prefs.disableBlinkFeatures, 'Auxclick', 'a middle click opens no window');
   assert.equal(prefs.preload, join(record.appRoot, 'dist', 'electron', 'preload.cjs'));
   assert.equal(window.loaded, 'app://printdesk/index.html');
 });
