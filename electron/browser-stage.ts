@@ -28,12 +28,21 @@ function capped(limit: number): Transform {
 const MAX_NAME = 200;
 
 /**
+ * Invisible format characters (\p{Cf}): the bidirectional controls, which make "part<U+202E>lts.exe" show as
+ * "partexe.stl", and zero-width ones that make two names look alike. Joiners stay where they join something
+ * (Persian and Indic words, emoji sequences such as woman + ZWJ + wrench), as they change how those are drawn.
+ */
+const INVISIBLE = /(?<![\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}])[\u200C\u200D]|[\u200C\u200D](?![\p{L}\p{M}\p{Extended_Pictographic}])|(?![\u200C\u200D])\p{Cf}/gu;
+
+/**
  * The name the copy is saved under, which becomes the model's name on the service: the user's own,
- * commas, apostrophes and all, less only what some file system refuses (control characters,
- * <>:"/\|?*, and the trailing dots and spaces Windows drops).
+ * commas, apostrophes and all, less only what some file system refuses (control characters, line and
+ * paragraph separators, <>:"/\|?*, and the trailing dots and spaces Windows drops) and the invisible
+ * characters that could disguise it.
  */
 export function stagedName(name: string): string {
-  const cleaned = basename(name.replace(/\\/g, '/')).replace(/[\p{Cc}<>:"/\\|?*]/gu, '_').replace(/[. ]+$/, '').trim();
+  const visible = name.replace(INVISIBLE, '');
+  const cleaned = basename(visible.replace(/\\/g, '/')).replace(/[\p{Cc}\p{Zl}\p{Zp}<>:"/\\|?*]/gu, '_').replace(/[. ]+$/, '').trim();
   if (cleaned === '' || cleaned === '..') return 'model';
   // Shortened before its extension, which the upload check and the service go by.
   const extension = extname(cleaned).slice(0, 10);
