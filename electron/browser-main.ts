@@ -39,7 +39,7 @@ export interface RunningBrowserMode {
 export class AlreadyRunning extends Error {
   readonly launch: Exclude<Launch, { kind: 'claimed' }>;
   constructor(launch: Exclude<Launch, { kind: 'claimed' }>) {
-    super(describe(launch));
+    super(whyNotStarted(launch));
     this.launch = launch;
   }
 }
@@ -114,7 +114,7 @@ async function start(userDataDir: string, options: BrowserModeOptions, claim: In
   };
 }
 
-function describe(launch: Exclude<Launch, { kind: 'claimed' }>): string {
+function whyNotStarted(launch: Exclude<Launch, { kind: 'claimed' }>): string {
   if (launch.kind === 'desktop-running') {
     return `PrintDesk is already open as a desktop app on this data folder (process ${launch.running.pid}). Use its window, or quit it to use browser mode.`;
   }
