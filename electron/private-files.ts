@@ -55,9 +55,20 @@ export function createPrivateFileOnce(file: string, data: string): boolean {
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
+    // A file system without hard links (FAT, some network shares): created exclusively in place instead.
+    return createExclusive(file, data);
   } finally {
     fs.rmSync(temp, { force: true });
+  }
+}
+
+function createExclusive(file: string, data: string): boolean {
+  try {
+    fs.writeFileSync(file, data, { ...PRIVATE_FILE, flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
   }
 }
 
