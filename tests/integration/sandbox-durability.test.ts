@@ -78,6 +78,31 @@ describe('durability', () => {
     }
   });
 
+  it('keeps the demo password of its data directory, and makes a new one for a directory that lost or never had it', async () => {
+    const dataDir = tempDir();
+    const first = await startSandbox({ dataDir, quiet: true });
+    const { password } = first.demoAccount;
+    assert.match(password, /^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    assert.equal(fs.statSync(path.join(dataDir, DEMO_PASSWORD_FILE)).mode & 0o777, 0o600);
+    await first.close();
+    const second = await startSandbox({ dataDir, quiet: true });
+    assert.equal(second.demoAccount.password, password, 'the same after a restart');
+    await login(second.baseUrl, second.noProjectAccount);
+    await second.close();
+    // As a PrintDesk that seeded the published password left it: no file. The accounts get the new one.
+    fs.rmSync(path.join(dataDir, DEMO_PASSWORD_FILE));
+    const third = await startSandbox({ dataDir, quiet: true });
+    try {
+      assert.notEqual(third.demoAccount.password, password);
+      assert.equal((await call(third.baseUrl, 'POST', '/Auth/Login', { json: { email: DEMO_EMAIL, password } })).status, 400, 'the old password is gone');
+      await login(third.baseUrl, third.demoAccount);
+      await login(third.baseUrl, third.noProjectAccount);
+      assert.equal((await third.operator.listUsers()).length, 2, 'not seeded again');
+    } finally {
+      await third.close();
+    }
+  });
+
   it('survives a kill -9 of the server process', async () => {
     const dataDir = tempDir();
     const { child, url } = await serve(dataDir);
