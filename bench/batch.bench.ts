@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { withReferences } from '../common/batch/references.ts';
 import { rowsToOrders } from '../common/batch/rows-to-orders.ts';
 import { createBatchHost } from '../electron/batch/node-host.ts';
-import { DEMO_ACCOUNT } from '../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../electron/sandbox/seed.ts';
 import { openDatabase } from '../electron/storage/database.ts';
 import type { BenchResult } from './run.ts';
 
@@ -87,7 +87,7 @@ const [dataDir, limit, windowSeconds, model] = process.argv.slice(1);
 const sandbox = await startSandbox({ dataDir, quiet: true, rateLimits: { default: { limit: 1000000, windowSeconds: 60 }, 'Order/CreateOrder': { limit: Number(limit), windowSeconds: Number(windowSeconds) } } });
 const projectId = (await sandbox.operator.listProjects())[0].projectId;
 await sandbox.operator.addModel(projectId, model);
-console.log(JSON.stringify({ baseUrl: sandbox.baseUrl, projectId }));
+console.log(JSON.stringify({ baseUrl: sandbox.baseUrl, projectId, password: sandbox.demoAccount.password }));
 for await (const line of (await import('node:readline')).createInterface({ input: process.stdin })) {
   const orders = await sandbox.operator.listOrders({ projectId });
   console.log(JSON.stringify({ orders: orders.length, references: new Set(orders.map((o) => o.orderReference)).size }));
@@ -103,10 +103,11 @@ async function startChildSandbox(dir: string) {
   });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const next = async () => JSON.parse((await lines.next()).value as string) as Record<string, unknown>;
-  const { baseUrl, projectId } = (await next()) as { baseUrl: string; projectId: string };
+  const { baseUrl, projectId, password } = (await next()) as { baseUrl: string; projectId: string; password: string };
   return {
     baseUrl,
     projectId,
+    demoAccount: { email: DEMO_EMAIL, password },
     count: async () => {
       child.stdin!.write('count\n');
       return (await next()) as { orders: number; references: number };
@@ -124,7 +125,7 @@ async function placeUnderRateLimit(): Promise<BenchResult> {
   const db = openDatabase(join(dir, 'printdesk.db'));
   const host = createBatchHost({ db, baseUrl: sandbox.baseUrl });
   try {
-    await host.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    await host.signIn(sandbox.demoAccount.email, sandbox.demoAccount.password);
     host.start();
     const importStarted = performance.now();
     const batch = await host.batches.import({ bytes: generate(ORDERS, 'orders'), fileName: 'bench.csv', projectId: sandbox.projectId });

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startBrowserMode } from '../electron/browser-main.ts';
 import { createHost } from '../electron/host.ts';
-import { DEMO_ACCOUNT } from '../electron/sandbox/seed.ts';
 import { startTestSandbox } from '../electron/sandbox/testing.ts';
 import { createMemoryVault } from '../electron/session/token-vault.ts';
 import { createMemoryStore } from '../electron/storage/memory-store.ts';
@@ -54,13 +53,13 @@ async function signInRoundTrip() {
       store: createMemoryStore(),
       db: openDatabase(':memory:'),
       vault: createMemoryVault('bench'),
-      sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT } },
+      sandbox: { baseUrl: sandbox.baseUrl, demoAccount: sandbox.demoAccount },
     });
-    const body = JSON.stringify(DEMO_ACCOUNT);
+    const body = JSON.stringify(sandbox.demoAccount);
     const curl = () => run('curl', ['-s', '-X', 'POST', '-H', 'content-type: application/json', '--data', body, `${sandbox.baseUrl}/Auth/Login`]);
     await curl();
-    await host.invoke('session:signIn', DEMO_ACCOUNT);
-    const ours = await timed(30, () => host.invoke('session:signIn', DEMO_ACCOUNT));
+    await host.invoke('session:signIn', sandbox.demoAccount);
+    const ours = await timed(30, () => host.invoke('session:signIn', sandbox.demoAccount));
     const baseline = await timed(30, curl);
     return { name: 'sign-in round trip (median ms)', value: ours, baseline: { name: 'curl POST /Auth/Login', value: baseline }, ratio: Number((ours / baseline).toFixed(2)) };
   } finally {

@@ -53,7 +53,7 @@ export async function run(): Promise<BenchResult[]> {
   const sandbox = await startTestSandbox({ rateLimits: { default: unlimited, 'Auth/Login': unlimited } });
   const baseline = await baselineServer();
   try {
-    const { accessToken } = await login(sandbox.baseUrl);
+    const { accessToken } = await login(sandbox.baseUrl, sandbox.demoAccount);
     const projectId = (await sandbox.operator.listProjects())[0].projectId;
     const model = await sandbox.operator.addModel(projectId, path.join(CORPUS, 'stl', 'Cube-binary.stl'));
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };

@@ -12,7 +12,7 @@ import got from 'got';
 import { createApiClient } from '../electron/api/client.ts';
 import { streamFile } from '../electron/api/upload.ts';
 import { createLibrary } from '../electron/library/index.ts';
-import { DEMO_ACCOUNT } from '../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../electron/sandbox/seed.ts';
 import { login, makeTempDir, startTestSandbox } from '../electron/sandbox/testing.ts';
 import { openDatabase } from '../electron/storage/database.ts';
 import { generateBinaryStl } from '../scripts/generate-stl.ts';
@@ -68,7 +68,7 @@ async function client(job: ClientJob): Promise<ClientRun> {
     const dir = makeTempDir('printdesk-bench-db-');
     const db = openDatabase(path.join(dir, 'app.sqlite'));
     // One account signed in throughout, as the demo account is in the app.
-    const library = createLibrary({ client: () => api, account: () => `${api.serviceKey} ${DEMO_ACCOUNT.email}`, tokens, db, onEvent: () => {}, uploads: { concurrency: 3 } });
+    const library = createLibrary({ client: () => api, account: () => `${api.serviceKey} ${DEMO_EMAIL}`, tokens, db, onEvent: () => {}, uploads: { concurrency: 3 } });
     // A file, or a dropped folder of files; the big file goes again each round, so duplicates are allowed.
     await library.uploads.enqueue({ projectId: job.projectId, paths: [job.target], allowDuplicate: job.mode === 'queue' });
     await library.uploads.idle();
@@ -145,7 +145,7 @@ export async function run(): Promise<BenchResult[]> {
   const unlimited = { limit: 1_000_000_000, windowSeconds: 60 };
   const sandbox = await startTestSandbox({ rateLimits: { default: unlimited, 'Model3D/AppendUpload': unlimited } });
   try {
-    const { accessToken: token } = await login(sandbox.baseUrl);
+    const { accessToken: token } = await login(sandbox.baseUrl, sandbox.demoAccount);
     const projectId = (await sandbox.operator.listProjects())[0].projectId;
     const job = (mode: ClientJob['mode'], target: string, project = projectId): ClientJob => ({ mode, baseUrl: sandbox.baseUrl, token, projectId: project, target });
     const curlUrl = `${sandbox.baseUrl}/Model3D/UploadModel?projectId=${projectId}&fileName=bench.stl&allowDuplicate=true`;
@@ -168,7 +168,7 @@ export async function run(): Promise<BenchResult[]> {
     const loops: ClientRun[] = [];
     const manys: ClientRun[] = [];
     for (let round = 0; round < 2; round++) {
-      const fresh = async (name: string) => (await sandbox.operator.createProject(`${name} ${round}`, { assign: DEMO_ACCOUNT.email })).projectId;
+      const fresh = async (name: string) => (await sandbox.operator.createProject(`${name} ${round}`, { assign: DEMO_EMAIL })).projectId;
       loops.push(await runClient(job('loop-many', smallDir, await fresh('Bench loop'))));
       manys.push(await runClient(job('queue-many', smallDir, await fresh('Bench queue'))));
     }

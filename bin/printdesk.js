@@ -6,6 +6,8 @@ if (major < 22 || (major === 22 && minor < 6)) {
   process.stderr.write(`printdesk needs Node.js 22.6 or newer (this is ${process.versions.node}). Run it through npm (npx printdesk …), which uses the project's Node 24.\n`);
   process.exit(2);
 }
+const { restrictUmask } = await import('../electron/private-files.ts');
+restrictUmask();
 const { main } = await import('../electron/cli/main.ts');
 process.exitCode = await main(process.argv.slice(2), {
   out: (text) => process.stdout.write(`${text}\n`),

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FileDialog } from './handlers/library.ts';
 import { createHost, type Host, type HostDeps, type Notifier } from './host.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from './sandbox/server.ts';
-import { DEMO_ACCOUNT } from './sandbox/seed.ts';
+import { makePrivateDir } from './private-files.ts';
 import type { TokenVault } from './session/token-vault.ts';
 import { openDatabase } from './storage/database.ts';
 import type { KeyValueStore } from './storage/preferences.ts';
@@ -30,6 +30,8 @@ export interface Booted {
 
 /** The wiring every front door shares: embedded sandbox first, then the host pointed at it. */
 export async function bootHost(options: BootOptions): Promise<Booted> {
+  // Before anything is written in it: the folder and everything in it are this user's alone.
+  makePrivateDir(options.userDataDir);
   const sandbox = options.sandbox === false ? null : await startSandbox({ dataDir: join(options.userDataDir, 'sandbox'), quiet: true, ...options.sandboxOptions });
   const db = openDatabase(join(options.userDataDir, 'printdesk.db'));
   const host = createHost({
@@ -41,7 +43,7 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
     platform: process.platform,
     store: options.store,
     vault: options.vault,
-    sandbox: sandbox ? { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT }, running: sandbox.running } : null,
+    sandbox: sandbox ? { baseUrl: sandbox.baseUrl, demoAccount: sandbox.demoAccount, running: sandbox.running } : null,
     timeoutMs: options.timeoutMs,
     modelCacheDir: join(options.userDataDir, 'model-cache'),
   });

@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { basename, extname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR, PRIVATE_FILE } from './private-files.ts';
 
 /** Larger than any model a print service takes, and a bound on the disk one staged file may fill. */
 export const MAX_STAGED_BYTES = 2 * 1024 ** 3;
@@ -27,12 +28,21 @@ function capped(limit: number): Transform {
 const MAX_NAME = 200;
 
 /**
+ * Invisible format characters (\p{Cf}): the bidirectional controls, which make "part<U+202E>lts.exe" show as
+ * "partexe.stl", and zero-width ones that make two names look alike. Joiners stay where they join something
+ * (Persian and Indic words, emoji sequences such as woman + ZWJ + wrench), as they change how those are drawn.
+ */
+const INVISIBLE = /(?<![\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}])[\u200C\u200D]|[\u200C\u200D](?![\p{L}\p{M}\p{Extended_Pictographic}])|(?![\u200C\u200D])\p{Cf}/gu;
+
+/**
  * The name the copy is saved under, which becomes the model's name on the service: the user's own,
- * commas, apostrophes and all, less only what some file system refuses (control characters,
- * <>:"/\|?*, and the trailing dots and spaces Windows drops).
+ * commas, apostrophes and all, less only what some file system refuses (control characters, line and
+ * paragraph separators, <>:"/\|?*, and the trailing dots and spaces Windows drops) and the invisible
+ * characters that could disguise it.
  */
 export function stagedName(name: string): string {
-  const cleaned = basename(name.replace(/\\/g, '/')).replace(/[\p{Cc}<>:"/\\|?*]/gu, '_').replace(/[. ]+$/, '').trim();
+  const visible = name.replace(INVISIBLE, '');
+  const cleaned = basename(visible.replace(/\\/g, '/')).replace(/[\p{Cc}\p{Zl}\p{Zp}<>:"/\\|?*]/gu, '_').replace(/[. ]+$/, '').trim();
   if (cleaned === '' || cleaned === '..') return 'model';
   // Shortened before its extension, which the upload check and the service go by.
   const extension = extname(cleaned).slice(0, 10);
@@ -49,10 +59,10 @@ export async function stageUpload(req: IncomingMessage, stageDir: string, name: 
   if (Number(req.headers['content-length'] ?? 0) > limit) throw new StagedTooLarge('declared too large');
   const safeName = stagedName(name);
   const folder = join(stageDir, randomUUID());
-  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await mkdir(folder, PRIVATE_DIR);
   const path = join(folder, safeName);
   try {
-    await pipeline(req, capped(limit), createWriteStream(path, { mode: 0o600 }));
+    await pipeline(req, capped(limit), createWriteStream(path, PRIVATE_FILE));
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
     throw error;

@@ -13,6 +13,7 @@ import type { Host } from './host.ts';
 import { encodeFrame } from './bridge-frames.ts';
 import { contentTypeOf, resolveInside } from './renderer-files.ts';
 import { createParking } from './browser-parking.ts';
+import { HANDOFF_HEADER, HANDOFF_PATH, HandoffRequest, type HandoffAnswer } from './instance/handoff.ts';
 
 export const BRIDGE_PATH = '/__printdesk/bridge';
 export const BRIDGE_SCRIPT_PATH = '/__printdesk/bridge.js';
@@ -29,12 +30,18 @@ export interface BrowserServerOptions {
   secret?: string;
   /** where files dropped into the page are copied so the host can read them (browser mode has no file paths) */
   stageDir?: string;
+  /** a second launch on the same data folder hands its files over here, with the secret of instance.json */
+  handoff?: { secret: string; receive(paths: string[]): HandoffAnswer };
+  /** serves the renderer's source maps (off unless asked: they would show its source to any local page) */
+  sourceMaps?: boolean;
 }
 
 export interface BrowserServer {
   url: string;
   origin: string;
   secret: string;
+  /** how many pages are connected now */
+  pages(): number;
   close(): Promise<void>;
 }
 
@@ -61,10 +68,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const { pathname } = new URL(req.url ?? '/', origin);
     if (req.method === 'POST' && pathname === STAGE_PATH) return stage(req, res);
     if (req.method === 'GET' && pathname === BYTES_PATH) return sendParked(req, res);
+    if (req.method === 'POST' && pathname === HANDOFF_PATH) return receiveHandoff(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 405);
     const path = decodeURIComponent(pathname);
     const file = path === BRIDGE_SCRIPT_PATH ? options.bridgeScript : resolveInside(options.rendererDir, path);
-    if (!file) return fail(res, 404);
+    if (!file || (file.endsWith('.map') && !options.sourceMaps)) return fail(res, 404);
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return path.includes('.') ? fail(res, 404) : sendIndex(res);
     if (file.endsWith('index.html')) return sendIndex(res);
@@ -110,6 +118,16 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     res.end(bytes);
   }
 
+  /** Files from a second launch: only a process that can read this user's instance.json knows the secret. */
+  async function receiveHandoff(req: IncomingMessage, res: ServerResponse) {
+    // A browser always says where a POST comes from; the second launch is not a page.
+    if (!options.handoff || req.headers.origin !== undefined || !sameSecret(String(req.headers[HANDOFF_HEADER] ?? ''), options.handoff.secret)) return fail(res, 403);
+    const request = HandoffRequest.safeParse(parseJson(await readSmall(req)));
+    if (!request.success) return fail(res, 400);
+    res.writeHead(200, headers('application/json', { 'cache-control': 'no-store' }));
+    res.end(JSON.stringify(options.handoff.receive(request.data.paths)));
+  }
+
   server.on('upgrade', (req, socket: Socket, head) => {
     // A peer that resets the socket must not take the host down: without a listener, its error is thrown.
     socket.on('error', () => socket.destroy());
@@ -151,6 +169,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     url: `${origin}/#secret=${secret}`,
     origin,
     secret,
+    pages: () => wss.clients.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of wss.clients) client.terminate();
@@ -182,6 +201,18 @@ function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A request body of at most 1 MiB, as text; more is cut off (and then fails to parse). */
+async function readSmall(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > 1024 * 1024) break;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseJson(text: string): unknown {

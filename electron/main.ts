@@ -4,8 +4,12 @@ import ElectronStore from 'electron-store';
 import { join } from 'node:path';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, RENDERER_URL, serveRenderer } from './app-protocol.ts';
 import { bootHost, type Booted } from './boot.ts';
+import { debuggingSwitches } from './debug-switches.ts';
+import { claimOrHandOver, HandoffRequest } from './instance/handoff.ts';
 import { registerIpc } from './ipc.ts';
+import { makePrivateDir, makePrivateIfPresent, PRIVATE_FILE_MODE, restrictUmask } from './private-files.ts';
 import { buildMenu } from './menu.ts';
+import { openedPaths } from './opened-files.ts';
 import { createSafeStorageVault } from './session/token-vault.ts';
 import { appPaths, createMainWindow } from './window.ts';
 
@@ -19,19 +23,31 @@ function showWindow() {
 }
 
 export async function startApp(): Promise<void> {
-  if (!app.requestSingleInstanceLock()) {
+  // Before anything else: a packaged app never runs open to a debugger (see debug-switches.ts).
+  const debugging = app.isPackaged ? debuggingSwitches(process.argv.slice(1)) : [];
+  if (debugging.length) {
+    process.stderr.write(`PrintDesk does not start with ${debugging.join(' ')}: a debugger could read its session and drive its window.\n`);
+    app.exit(1);
+    return;
+  }
+  restrictUmask();
+  // Before Chromium or we write anything in it (the single-instance lock is the first).
+  const userDataDir = makePrivateDir(app.getPath('userData'));
+  // Files arrive by "Open with", on the command line, or from a second launch that hands over to us.
+  const pending = openedPaths(process.argv.slice(1), process.cwd());
+  // A second launch ends here; Electron hands its paths (resolved where it was started) to the first.
+  if (!app.requestSingleInstanceLock({ paths: pending })) {
     app.quit();
     return;
   }
   app.enableSandbox();
   // Before ready, or the scheme is not a standard, secure origin (relative URLs, fetch, module workers).
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
-  // Files arrive by "Open with", on the command line, or from a second launch that hands over to us.
-  const pending: string[] = process.argv.slice(1);
   const openFiles = (paths: string[]) => (booted ? booted.host.openFiles(paths) : pending.push(...paths));
-  app.on('second-instance', (_event, argv) => {
+  app.on('second-instance', (_event, argv, workingDirectory, additionalData) => {
     showWindow();
-    openFiles(argv.slice(1));
+    const handed = HandoffRequest.safeParse(additionalData);
+    openFiles(handed.success ? handed.data.paths : openedPaths(argv.slice(1), workingDirectory));
   });
   app.on('open-file', (event, path) => {
     event.preventDefault();
@@ -56,9 +72,17 @@ export async function startApp(): Promise<void> {
     });
   });
 
+  // Browser mode may have this data folder: the files go to it and this launch ends, as between two windows.
+  const launch = await claimOrHandOver(userDataDir, 'electron', pending);
+  if (launch.kind !== 'claimed') {
+    app.quit();
+    return;
+  }
+  app.on('will-quit', () => launch.claim.release());
+
   await app.whenReady();
-  const userDataDir = app.getPath('userData');
-  const store = new ElectronStore({ name: 'config' });
+  const store = new ElectronStore({ name: 'config', configFileMode: PRIVATE_FILE_MODE });
+  makePrivateIfPresent(store.path);
   // electron-store offers its data to renderers over a sync IPC channel of its own; ours never
   // uses it, and no channel outside the contract may exist.
   ipcMain.removeAllListeners('electron-store-get-data');

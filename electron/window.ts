@@ -19,9 +19,13 @@ export function appPaths(appRoot: string): AppPaths {
 
 export type WindowFactory = new (options: BrowserWindowConstructorOptions) => BrowserWindow;
 
-/** The one window, locked down: no Node, isolated and sandboxed, nowhere else to go. */
-export function createMainWindow(Window: WindowFactory, paths: AppPaths): BrowserWindow {
-  const window = new Window({
+/**
+ * The one window, locked down: no Node, isolated and sandboxed, nowhere else to go. Electron's class comes
+ * injected, under its own name and with its options written out here, so that Electronegativity (npm run lint)
+ * reads and checks the real webPreferences.
+ */
+export function createMainWindow(BrowserWindow: WindowFactory, paths: AppPaths): BrowserWindow {
+  const window = new BrowserWindow({
     width: 1200,
     height: 800,
     minWidth: 760,
@@ -31,7 +35,8 @@ export function createMainWindow(Window: WindowFactory, paths: AppPaths): Browse
     icon: paths.icon,
     backgroundColor: '#f6f7f9',
     webPreferences: {
-      preload: paths.preload,
+      // Reviewed, so Electronegativity's call to review it is answered: preload.ts exposes the contract's channels and nothing else.
+      preload: paths.preload, // eng-disable PRELOAD_JS_CHECK
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -40,6 +45,8 @@ export function createMainWindow(Window: WindowFactory, paths: AppPaths): Browse
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: true,
+      // A middle click would open a link in a new window; no link may open one.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   harden(window.webContents, RENDERER_URL);

@@ -2,7 +2,7 @@
 // report from a terminal. Exit codes: 0 every order placed (or, with --dry-run, valid),
 // 1 some rejected / failed / not sent, 2 invalid input (usage, unreadable or malformed file,
 // rows with problems), 3 the service cannot be reached or sign-in fails.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { NO_REFERENCE_COLUMN } from '../../common/batch/references.ts';
@@ -13,10 +13,12 @@ import { createBatchHost, type BatchHost } from '../batch/node-host.ts';
 import type { BatchSummary } from '../batch/schemas.ts';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
 import { checkBaseUrl } from '../session/service-url.ts';
+import { makePrivateDir, writePrivateFile } from '../private-files.ts';
 import { openDatabase, type Db } from '../storage/database.ts';
 import { defaultUserDataDir } from '../user-data.ts';
 import { EXIT, Exit } from './exit.ts';
 import { terminalPrompt } from './prompt.ts';
+import { noteRunningApp } from './running-app.ts';
 import { signIn, type SignInIo } from './sign-in.ts';
 
 export interface BatchIo extends SignInIo {
@@ -102,7 +104,8 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
   const bytes = await readFile(opts.file).catch((error: NodeJS.ErrnoException) => {
     throw new Exit(EXIT.invalid, `Cannot read ${opts.file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
   });
-  const userDataDir = defaultUserDataDir(io.env);
+  const userDataDir = makePrivateDir(defaultUserDataDir(io.env));
+  noteRunningApp(userDataDir, io.stderr);
   let baseUrl: string;
   if (opts.service) {
     const checked = checkBaseUrl(opts.service);
@@ -125,7 +128,7 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
     onProgress: (p) => printer.update(p, p.state !== 'sending'),
     onReachability: (reachable) => (unreachableSince = reachable ? null : (unreachableSince ?? Date.now())),
   }));
-  await signIn(host, io, !opts.service);
+  await signIn(host, io, resources.sandbox?.demoAccount ?? null);
   const projectId = await findProject(host, opts.project);
   host.start();
 
@@ -133,7 +136,8 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
   io.stdout.write(`${batch.fileName}: ${batch.rows} rows, ${batch.orders} orders, ${batch.rowsWithErrors} rows with problems\n`);
   if (batch.mapping.orderReference === undefined) io.stdout.write(`${NO_REFERENCE_COLUMN}\n`);
   const writeReport = async () => {
-    if (opts.report) await writeFile(opts.report, host.batches.reportCsv(batch.id));
+    // Recipients' names and addresses: for this user alone, like everything else PrintDesk writes.
+    if (opts.report) writePrivateFile(opts.report, host.batches.reportCsv(batch.id));
   };
   if (batch.errors > 0 && !batch.sentAt) {
     const errors = host.batches.errors(batch.id);

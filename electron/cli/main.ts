@@ -3,6 +3,7 @@
 import { EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
 import { runBatchCommand, USAGE as BATCH_USAGE } from './batch.ts';
 import { inspectCommand } from './inspect.ts';
+import { restrictUmask } from '../private-files.ts';
 
 // batch writes to the process's own streams: it draws a live progress line when they are a terminal.
 const batchCommand: Command = {
@@ -34,6 +35,7 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
 }
 
 if (import.meta.main) {
+  restrictUmask();
   const io: CommandIo = { out: (text) => process.stdout.write(`${text}\n`), err: (text) => process.stderr.write(`${text}\n`) };
   process.exitCode = await main(process.argv.slice(2), io);
 }

@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { HostError } from '../api/errors.ts';
 import type { BatchHost } from '../batch/node-host.ts';
-import { DEMO_ACCOUNT } from '../sandbox/seed.ts';
+import type { Account } from '../sandbox/seed.ts';
 import { EXIT, Exit } from './exit.ts';
 import { PromptCancelled, type Ask } from './prompt.ts';
 
@@ -18,14 +18,15 @@ export interface SignInIo {
 
 const TRIES = 3;
 
-export async function signIn(host: BatchHost, io: SignInIo, embedded: boolean): Promise<void> {
+/** `demo`: the embedded sandbox's demo account, or null for another service. */
+export async function signIn(host: BatchHost, io: SignInIo, demo: Account | null): Promise<void> {
   const email = io.env.PRINTDESK_EMAIL;
   const password = await passwordOf(io);
   if (email && password) return attempt(host, email, password);
-  if (!embedded && io.ask) return signInAsked(host, io.ask, io.stderr, email, password);
-  if (!embedded) throw new Exit(EXIT.unreachable, 'Set PRINTDESK_EMAIL and PRINTDESK_PASSWORD, or run this in a terminal to be asked, to sign in to the service.');
-  io.stderr.write(`Signing in to the embedded sandbox as ${DEMO_ACCOUNT.email} (set PRINTDESK_EMAIL / PRINTDESK_PASSWORD for another account).\n`);
-  return attempt(host, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  if (!demo && io.ask) return signInAsked(host, io.ask, io.stderr, email, password);
+  if (!demo) throw new Exit(EXIT.unreachable, 'Set PRINTDESK_EMAIL and PRINTDESK_PASSWORD, or run this in a terminal to be asked, to sign in to the service.');
+  io.stderr.write(`Signing in to the embedded sandbox as ${demo.email} (set PRINTDESK_EMAIL / PRINTDESK_PASSWORD for another account).\n`);
+  return attempt(host, demo.email, demo.password);
 }
 
 /**

@@ -3,6 +3,7 @@
 // in here always means those bytes. The least recently used go once the cache passes its size.
 import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../private-files.ts';
 
 export const MODEL_CACHE_BYTES = 1024 * 1024 * 1024;
 
@@ -41,9 +42,9 @@ export function createModelCache(dir: string, maxBytes = MODEL_CACHE_BYTES): Mod
     async put(sha256, bytes) {
       const path = pathOf(sha256.toLowerCase());
       if (!path || bytes.length > maxBytes) return;
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, PRIVATE_DIR);
       const temp = `${path}.${process.pid}.tmp`;
-      await writeFile(temp, bytes);
+      await writeFile(temp, bytes, PRIVATE_FILE);
       // Use times come from one clock (the app's, as in get), so the oldest go first even if the disk's differs.
       const now = new Date();
       await utimes(temp, now, now);

@@ -2,8 +2,8 @@
 // `npm run sandbox -- operator …` runs an operator command (see operator-cli.ts).
 import { parseArgs } from 'node:util';
 import { runOperator } from './operator-cli.ts';
-import { DEMO_ACCOUNT, NO_PROJECT_ACCOUNT } from './seed.ts';
 import { startSandbox } from './server.ts';
+import { restrictUmask } from '../private-files.ts';
 
 const SERVER_HELP = `Usage: sandbox [options]            run the sandbox service on 127.0.0.1
        sandbox operator --help      operator commands (users, projects, faults)
@@ -44,8 +44,8 @@ async function runServer(args: string[]): Promise<number> {
     quiet: values.quiet,
   });
   console.log(`sandbox listening on ${sandbox.baseUrl}`);
-  console.log(`demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
-  console.log(`no-project account: ${NO_PROJECT_ACCOUNT.email} / ${NO_PROJECT_ACCOUNT.password}`);
+  console.log(`demo account: ${sandbox.demoAccount.email} / ${sandbox.demoAccount.password}`);
+  console.log(`no-project account: ${sandbox.noProjectAccount.email} / ${sandbox.noProjectAccount.password}`);
   console.log(`admin secret: ${sandbox.adminSecret}`);
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -66,6 +66,7 @@ function integer(text: string, flag: string): number {
 }
 
 async function main(argv: string[]): Promise<number> {
+  restrictUmask();
   if (argv[0] === 'operator') return runOperator(argv.slice(1));
   return runServer(argv);
 }

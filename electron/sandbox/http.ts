@@ -1,6 +1,7 @@
 // HTTP plumbing shared by every route: the spec's envelope (section 7), typed API errors and
 // bounded JSON body reading. Handlers return a Reply instead of writing to the socket, so the
 // pipeline can still drop the answer after acting (the reset-after fault) or hold it (stall).
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
@@ -50,11 +51,19 @@ export function failure(status: number, type: ErrorType, message: string, header
   return { status, body: { success: false, error: { type, message } }, headers };
 }
 
-/** Any thrown value becomes an envelope; only ApiError keeps its status, the rest is a 500 with the text. */
-export function errorReply(error: unknown): Reply {
+/** Where an unexpected error's text goes, under the incident id its 500 names. */
+export type IncidentLog = (incident: string, error: unknown) => void;
+
+/**
+ * Any thrown value becomes an envelope; only ApiError keeps its status and message. Anything else is a 500
+ * whose message names an incident and nothing more: its text (SQL, paths, a stack) goes to the log under
+ * that id, never to the caller (docs/api-assumptions.md, section 7).
+ */
+export function errorReply(error: unknown, log: IncidentLog): Reply {
   if (error instanceof ApiError) return failure(error.status, error.type, error.message, error.headers);
-  const message = error instanceof Error ? error.message : String(error);
-  return failure(500, 'INTERNAL_ERROR', message || 'Unexpected error');
+  const incident = randomBytes(4).toString('hex');
+  log(incident, error);
+  return failure(500, 'INTERNAL_ERROR', `Unexpected error in the service (incident ${incident}); the service's log has the details`);
 }
 
 export function sendReply(res: ServerResponse, reply: Reply, extraHeaders: Record<string, string> = {}): void {

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from './db/open.ts';
 import { createOperator, OperatorError } from './operator.ts';
 import type { FolderRecord, ModelRecord, OrderRecord, OrderStatus, ProjectRecord, UploadRecord, UserRecord } from './operator.ts';
-import { seedIfNew } from './seed.ts';
+import { seedDemoAccounts } from './seed.ts';
 import { readRuntimeInfo } from './server.ts';
 
 export const OPERATOR_HELP = `Usage: sandbox operator <command> [options]
@@ -86,7 +86,7 @@ export async function runOperator(args: string[], out = console.log): Promise<nu
 async function onData(command: string, args: string[], values: Values, out: (s: string) => void): Promise<number> {
   const db = openDatabase(values.data);
   try {
-    await seedIfNew(db);
+    await seedDemoAccounts(db, path.resolve(values.data));
     const operator = createOperator(db, path.resolve(values.data));
     const print = (value: unknown, text: string) => out(values.json ? JSON.stringify(value, null, 2) : text);
     const need = (n: number, usage: string) => {

@@ -5,8 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN_PREFIX, handleAdmin } from './admin.ts';
 import { cutBodyAfter } from './body-cut.ts';
 import type { FaultInjector, FaultPlan } from './faults.ts';
-import { ApiError, errorReply, failure, readJsonBody, sendReply } from './http.ts';
-import type { JsonBody, Reply } from './http.ts';
+import { errorReply, failure, readJsonBody, sendReply } from './http.ts';
+import type { IncidentLog, JsonBody, Reply } from './http.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import { endpointId, matchRoute } from './router.ts';
 import type { Route, RouteContext, Services } from './router.ts';
@@ -21,6 +21,8 @@ export interface PipelineDeps {
   /** aborted on close, so stalls and latency faults do not hold the server open */
   signal: AbortSignal;
   log: (line: string) => void;
+  /** unexpected errors, with the incident id their 500 names; logged even when requests are not */
+  logError: (line: string) => void;
 }
 
 const EMPTY: JsonBody = { kind: 'empty' };
@@ -32,6 +34,8 @@ function isLoopbackHost(host: string | undefined): boolean {
 }
 
 export function createPipeline(deps: PipelineDeps) {
+  const incident = (where: string): IncidentLog => (id, error) => deps.logError(`${where} failed (incident ${id}): ${(error as Error)?.stack ?? String(error)}`);
+
   return async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
     const method = req.method ?? 'GET';
@@ -46,7 +50,7 @@ export function createPipeline(deps: PipelineDeps) {
         return;
       }
       if (pathname === ADMIN_PREFIX || pathname.startsWith(`${ADMIN_PREFIX}/`)) {
-        sendReply(res, await handleAdmin(req, pathname, deps.adminSecret, deps.faults).catch(errorReply));
+        sendReply(res, await handleAdmin(req, pathname, deps.adminSecret, deps.faults).catch((error: unknown) => errorReply(error, incident(`${method} ${pathname}`))));
         return;
       }
       const plan = deps.faults.plan(method, pathname);
@@ -59,7 +63,7 @@ export function createPipeline(deps: PipelineDeps) {
       deps.log(`${method} ${pathname} ${reply.status} ${Date.now() - started}ms`);
     } catch (error) {
       // Only reached when the server is closing (aborted sleep) or the socket died mid-way.
-      if (!deps.signal.aborted) sendReply(res, errorReply(error));
+      if (!deps.signal.aborted) sendReply(res, errorReply(error, incident(`${method} ${pathname}`)));
       else req.socket.destroy();
     }
   };
@@ -78,14 +82,16 @@ export function createPipeline(deps: PipelineDeps) {
     }
     const ctx = await prepare(req, match.route, search, clientIp, plan);
     const caller = match.route.rateKey?.(ctx) ?? (ctx.user ? `user:${ctx.user.user_id}` : `ip:${clientIp}`);
-    const rate = deps.limiter.take(endpointId(match.route), caller);
+    const endpointRate = deps.limiter.take(endpointId(match.route), caller);
+    const ipRate = match.route.ipRule ? deps.limiter.take(match.route.ipRule, `ip:${clientIp}`) : endpointRate;
+    // The headers tell of the tighter of the two: a refusal, else the one with fewer requests left.
+    const rate = !endpointRate.allowed ? endpointRate : !ipRate.allowed ? ipRate : remaining(ipRate) < remaining(endpointRate) ? ipRate : endpointRate;
     if (!rate.allowed) return { reply: tooMany(rate), rate };
     try {
       if (ctx.pending) throw ctx.pending;
       return { reply: await match.route.handle(ctx), rate };
     } catch (error) {
-      if (!(error instanceof ApiError)) deps.log(`${method} ${pathname} failed: ${(error as Error)?.stack ?? error}`);
-      return { reply: errorReply(error), rate };
+      return { reply: errorReply(error, incident(`${method} ${pathname}`)), rate };
     } finally {
       // A cut copy of the body that nobody read would hold the request paused forever; Node
       // discards an unread request body by itself only when nothing is piped from it.
@@ -117,6 +123,10 @@ export function createPipeline(deps: PipelineDeps) {
     };
     return ctx;
   }
+}
+
+function remaining(rate: RateDecision): number {
+  return Number(rate.headers['X-RateLimit-Remaining']);
 }
 
 function tooMany(rate: RateDecision): Reply {

@@ -18,6 +18,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   default: { limit: 600, windowSeconds: 60 },
   // Keyed by client IP + e-mail: slows password guessing without locking out a whole office.
   'Auth/Login': { limit: 60, windowSeconds: 60 },
+  // And by client IP alone, so that a new e-mail with each try does not escape the one above.
+  'Auth/Login:ip': { limit: 300, windowSeconds: 60 },
   'Auth/RefreshToken': { limit: 120, windowSeconds: 60 },
   // One request per chunk: a large upload in small chunks must not run into the default.
   'Model3D/AppendUpload': { limit: 3000, windowSeconds: 60 },
@@ -45,7 +47,7 @@ export function createRateLimiter(overrides: Partial<RateLimitConfig> = {}, now:
   let takesSincePrune = 0;
 
   function rule(endpoint: string): RateLimitRule {
-    return rules[endpoint] ?? rules.default;
+    return Object.hasOwn(rules, endpoint) ? rules[endpoint] : rules.default;
   }
 
   function take(endpoint: string, caller: string): RateDecision {

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { Db } from './db/open.ts';
 import type { JsonBody, Reply } from './http.ts';
 import type { UserRow } from './store/accounts.ts';
+import type { PasswordChecks } from './password-checks.ts';
 import type { TokenService } from './tokens.ts';
 import type { UploadRuntime } from './upload-files.ts';
 
@@ -15,6 +16,7 @@ export interface Services {
   tokens: TokenService;
   dataDir: string;
   uploads: UploadRuntime;
+  passwordChecks: PasswordChecks;
 }
 
 export interface RouteContext {
@@ -43,6 +45,8 @@ export interface Route {
   body: 'json' | 'none' | 'stream';
   /** who a request counts against for rate limiting; default: the user, else the client IP */
   rateKey?: (ctx: RouteContext) => string;
+  /** a rate limit rule counted per client IP alone as well, whatever `rateKey` says (login: a new e-mail does not escape it) */
+  ipRule?: string;
   handle(ctx: RouteContext): Promise<Reply> | Reply;
 }
 

@@ -10,14 +10,16 @@ import { createFaultInjector } from './faults.ts';
 import type { FaultControl } from './faults.ts';
 import { createOperator } from './operator.ts';
 import type { Operator } from './operator.ts';
+import { createPasswordChecks, type PasswordCheckLimits } from './password-checks.ts';
 import { createPipeline } from './pipeline.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
 import { API_PREFIX, endpointId } from './router.ts';
 import { ROUTES } from './routes/index.ts';
-import { seedIfNew } from './seed.ts';
+import { seedDemoAccounts, type Account, type DemoAccounts } from './seed.ts';
 import { createTokenService } from './tokens.ts';
 import { createUploadRuntime, sweepUploads } from './upload-files.ts';
+import { writePrivateFile } from '../private-files.ts';
 import type { TokenService } from './tokens.ts';
 
 export type { FaultControl, FaultKind, FaultSpec, ActiveFault } from './faults.ts';
@@ -36,11 +38,16 @@ export interface SandboxOptions {
   refreshTokenTtlSeconds?: number;
   /** per-endpoint limits keyed by endpoint id ("Auth/Login"); see DEFAULT_RATE_LIMITS */
   rateLimits?: Partial<RateLimitConfig>;
+  /** how many password checks run at once, and how many may wait (past that, 429); see password-checks.ts */
+  passwordChecks?: PasswordCheckLimits;
   /** endpoint ids ("Model3D/CreateUpload") to leave out, to play a service that lacks them */
   withoutEndpoints?: string[];
   /** for the loopback admin endpoint; random if absent */
   adminSecret?: string;
+  /** no log of requests (unexpected errors are still logged) */
   quiet?: boolean;
+  /** where unexpected errors go, with the incident id their 500 names; default: stderr */
+  logError?: (line: string) => void;
 }
 
 export interface Sandbox {
@@ -52,6 +59,10 @@ export interface Sandbox {
   operator: Operator;
   /** set/clear fault injection in-process */
   faults: FaultControl;
+  /** the seeded demo account (with the demo project) and its password, made for this data directory */
+  demoAccount: Account;
+  /** the seeded account without a project (same password) */
+  noProjectAccount: Account;
   /** signs arbitrary claims with this sandbox's key: lets tests forge expired or mistyped tokens */
   tokens: Pick<TokenService, 'sign'>;
   /** false once it has stopped (closed), so a client can tell a stopped sandbox from one it cannot reach */
@@ -75,8 +86,9 @@ export interface RuntimeInfo {
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const dataDir = path.resolve(options.dataDir);
   const db = openDatabase(dataDir);
+  let accounts: DemoAccounts;
   try {
-    await seedIfNew(db);
+    accounts = await seedDemoAccounts(db, dataDir);
     sweepUploads(db, dataDir);
   } catch (error) {
     db.close();
@@ -95,12 +107,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const server = http.createServer(
     createPipeline({
       routes: ROUTES.filter((route) => !options.withoutEndpoints?.includes(endpointId(route))),
-      services: { db, tokens, dataDir, uploads: createUploadRuntime() },
+      services: { db, tokens, dataDir, uploads: createUploadRuntime(), passwordChecks: createPasswordChecks(options.passwordChecks) },
       limiter: createRateLimiter(options.rateLimits),
       faults,
       adminSecret,
       signal: lifetime.signal,
       log,
+      logError: options.logError ?? ((line) => console.error(`[sandbox] ${line}`)),
     }),
   );
   server.on('clientError', answerClientError);
@@ -113,7 +126,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const origin = `http://127.0.0.1:${port}`;
   const runtime: RuntimeInfo = { baseUrl: `${origin}${API_PREFIX}`, adminUrl: `${origin}/__admin`, adminSecret, pid: process.pid };
   const runtimeFile = path.join(dataDir, RUNTIME_FILE);
-  fs.writeFileSync(runtimeFile, JSON.stringify(runtime, null, 2), { mode: 0o600 });
+  writePrivateFile(runtimeFile, JSON.stringify(runtime, null, 2));
 
   let closing: Promise<void> | undefined;
   async function close(): Promise<void> {
@@ -129,7 +142,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     return closing;
   }
 
-  return { baseUrl: runtime.baseUrl, port, adminSecret, operator: createOperator(db, dataDir), faults, tokens, running: () => closing === undefined, close };
+  return {
+    baseUrl: runtime.baseUrl, port, adminSecret, demoAccount: accounts.demo, noProjectAccount: accounts.noProject,
+    operator: createOperator(db, dataDir), faults, tokens, running: () => closing === undefined, close,
+  };
 }
 
 function listen(server: http.Server, port: number): Promise<number> {

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_ACCOUNT } from './seed.ts';
+import type { Account } from './seed.ts';
 import { startSandbox } from './server.ts';
 import type { Sandbox, SandboxOptions } from './server.ts';
 
@@ -60,7 +60,8 @@ export async function call<T = unknown>(
   return { status: response.status, headers: response.headers, body: JSON.parse(text) as Envelope<T> };
 }
 
-export async function login(baseUrl: string, account: { email: string; password: string } = DEMO_ACCOUNT) {
+/** Signs in; a sandbox's own accounts are `sandbox.demoAccount` and `sandbox.noProjectAccount`. */
+export async function login(baseUrl: string, account: Account) {
   const response = await call<{ accessToken: string; refreshToken: string }>(baseUrl, 'POST', '/Auth/Login', { json: account });
   if (response.status !== 200 || !response.body.data) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
   return response.body.data;

@@ -8,6 +8,7 @@ import { SignJWT, decodeJwt, errors, jwtVerify } from 'jose';
 import type { Db } from './db/open.ts';
 import { ApiError } from './http.ts';
 import { findUserById } from './store/accounts.ts';
+import { PRIVATE_FILE } from '../private-files.ts';
 import type { UserRow } from './store/accounts.ts';
 import { nowSeconds } from './validate.ts';
 
@@ -43,7 +44,7 @@ export interface TokenOptions {
 export function loadSecret(dataDir: string): Uint8Array {
   const file = path.join(dataDir, SECRET_FILE);
   try {
-    fs.writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
+    fs.writeFileSync(file, randomBytes(32).toString('base64'), { ...PRIVATE_FILE, flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }

@@ -8,6 +8,7 @@ import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { checkModelFile } from '../library/format-check.ts';
+import { PRIVATE_DIR, PRIVATE_FILE_MODE } from '../private-files.ts';
 import type { FormatCheck } from '../library/format-check.ts';
 import type { Db } from './db/open.ts';
 import { ApiError } from './http.ts';
@@ -52,8 +53,8 @@ export interface Received {
  * unrecorded). What arrived before a failure is still written and synced, so it can be kept.
  */
 export async function receiveInto(file: string, offset: number, body: Readable, maxBytes: number, onWritten?: (chunk: Buffer) => void): Promise<Received> {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const handle = await open(file, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
+  fs.mkdirSync(path.dirname(file), PRIVATE_DIR);
+  const handle = await open(file, fs.constants.O_RDWR | fs.constants.O_CREAT, PRIVATE_FILE_MODE);
   const result: Received = { written: 0 };
   try {
     const { size } = await handle.stat();

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../private-files.ts';
 
 /**
  * What survives a restart, encrypted: never a password. The last access token is kept beside the refresh
@@ -78,9 +79,9 @@ export function createSafeStorageVault(safeStorage: SafeStorageLike, filePath: s
       }
     },
     async save(session) {
-      await mkdir(dirname(filePath), { recursive: true });
+      await mkdir(dirname(filePath), PRIVATE_DIR);
       const temp = `${filePath}.${process.pid}.tmp`;
-      await writeFile(temp, safeStorage.encryptString(JSON.stringify(session)), { mode: 0o600 });
+      await writeFile(temp, safeStorage.encryptString(JSON.stringify(session)), PRIVATE_FILE);
       await rename(temp, filePath);
     },
     async clear() {

@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
-import { chmodSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { preparePrivateDatabase } from '../private-files.ts';
 
 export type Db = Database.Database;
 
@@ -14,10 +13,9 @@ export type Migration = (db: Db) => void;
  * transactions on power loss), FULL around transitions the user is told about (see withDurability).
  */
 export function openDatabase(path: string): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // Customers' names and addresses: for this user alone, from the first byte.
+  if (path !== ':memory:') preparePrivateDatabase(path);
   const db = new Database(path);
-  // Customers' names and addresses: for this user alone (SQLite gives its -wal and -shm files the same mode).
-  if (path !== ':memory:') chmodSync(path, 0o600);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

@@ -11,7 +11,7 @@ import { libraryPage } from './pages/library.ts';
 import { workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 import { binaryStl, torusWith } from '../../scripts/generate-models.ts';
 
@@ -499,10 +499,10 @@ test('files the OS hands over ("Open with", a double click) are uploaded only on
 test('access to the open project taken away: its models go, the library says why, and the picker no longer offers it', async (t) => {
   const { app, lib, sandbox, project } = await appWithSandbox(t);
   await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
-  const other = await sandbox.operator.createProject('Other parts', { assign: DEMO_ACCOUNT.email });
+  const other = await sandbox.operator.createProject('Other parts', { assign: DEMO_EMAIL });
   await openProjectLibrary(app, project);
 
-  await sandbox.operator.unassign(project.projectId, DEMO_ACCOUNT.email);
+  await sandbox.operator.unassign(project.projectId, DEMO_EMAIL);
   await workspace(app.page).nav('overview');
   await workspace(app.page).nav('library');
   await expect(app.page.getByTestId('library-no-access')).hasText('can no longer use');
@@ -524,7 +524,7 @@ test('access taken away while the library is open: the first refused upload says
   await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
   await openProjectLibrary(app, project);
 
-  await sandbox.operator.unassign(project.projectId, DEMO_ACCOUNT.email);
+  await sandbox.operator.unassign(project.projectId, DEMO_EMAIL);
   await lib.fileInput.setInputFiles([join(corpus, 'stl', 'Star-binary.stl')]);
   await expect(app.page.getByTestId('library-no-access')).hasText('can no longer use');
   assert.equal(await lib.rows.count(), 0);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { emptyOrderContent, emptyRecipient } from '../../electron/schemas/orders.ts';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
@@ -221,7 +221,7 @@ test('offline, another project of the list opens: its library says it cannot be 
   const app = await openApp(browser);
   const sandbox = app.booted.sandbox;
   assert.ok(sandbox);
-  await sandbox.operator.createProject('Spare parts', { assign: DEMO_ACCOUNT.email });
+  await sandbox.operator.createProject('Spare parts', { assign: DEMO_EMAIL });
   await openDemoProject(app);
   const lib = libraryPage(app.page);
   await workspace(app.page).nav('library');

@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from './expect.ts';
 import type { Browser } from 'playwright-core';
 import { startSandbox } from '../../electron/sandbox/server.ts';
-import { DEMO_ACCOUNT, NO_PROJECT_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { DEMO_EMAIL, NO_PROJECT_EMAIL } from '../../electron/sandbox/seed.ts';
 import { closeAll, launchChromium, openApp } from './harness.ts';
 import { projectsPage } from './pages/projects.ts';
 import { settingsPage } from './pages/settings.ts';
@@ -25,11 +25,15 @@ test('a new user signs in with the demo account and opens the demo project', asy
   await expect(app.page.getByTestId('vault-notice')).visible();
   await app.screenshot('01-sign-in');
   await signIn.useDemo.click();
-  assert.equal(await signIn.email.inputValue(), DEMO_ACCOUNT.email);
+  assert.equal(await signIn.email.inputValue(), DEMO_EMAIL);
+  // This install's own password, which the sandbox made for its data folder: no published one.
+  const { password } = app.booted.sandbox!.demoAccount;
+  assert.notEqual(password, 'printdesk-demo');
+  assert.equal(await signIn.password.inputValue(), password);
   await signIn.submit.click();
   await expect(projects.items.first()).visible();
   assert.equal(await projects.items.count(), 1);
-  assert.equal(await projects.account.textContent(), DEMO_ACCOUNT.email);
+  assert.equal(await projects.account.textContent(), DEMO_EMAIL);
   await app.screenshot('02-projects');
   await projects.items.first().click();
   await expect(projects.home).visible();
@@ -41,7 +45,7 @@ test('a new user signs in with the demo account and opens the demo project', asy
 test('a wrong password is refused on the form and nothing is signed in', async () => {
   const app = await openApp(browser);
   const signIn = signInPage(app.page);
-  await signIn.signIn(DEMO_ACCOUNT.email, 'not-the-password');
+  await signIn.signIn(DEMO_EMAIL, 'not-the-password');
   await expect(signIn.error).hasText('Email or password is incorrect');
   assert.equal(await signIn.email.getAttribute('aria-invalid'), 'true');
   await app.screenshot('04-sign-in-wrong-password');
@@ -52,13 +56,13 @@ test('an account without a project is told to ask the operator', async () => {
   const app = await openApp(browser);
   const signIn = signInPage(app.page);
   const projects = projectsPage(app.page);
-  await signIn.signIn(NO_PROJECT_ACCOUNT.email, NO_PROJECT_ACCOUNT.password);
+  await signIn.signIn(NO_PROJECT_EMAIL, app.booted.sandbox!.noProjectAccount.password);
   await expect(projects.empty).visible();
   await expect(projects.empty).hasText('Ask the service operator to assign a project');
   await app.screenshot('05-no-project');
   // Once the operator assigns one, "Check again" shows it.
   const operator = app.booted.sandbox?.operator;
-  await operator?.createProject('Print shop', { assign: NO_PROJECT_ACCOUNT.email });
+  await operator?.createProject('Print shop', { assign: NO_PROJECT_EMAIL });
   await projects.checkAgain.click();
   await expect(projects.items.first()).hasText('Print shop');
   await app.close();
@@ -79,7 +83,7 @@ test('an expired access token is renewed without the user noticing', async (t) =
   await app.page.waitForTimeout(2_100);
   await projects.switchProject.click();
   await expect(projects.items.first()).visible();
-  await expect(projects.account).hasText(DEMO_ACCOUNT.email);
+  await expect(projects.account).hasText(DEMO_EMAIL);
 });
 
 test('an expired refresh token signs the user out, saying why', async () => {
@@ -92,7 +96,7 @@ test('an expired refresh token signs the user out, saying why', async () => {
   await app.page.waitForTimeout(3_200);
   await projects.switchProject.click();
   await expect(signIn.sessionEnded).hasText('Your session has expired');
-  assert.equal(await app.page.getByTestId('email').inputValue(), DEMO_ACCOUNT.email, 'the account is offered again');
+  assert.equal(await app.page.getByTestId('email').inputValue(), DEMO_EMAIL, 'the account is offered again');
   await app.screenshot('06-session-expired');
   await app.close();
 });

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { parseCsv } from '../../common/batch/parse-csv.ts';
 import { runBatchCommand } from '../../electron/cli/batch.ts';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import { call, login, type TestSandbox } from '../../electron/sandbox/testing.ts';
 import { CORPUS as corpus } from '../corpus.ts';
@@ -34,7 +34,7 @@ async function cli(args: string[], env: Record<string, string> = {}) {
   const io = {
     stdout: { write: (text: string) => (stdout += text), isTTY: false },
     stderr: { write: (text: string) => (stderr += text) },
-    env: { PRINTDESK_USER_DATA: join(dir, 'user-data'), PRINTDESK_EMAIL: DEMO_ACCOUNT.email, PRINTDESK_PASSWORD: DEMO_ACCOUNT.password, ...env },
+    env: { PRINTDESK_USER_DATA: join(dir, 'user-data'), PRINTDESK_EMAIL: DEMO_EMAIL, PRINTDESK_PASSWORD: sandbox.demoAccount.password, ...env },
   };
   const code = await runBatchCommand(args, io);
   return { code, stdout, stderr };
@@ -119,7 +119,7 @@ test('an order the service rejects: exit 1 and the reason in the report', async 
   // The app checks what it can before sending, so a rejection only the service can give is staged: the
   // model row 3 names is deleted at the service once the orders are on their way (held there by latency).
   const star = await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Star-binary.stl'));
-  const { accessToken } = await login(sandbox.baseUrl);
+  const { accessToken } = await login(sandbox.baseUrl, sandbox.demoAccount);
   sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 1000 });
   const report = join(dir, 'partial.csv');
   const running = cli([file('partial-in.csv', [row('P-1'), row('P-2').replace('Cube-binary.stl', 'Star-binary.stl')]), '--project', projectId, '--service', sandbox.baseUrl, '--report', report]);
@@ -146,14 +146,14 @@ test('a service that cannot be reached, or a wrong password, is exit 3', async (
 test('a password can come from PRINTDESK_PASSWORD_FILE; a missing, empty or doubled one is exit 2 before anything is sent', async () => {
   const csv = file('password-file.csv', [row('F-1')]);
   const secret = join(dir, 'password.txt');
-  writeFileSync(secret, `${DEMO_ACCOUNT.password}\n`, { mode: 0o600 });
+  writeFileSync(secret, `${sandbox.demoAccount.password}\n`, { mode: 0o600 });
   const fromFile = await cli([csv, '--project', projectId, '--service', sandbox.baseUrl], { PRINTDESK_PASSWORD: '', PRINTDESK_PASSWORD_FILE: secret });
   assert.equal(fromFile.code, 0, fromFile.stderr);
   assert.doesNotMatch(fromFile.stderr, /Warning/);
   assert.ok((await referencesOnService()).includes('F-1'));
 
   const open = join(dir, 'open-password.txt');
-  writeFileSync(open, DEMO_ACCOUNT.password, { mode: 0o644 });
+  writeFileSync(open, sandbox.demoAccount.password, { mode: 0o644 });
   chmodSync(open, 0o644);
   const warned = await cli([csv, '--project', projectId, '--service', sandbox.baseUrl, '--dry-run'], { PRINTDESK_PASSWORD: '', PRINTDESK_PASSWORD_FILE: open });
   assert.equal(warned.code, 0, warned.stderr);
@@ -191,19 +191,19 @@ test('without credentials in the environment, a terminal is asked for a real ser
     });
     return { code, asked, stderr };
   };
-  const typed = await run([DEMO_ACCOUNT.email, 'wrong-password', DEMO_ACCOUNT.password]);
+  const typed = await run([DEMO_EMAIL, 'wrong-password', sandbox.demoAccount.password]);
   assert.equal(typed.code, 0, typed.stderr);
   assert.deepEqual(typed.asked, [{ question: 'Email: ', hidden: false }, { question: 'Password: ', hidden: true }, { question: 'Password: ', hidden: true }]);
   assert.match(typed.stderr, /Email or password is incorrect\. Try again\./);
   assert.ok((await referencesOnService()).includes('A-1'));
-  const none = await run([DEMO_ACCOUNT.email, '']);
+  const none = await run([DEMO_EMAIL, '']);
   assert.equal(none.code, 3);
   assert.match(none.stderr, /No password given: nothing was sent/);
-  const thrice = await run([DEMO_ACCOUNT.email, 'a', 'b', 'c', DEMO_ACCOUNT.password]);
+  const thrice = await run([DEMO_EMAIL, 'a', 'b', 'c', sandbox.demoAccount.password]);
   assert.equal(thrice.code, 3);
   assert.equal(thrice.asked.length, 4, 'three tries, then it stops');
   // A password is taken as typed: spaces around it are part of it.
-  const spaced = await run([DEMO_ACCOUNT.email, ` ${DEMO_ACCOUNT.password} `]);
+  const spaced = await run([DEMO_EMAIL, ` ${sandbox.demoAccount.password} `]);
   assert.equal(spaced.code, 3);
 });
 
@@ -230,7 +230,7 @@ test('without --service the CLI starts the embedded sandbox in the app data dir 
 test('Ctrl+C while sending: exit 130, the orders on their way written down, and the same command again places the rest once', { timeout: 60_000 }, async () => {
   const refs = Array.from({ length: 120 }, (_, i) => `I-${i}`);
   const csv = file('interrupt.csv', refs.map((ref) => row(ref)));
-  const env = { ...process.env, PRINTDESK_USER_DATA: join(dir, 'interrupt'), PRINTDESK_EMAIL: DEMO_ACCOUNT.email, PRINTDESK_PASSWORD: DEMO_ACCOUNT.password };
+  const env = { ...process.env, PRINTDESK_USER_DATA: join(dir, 'interrupt'), PRINTDESK_EMAIL: DEMO_EMAIL, PRINTDESK_PASSWORD: sandbox.demoAccount.password };
   const report = join(dir, 'interrupt-report.csv');
   const args = [join(root, 'bin', 'printdesk.js'), 'batch', csv, '--project', projectId, '--service', sandbox.baseUrl, '--report', report];
   sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 400 });

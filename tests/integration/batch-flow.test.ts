@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createBatchHost, type BatchHost } from '../../electron/batch/node-host.ts';
 import { BatchProgress, BatchReportRow, BatchRowsPage, BatchSummary } from '../../electron/batch/schemas.ts';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
 import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
 import { CORPUS as corpus } from '../corpus.ts';
@@ -21,7 +21,7 @@ before(async () => {
   cubeId = (await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'))).modelId;
   await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Star-binary.stl'));
   host = createBatchHost({ db: openDatabase(':memory:'), baseUrl: sandbox.baseUrl, timeoutMs: 5_000, tickMs: 50 });
-  await host.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await host.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   host.start();
 });
 after(async () => {
@@ -187,7 +187,7 @@ test('pause holds the batch, cancel returns what was not sent to draft, and send
       shippingMethod: { ...quote.methods[0], minDeliveryTime: null, maxDeliveryTime: null, estimatedDeliveryTime: null },
       orderContent: { ConfigIds: [], ExternalConfigIds: [], StockIds: [] },
     });
-    const account = `${sandbox.baseUrl} ${DEMO_ACCOUNT.email}`;
+    const account = `${sandbox.baseUrl} ${DEMO_EMAIL}`;
     const waiting = host.orders.store.countByState(account, projectId).queued;
     host.orders.place(draft.id);
     const deadline = Date.now() + 5_000;
@@ -201,7 +201,7 @@ test('pause holds the batch, cancel returns what was not sent to draft, and send
     // What was in flight (here: waiting out a 429) finishes; nothing is left queued.
     assert.ok(cancelled.cancelled > 0);
     assert.equal(cancelled.cancelled + cancelled.done + cancelled.left, 40);
-    assert.equal(host.orders.store.countByState(`${sandbox.baseUrl} ${DEMO_ACCOUNT.email}`, projectId).queued, 0);
+    assert.equal(host.orders.store.countByState(`${sandbox.baseUrl} ${DEMO_EMAIL}`, projectId).queued, 0);
     assert.ok(host.batches.report(batch.id).some((r) => r.outcome === 'cancelled'));
 
     await host.batches.send(batch.id);
@@ -282,7 +282,7 @@ test('a cancelled batch\'s unsent orders are sent by the file imported again, ea
     const cancelled = host.batches.cancel(batch.id);
     assert.ok(cancelled.cancelled > 0, JSON.stringify(cancelled));
     // What was in flight at the cancel finishes first (placed, or back in the queue after a 429).
-    const account = `${sandbox.baseUrl} ${DEMO_ACCOUNT.email}`;
+    const account = `${sandbox.baseUrl} ${DEMO_EMAIL}`;
     while (host.orders.store.countByState(account, projectId).sending > 0) await new Promise((resolve) => setTimeout(resolve, 20));
 
     const again = await host.batches.import({ bytes: file, fileName: 'cancel.csv', projectId });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createBatchHost } from '../../electron/batch/node-host.ts';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
 import type { TestSandbox } from '../../electron/sandbox/testing.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
 import { sendAction } from '../../renderer/lib/batch-send.ts';
@@ -28,7 +28,7 @@ function file(): Uint8Array {
 
 async function openHost(db: ReturnType<typeof openDatabase>) {
   const host = createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', timeoutMs: 5_000, tickMs: 50 });
-  await host.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await host.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   return host;
 }
 

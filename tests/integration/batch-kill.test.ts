@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createBatchHost } from '../../electron/batch/node-host.ts';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
 import type { TestSandbox } from '../../electron/sandbox/testing.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
 import { startBatchSandbox, stopBatchSandbox } from './batch-sandbox.ts';
@@ -35,7 +35,7 @@ function file(): { csv: string; orderRows: number } {
 
 function runWorker(dbPath: string, csvPath: string, killAfterMs: number | null): Promise<{ output: string; killed: boolean }> {
   const worker = join(import.meta.dirname, 'fixtures', 'batch-worker.ts');
-  const child = spawn(process.execPath, [worker, dbPath, sandbox.baseUrl, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, csvPath, projectId], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [worker, dbPath, sandbox.baseUrl, DEMO_EMAIL, sandbox.demoAccount.password, csvPath, projectId], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   let killed = false;
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -76,7 +76,7 @@ test('killed mid-batch again and again and resumed, a batch ends with 0 lost and
   for (const order of await sandbox.operator.listOrders({ projectId })) counts.set(order.orderReference, (counts.get(order.orderReference) ?? 0) + 1);
   const db = openDatabase(dbPath);
   const host = createBatchHost({ db, baseUrl: sandbox.baseUrl });
-  await host.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await host.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   const batches = host.batches.list(projectId);
   assert.equal(batches.length, 1, 'one batch, however often the import was interrupted');
   const report = host.batches.report(batches[0].id);

@@ -148,3 +148,18 @@ test('a large byte array in a result is fetched over HTTP once, by our page with
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.equal((await fetch(`${bytesServer.origin}${BYTES_PATH}?secret=${encodeURIComponent(bytesServer.secret)}&token=${unfetched}`)).status, 404);
 });
+
+test('source maps are served only when asked for (they would show the renderer\'s source to any local page)', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'bridge-maps-'));
+  await mkdir(join(dir, 'assets'));
+  await writeFile(join(dir, 'index.html'), '<!doctype html><html><head></head></html>');
+  await writeFile(join(dir, 'assets', 'index.js'), 'console.log(1);\n//# sourceMappingURL=index.js.map');
+  await writeFile(join(dir, 'assets', 'index.js.map'), '{"version":3,"sources":["App.svelte"]}');
+  const host = { invoke: async () => ({ ok: true, value: null }), subscribe: () => () => undefined } as unknown as Host;
+  for (const sourceMaps of [false, true]) {
+    const mapsServer = await startBrowserServer({ host, rendererDir: dir, bridgeScript: join(dir, 'bridge.js'), sourceMaps });
+    t.after(() => mapsServer.close());
+    assert.equal((await fetch(`${mapsServer.origin}/assets/index.js`)).status, 200);
+    assert.equal((await fetch(`${mapsServer.origin}/assets/index.js.map`)).status, sourceMaps ? 200 : 404, `sourceMaps: ${sourceMaps}`);
+  }
+});

@@ -6,34 +6,15 @@ import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { WebSocket } from 'ws';
 import { startBrowserMode } from '../../electron/browser-main.ts';
-import { BRIDGE_PATH, STAGE_PATH } from '../../electron/browser.ts';
+import { STAGE_PATH } from '../../electron/browser.ts';
+import { bridge } from './bridge-client.ts';
 
 function stl(facets: number): Buffer {
   const b = Buffer.alloc(84 + 50 * facets);
   b.writeUInt32LE(facets, 80);
   for (let i = 0; i < facets; i++) { const o = 84 + 50 * i; b.writeFloatLE(1, o + 12 + 0); b.writeFloatLE(i, o + 24 + 4); b.writeFloatLE(1, o + 36 + 8); }
   return b;
-}
-
-async function bridge(origin: string, secret: string) {
-  const ws = new WebSocket(`ws://127.0.0.1:${new URL(origin).port}${BRIDGE_PATH}?secret=${secret}`, { origin });
-  await new Promise((r) => ws.on('open', r));
-  let id = 0;
-  type Reply = { value: unknown };
-  const waiting = new Map<number, (reply: Reply) => void>();
-  ws.on('message', (data) => {
-    const message = JSON.parse(String(data)) as { id?: number; result: Reply };
-    if (message.id) waiting.get(message.id)?.(message.result);
-  });
-  const call = (channel: string, input?: unknown) =>
-    new Promise<Reply>((resolve) => {
-      const n = ++id;
-      waiting.set(n, resolve);
-      ws.send(JSON.stringify({ id: n, channel, input }));
-    });
-  return { call, close: () => ws.close() };
 }
 
 test('the staged copy of a paused upload survives a restart', async (t) => {

@@ -8,7 +8,7 @@ import { test, type TestContext } from 'node:test';
 import type { ErrorCode, Result } from '../../electron/contract.ts';
 import { createHost } from '../../electron/host.ts';
 import type { EnqueueResult, UploadItem } from '../../electron/library/index.ts';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
 import { makeTempDir, startTestSandbox } from '../../electron/sandbox/testing.ts';
 import { createMemoryVault } from '../../electron/session/token-vault.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
@@ -31,10 +31,10 @@ async function twoAccounts(t: TestContext) {
   const sandbox = await startTestSandbox();
   await sandbox.operator.addUser(other.email, other.password);
   const otherProject = (await sandbox.operator.createProject('Shop parts', { assign: other.email })).projectId;
-  const demoProject = (await sandbox.operator.listProjects()).find((p) => p.assignedTo.includes(DEMO_ACCOUNT.email))!.projectId;
+  const demoProject = (await sandbox.operator.listProjects()).find((p) => p.assignedTo.includes(DEMO_EMAIL))!.projectId;
   const host = createHost({
     mode: 'browser', version: 't', platform: 'linux', store: createMemoryStore(), vault: createMemoryVault('t'),
-    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT } }, timeoutMs: 5_000,
+    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: sandbox.demoAccount }, timeoutMs: 5_000,
   });
   t.after(async () => {
     await host.dispose();
@@ -52,7 +52,7 @@ async function twoAccounts(t: TestContext) {
   /** The demo account queues the five files, slowed so that what the test does next finds them on their way. */
   const uploadingAsDemo = async (latencyMs: number) => {
     sandbox.faults.set({ kind: 'latency', path: '/Model3D/UploadModel', ms: latencyMs });
-    value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+    value(await host.invoke('session:signIn', sandbox.demoAccount));
     const { added } = value<EnqueueResult>(await host.invoke('uploads:enqueue', { projectId: demoProject, paths }));
     await delay(200);
     return added;
@@ -82,7 +82,7 @@ test("one account's uploads are neither shown to nor sent by the next, and carry
   assert.equal((await sandbox.operator.listModels(demoProject)).length, 0, "nothing of the first account's went while the second was signed in");
   value(await host.invoke('session:signOut', undefined));
 
-  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+  value(await host.invoke('session:signIn', sandbox.demoAccount));
   await waitFor(async () => {
     const items = await list();
     return items.length === 5 && items.every((item) => item.state === 'done');
@@ -92,10 +92,10 @@ test("one account's uploads are neither shown to nor sent by the next, and carry
 });
 
 test('the same address in other capitals is the same account: what it left is there', async (t) => {
-  const { host, list, uploadingAsDemo } = await twoAccounts(t);
+  const { sandbox, host, list, uploadingAsDemo } = await twoAccounts(t);
   const added = await uploadingAsDemo(1_500);
   value(await host.invoke('session:signOut', undefined));
-  value(await host.invoke('session:signIn', { ...DEMO_ACCOUNT, email: ` ${DEMO_ACCOUNT.email.toUpperCase()}` }));
+  value(await host.invoke('session:signIn', { ...sandbox.demoAccount, email: ` ${DEMO_EMAIL.toUpperCase()}` }));
   assert.deepEqual((await list()).map((item) => item.id).sort(), added.map((item) => item.id).sort());
 });
 
@@ -107,7 +107,7 @@ test("signing in over another account's session stops that account's uploads as 
   await delay(2_000);
   assert.deepEqual(await list(), []);
   assert.equal((await sandbox.operator.listModels(demoProject)).length, 0, "nothing of the first account's went under the second");
-  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+  value(await host.invoke('session:signIn', sandbox.demoAccount));
   await waitFor(async () => (await list()).every((item) => item.state === 'done'));
   assert.equal((await sandbox.operator.listModels(demoProject)).length, 5);
 });
@@ -116,7 +116,7 @@ test('signing out and straight back in carries on with every upload, even those 
   const { sandbox, host, demoProject, list, uploadingAsDemo } = await twoAccounts(t);
   await uploadingAsDemo(1_000);
   value(await host.invoke('session:signOut', undefined));
-  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+  value(await host.invoke('session:signIn', sandbox.demoAccount));
   await waitFor(async () => (await list()).every((item) => item.state === 'done'));
   assert.equal((await sandbox.operator.listModels(demoProject)).length, 5);
 });

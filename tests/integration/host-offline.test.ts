@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import type { Project, ProjectSelection, Result } from '../../electron/contract.ts';
 import type { Folder, Model, ModelPage } from '../../electron/schemas/library.ts';
 import { createHost } from '../../electron/host.ts';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import { createMemoryVault } from '../../electron/session/token-vault.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
@@ -25,7 +25,7 @@ async function hostOnSandbox() {
   const sandbox = await startSandbox({ dataDir, quiet: true });
   const host = createHost({
     mode: 'browser', version: 't', platform: 'linux', store: createMemoryStore(), vault: createMemoryVault('t'),
-    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT }, running: sandbox.running }, timeoutMs: 2_000,
+    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: sandbox.demoAccount, running: sandbox.running }, timeoutMs: 2_000,
     modelCacheDir: join(dataDir, 'model-cache'),
   });
   return { sandbox, host };
@@ -35,8 +35,8 @@ test('offline, the signed-in user still sees the projects, the project last open
   const { sandbox, host } = await hostOnSandbox();
   const events: boolean[] = [];
   host.subscribe('connectivity:changed', ({ online }) => events.push(online));
-  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
-  await sandbox.operator.createProject('Spare parts', { assign: DEMO_ACCOUNT.email });
+  value(await host.invoke('session:signIn', sandbox.demoAccount));
+  await sandbox.operator.createProject('Spare parts', { assign: DEMO_EMAIL });
   const projects = value<Project[]>(await host.invoke('projects:list', undefined));
   const [project, other] = projects;
   value(await host.invoke('projects:select', { projectId: project.projectId }));
@@ -60,7 +60,7 @@ test('offline, the signed-in user still sees the projects, the project last open
 
 test('offline, the library lists the models and folders last seen, finds them by name and opens their details and previews', async () => {
   const { sandbox, host } = await hostOnSandbox();
-  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+  value(await host.invoke('session:signIn', sandbox.demoAccount));
   const { projectId } = (await sandbox.operator.listProjects())[0];
   const bracket = await sandbox.operator.addModel(projectId, corpusFile('stl', 'Cube-ascii.stl'), { name: 'Wall bracket' });
   const knob = await sandbox.operator.addModel(projectId, corpusFile('obj', 'suzanne.obj'), { name: 'Knob' });
@@ -100,7 +100,7 @@ test('offline, the library lists the models and folders last seen, finds them by
 
 test('offline, a project whose models were never listed here says so rather than showing an empty library', async () => {
   const { sandbox, host } = await hostOnSandbox();
-  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+  value(await host.invoke('session:signIn', sandbox.demoAccount));
   const { projectId } = (await sandbox.operator.listProjects())[0];
   // Only a search was listed: that does not say what the whole project holds.
   value(await host.invoke('library:models', { projectId, search: 'x' }));

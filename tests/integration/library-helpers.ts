@@ -39,7 +39,7 @@ export const quickSleep = (ms: number, signal: AbortSignal) => delay(Math.min(30
 export async function startWorld(options: { sandbox?: Partial<SandboxOptions>; uploads?: LibraryDeps['uploads'] } = {}): Promise<World> {
   const sandbox = await startTestSandbox({ rateLimits: { default: { limit: 100_000, windowSeconds: 60 } }, ...options.sandbox });
   const projectId = (await sandbox.operator.listProjects())[0].projectId;
-  const { client: api, session } = await signedInClient(sandbox.baseUrl, { timeoutMs: 10_000, sleep: (ms) => delay(Math.min(300, ms / 10)) });
+  const { client: api, session } = await signedInClient(sandbox, { timeoutMs: 10_000, sleep: (ms) => delay(Math.min(300, ms / 10)) });
   const dir = makeTempDir('printdesk-library-');
   const dbPath = path.join(dir, 'app.sqlite');
   const db = openDatabase(dbPath);

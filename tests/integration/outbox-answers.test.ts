@@ -68,7 +68,7 @@ test("a reference the service holds for another order is not taken as this one's
   t.after(() => sandbox.dispose());
   const projectId = (await sandbox.operator.listProjects())[0].projectId;
   const modelId = (await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'))).modelId;
-  const { client } = await signedInClient(sandbox.baseUrl);
+  const { client } = await signedInClient(sandbox);
   const method = { ...(await client.call('getShippingMethods', ShippingMethods, { body: { country: 'NL', models: [{ modelId, quantity: 2 }] } })).methods[0], minDeliveryTime: null, maxDeliveryTime: null, estimatedDeliveryTime: null };
   // Last month's order SHOP-1001, for Bob, placed by another tool; today a file whose numbering restarted
   // gives Ada the same reference.

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { ConnectivityState, OutboxEmptied, Result } from '../../electron/contract.ts';
 import { createHost } from '../../electron/host.ts';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import type { Draft, DraftFields, Quote, SeenQuote, ShippingRule } from '../../electron/schemas/orders.ts';
 import type { Settings } from '../../electron/schemas/preferences.ts';
@@ -29,7 +28,7 @@ async function signedInHost(t: TestContext) {
   const notified: string[] = [];
   const host = createHost({
     mode: 'electron', version: 't', platform: 'linux', store: createMemoryStore(), vault: createMemoryVault('t'),
-    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT }, running: sandbox.running }, timeoutMs: 2_000,
+    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: sandbox.demoAccount, running: sandbox.running }, timeoutMs: 2_000,
     notifier: { notify: (title, body) => notified.push(`${title}: ${body}`) },
   });
   t.after(async () => {
@@ -40,7 +39,7 @@ async function signedInHost(t: TestContext) {
   const reasons: (string | null)[] = [];
   host.subscribe('outbox:emptied', (summary) => emptied.push(summary));
   host.subscribe('connectivity:changed', (state) => reasons.push(state.reason));
-  value(await host.invoke('session:signIn', DEMO_ACCOUNT));
+  value(await host.invoke('session:signIn', sandbox.demoAccount));
   const { projectId } = (await sandbox.operator.listProjects())[0];
   value(await host.invoke('projects:select', { projectId }));
   const { modelId } = await sandbox.operator.addModel(projectId, corpusFile('stl', 'Cube-binary.stl'), { name: 'Cube' });
@@ -176,7 +175,7 @@ test('Work offline chosen when the app last ran holds it from the start: nothing
   const sandbox = await startSandbox({ dataDir, quiet: true });
   const host = createHost({
     mode: 'browser', version: 't', platform: 'linux', store: createMemoryStore({ settings: { workOffline: true, theme: 'dark' } }), vault: createMemoryVault('t'),
-    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: { ...DEMO_ACCOUNT }, running: sandbox.running }, timeoutMs: 2_000,
+    db: openDatabase(':memory:'), sandbox: { baseUrl: sandbox.baseUrl, demoAccount: sandbox.demoAccount, running: sandbox.running }, timeoutMs: 2_000,
   });
   t.after(async () => {
     await host.dispose();
@@ -184,8 +183,8 @@ test('Work offline chosen when the app last ran holds it from the start: nothing
   });
   assert.deepEqual(value<ConnectivityState>(await host.invoke('connectivity:get', undefined)), { online: false, reason: 'working-offline' });
   assert.equal(value<Settings>(await host.invoke('settings:get', undefined)).theme, 'dark');
-  const signIn = await host.invoke('session:signIn', DEMO_ACCOUNT);
+  const signIn = await host.invoke('session:signIn', sandbox.demoAccount);
   assert.ok(!signIn.ok && signIn.error.details?.reason === 'working-offline', JSON.stringify(signIn));
   value(await host.invoke('settings:update', { workOffline: false }));
-  assert.equal(value<{ status: string }>(await host.invoke('session:signIn', DEMO_ACCOUNT)).status, 'signed-in');
+  assert.equal(value<{ status: string }>(await host.invoke('session:signIn', sandbox.demoAccount)).status, 'signed-in');
 });

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import type { ApiClient } from '../../electron/api/client.ts';
 import { createOrders, type Orders } from '../../electron/orders/index.ts';
 import { DB_FILE } from '../../electron/sandbox/db/open.ts';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
 import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
 import type { Draft, DraftFields } from '../../electron/schemas/orders.ts';
 import { openDatabase, type Db } from '../../electron/storage/database.ts';
@@ -26,11 +26,11 @@ before(async () => {
   sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 } } });
   projectId = (await sandbox.operator.listProjects())[0].projectId;
   modelId = (await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'))).modelId;
-  ({ client } = await signedInClient(sandbox.baseUrl, { timeoutMs: 1_000, sleep: async () => undefined }));
+  ({ client } = await signedInClient(sandbox, { timeoutMs: 1_000, sleep: async () => undefined }));
 });
 after(() => sandbox.dispose());
 
-const account = () => `${sandbox.baseUrl} ${DEMO_ACCOUNT.email}`;
+const account = () => `${sandbox.baseUrl} ${DEMO_EMAIL}`;
 
 function ordersOn(db: Db, events: { placed: Draft[] } = { placed: [] }): Orders {
   return createOrders({ db, client: () => client, account, onDraft: () => undefined, onPlaced: (d) => events.placed.push(d) });
@@ -293,7 +293,7 @@ test('with the host killed at random moments and restarted, 1,000 orders end pla
   const nextRandom = () => (random = (random * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   try {
     for (let run = 0; run < 60; run++) {
-      const child = spawn(process.execPath, [join(import.meta.dirname, 'fixtures', 'outbox-worker.ts'), dbPath, sandbox.baseUrl, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [join(import.meta.dirname, 'fixtures', 'outbox-worker.ts'), dbPath, sandbox.baseUrl, DEMO_EMAIL, sandbox.demoAccount.password], { stdio: ['ignore', 'pipe', 'inherit'] });
       let output = '';
       child.stdout.on('data', (chunk) => (output += chunk));
       const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

@@ -16,7 +16,7 @@ let modelId: string;
 
 before(async () => {
   sandbox = await startTestSandbox();
-  ({ client } = await signedInClient(sandbox.baseUrl, { sleep: async () => undefined }));
+  ({ client } = await signedInClient(sandbox, { sleep: async () => undefined }));
   const [project] = await sandbox.operator.listProjects();
   modelId = (await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'))).modelId;
 });

@@ -2,7 +2,7 @@
 // types and messages, token lifetimes and rotation, projects. Real HTTP on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_ACCOUNT, NO_PROJECT_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { DEMO_EMAIL, NO_PROJECT_EMAIL } from '../../electron/sandbox/seed.ts';
 import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
 import type { TestSandbox } from '../../electron/sandbox/testing.ts';
 
@@ -35,11 +35,11 @@ describe('envelope', () => {
   it('answers unknown paths with a 404 envelope', async () => {
     assertFailure(await call(url, 'GET', '/Nope/Nothing'), 404, 'NOT_FOUND');
     assertFailure(await call(url.replace('/v2', ''), 'GET', '/'), 404, 'NOT_FOUND');
-    assertFailure(await call(url.replace('/v2', '/v1'), 'POST', '/Auth/Login', { json: DEMO_ACCOUNT }), 404, 'NOT_FOUND');
+    assertFailure(await call(url.replace('/v2', '/v1'), 'POST', '/Auth/Login', { json: sandbox.demoAccount }), 404, 'NOT_FOUND');
   });
 
   it('matches paths exactly, including the spelling HasAccesToProject', async () => {
-    const { accessToken } = await login(url);
+    const { accessToken } = await login(url, sandbox.demoAccount);
     assertFailure(await call(url, 'GET', '/Project/HasAccessToProject?projectId=x', { token: accessToken }), 404, 'NOT_FOUND');
     assertFailure(await call(url, 'GET', '/project/getprojects', { token: accessToken }), 404, 'NOT_FOUND');
   });
@@ -54,7 +54,7 @@ describe('envelope', () => {
 
 describe('POST /Auth/Login', () => {
   it('returns a token pair of signed JWTs', async () => {
-    const response = await call<Pair>(url, 'POST', '/Auth/Login', { json: DEMO_ACCOUNT });
+    const response = await call<Pair>(url, 'POST', '/Auth/Login', { json: sandbox.demoAccount });
     assert.equal(response.status, 200);
     assert.equal(response.body.success, true);
     const { accessToken, refreshToken } = response.body.data!;
@@ -62,7 +62,7 @@ describe('POST /Auth/Login', () => {
     const refresh = claims(refreshToken);
     assert.equal(access.typ, 'access');
     assert.equal(refresh.typ, 'refresh');
-    assert.equal(access.email, DEMO_ACCOUNT.email);
+    assert.equal(access.email, DEMO_EMAIL);
     assert.match(String(access.sub), GUID);
     assert.equal(Number(access.exp) - Number(access.iat), 3600);
     assert.equal(Number(refresh.exp) - Number(refresh.iat), 43200);
@@ -70,16 +70,16 @@ describe('POST /Auth/Login', () => {
   });
 
   it('accepts the e-mail in any case', async () => {
-    const response = await call(url, 'POST', '/Auth/Login', { json: { ...DEMO_ACCOUNT, email: 'DEMO@PrintDesk.test' } });
+    const response = await call(url, 'POST', '/Auth/Login', { json: { ...sandbox.demoAccount, email: 'DEMO@PrintDesk.test' } });
     assert.equal(response.status, 200);
   });
 
   for (const [label, credentials] of [
-    ['wrong password', { email: DEMO_ACCOUNT.email, password: 'nope-nope' }],
-    ['unknown e-mail', { email: 'nobody@printdesk.test', password: DEMO_ACCOUNT.password }],
+    ['wrong password', () => ({ email: DEMO_EMAIL, password: 'nope-nope' })],
+    ['unknown e-mail', () => ({ email: 'nobody@printdesk.test', password: sandbox.demoAccount.password })],
   ] as const) {
     it(`answers ${label} with 400 AUTHENTICATION`, async () => {
-      assertFailure(await call(url, 'POST', '/Auth/Login', { json: credentials }), 400, 'AUTHENTICATION', 'The username or password is incorrect');
+      assertFailure(await call(url, 'POST', '/Auth/Login', { json: credentials() }), 400, 'AUTHENTICATION', 'The username or password is incorrect');
     });
   }
 
@@ -97,9 +97,9 @@ describe('401 AUTHENTICATION on protected endpoints', () => {
     ['no header', async () => ({}), /missing/],
     ['not a bearer header', async () => ({ Authorization: 'Basic abc' }), /Bearer/],
     ['a malformed token', async () => ({ Authorization: 'Bearer not.a.jwt' }), /malformed|invalid/],
-    ['a token signed with another key', async () => ({ Authorization: `Bearer ${forgeSignature((await login(url)).accessToken)}` }), /signature/],
+    ['a token signed with another key', async () => ({ Authorization: `Bearer ${forgeSignature((await login(url, sandbox.demoAccount)).accessToken)}` }), /signature/],
     ['an expired token', async () => ({ Authorization: `Bearer ${await signed({ typ: 'access', exp: now() - 10 })}` }), /^Access token has expired$/],
-    ['a refresh token used as access token', async () => ({ Authorization: `Bearer ${(await login(url)).refreshToken}` }), /not an access token/],
+    ['a refresh token used as access token', async () => ({ Authorization: `Bearer ${(await login(url, sandbox.demoAccount)).refreshToken}` }), /not an access token/],
     ['a token of a user that does not exist', async () => ({ Authorization: `Bearer ${await signed({ typ: 'access', sub: crypto.randomUUID() })}` }), /no longer exists/],
   ];
   for (const [label, headers, message] of cases) {
@@ -113,7 +113,7 @@ describe('401 AUTHENTICATION on protected endpoints', () => {
     // be spent before the first call (seen under load).
     const short = await startTestSandbox({ accessTokenTtlSeconds: 2 });
     try {
-      const { accessToken } = await login(short.baseUrl);
+      const { accessToken } = await login(short.baseUrl, short.demoAccount);
       assert.equal((await call(short.baseUrl, 'GET', '/Project/GetProjects', { token: accessToken })).status, 200);
       await new Promise((resolve) => setTimeout(resolve, 3100));
       assertFailure(await call(short.baseUrl, 'GET', '/Project/GetProjects', { token: accessToken }), 401, 'AUTHENTICATION', 'Access token has expired');
@@ -127,7 +127,7 @@ describe('POST /Auth/RefreshToken', () => {
   const INVALID = 'Refresh token is invalid or expired';
 
   it('rotates: returns a new pair and revokes the refresh token used', async () => {
-    const first = await login(url);
+    const first = await login(url, sandbox.demoAccount);
     const second = await call<Pair>(url, 'POST', '/Auth/RefreshToken', { json: { refreshToken: first.refreshToken } });
     assert.equal(second.status, 200);
     assert.notEqual(second.body.data!.refreshToken, first.refreshToken);
@@ -138,7 +138,7 @@ describe('POST /Auth/RefreshToken', () => {
   });
 
   it('lets only one of two concurrent uses of the same token win', async () => {
-    const { refreshToken } = await login(url);
+    const { refreshToken } = await login(url, sandbox.demoAccount);
     const results = await Promise.all([1, 2].map(() => call(url, 'POST', '/Auth/RefreshToken', { json: { refreshToken } })));
     assert.deepEqual(results.map((r) => r.status).sort(), [200, 401]);
   });
@@ -146,7 +146,7 @@ describe('POST /Auth/RefreshToken', () => {
   it('rejects an expired refresh token', async () => {
     const short = await startTestSandbox({ refreshTokenTtlSeconds: 1 });
     try {
-      const { refreshToken } = await login(short.baseUrl);
+      const { refreshToken } = await login(short.baseUrl, short.demoAccount);
       await new Promise((resolve) => setTimeout(resolve, 2100));
       assertFailure(await call(short.baseUrl, 'POST', '/Auth/RefreshToken', { json: { refreshToken } }), 401, 'AUTHENTICATION', INVALID);
     } finally {
@@ -159,7 +159,7 @@ describe('POST /Auth/RefreshToken', () => {
   });
 
   it('rejects malformed, unknown and access tokens', async () => {
-    const { accessToken } = await login(url);
+    const { accessToken } = await login(url, sandbox.demoAccount);
     const unknown = await signed({ typ: 'refresh', jti: crypto.randomUUID() });
     for (const refreshToken of ['garbage', accessToken, unknown, forgeSignature(accessToken)]) {
       assertFailure(await call(url, 'POST', '/Auth/RefreshToken', { json: { refreshToken } }), 401, 'AUTHENTICATION', INVALID);
@@ -173,7 +173,7 @@ describe('POST /Auth/RefreshToken', () => {
 
 describe('projects', () => {
   it('GetProjects lists the demo project for the demo account', async () => {
-    const { accessToken } = await login(url);
+    const { accessToken } = await login(url, sandbox.demoAccount);
     const response = await call<{ projects: Project[] }>(url, 'GET', '/Project/GetProjects', { token: accessToken });
     assert.equal(response.status, 200);
     const { projects } = response.body.data!;
@@ -184,14 +184,14 @@ describe('projects', () => {
   });
 
   it('GetProjects is empty for the no-project account', async () => {
-    const { accessToken } = await login(url, NO_PROJECT_ACCOUNT);
+    const { accessToken } = await login(url, sandbox.noProjectAccount);
     const response = await call<{ projects: Project[] }>(url, 'GET', '/Project/GetProjects', { token: accessToken });
     assert.deepEqual(response.body, { success: true, data: { projects: [] } });
   });
 
   it('HasAccesToProject answers true for an assigned project and false otherwise', async () => {
-    const demo = await login(url);
-    const other = await login(url, NO_PROJECT_ACCOUNT);
+    const demo = await login(url, sandbox.demoAccount);
+    const other = await login(url, sandbox.noProjectAccount);
     const [project] = (await call<{ projects: Project[] }>(url, 'GET', '/Project/GetProjects', { token: demo.accessToken })).body.data!.projects;
     const ask = (token: string, id: string) => call<{ projectId: string; hasAccess: boolean }>(url, 'GET', `/Project/HasAccesToProject?projectId=${id}`, { token });
     assert.deepEqual((await ask(demo.accessToken, project.projectId)).body, { success: true, data: { projectId: project.projectId, hasAccess: true } });
@@ -202,7 +202,7 @@ describe('projects', () => {
   });
 
   it('HasAccesToProject answers a missing or non-GUID projectId with 400', async () => {
-    const { accessToken } = await login(url);
+    const { accessToken } = await login(url, sandbox.demoAccount);
     for (const query of ['', '?projectId=', '?projectId=123', '?projectId=zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', `?projectId=${encodeURIComponent("' OR 1=1 --")}`]) {
       assertFailure(await call(url, 'GET', `/Project/HasAccesToProject${query}`, { token: accessToken }), 400, 'INCORRECT_PARAMETERS');
     }
@@ -210,12 +210,12 @@ describe('projects', () => {
 
   it('reflects operator assignment at once', async () => {
     const project = await sandbox.operator.createProject('Assigned later');
-    const { accessToken } = await login(url, NO_PROJECT_ACCOUNT);
+    const { accessToken } = await login(url, sandbox.noProjectAccount);
     const list = () => call<{ projects: Project[] }>(url, 'GET', '/Project/GetProjects', { token: accessToken });
     assert.equal((await list()).body.data!.projects.length, 0);
-    await sandbox.operator.assign(project.projectId, NO_PROJECT_ACCOUNT.email);
+    await sandbox.operator.assign(project.projectId, NO_PROJECT_EMAIL);
     assert.deepEqual((await list()).body.data!.projects.map((p) => p.name), ['Assigned later']);
-    await sandbox.operator.unassign(project.projectId, NO_PROJECT_ACCOUNT.email);
+    await sandbox.operator.unassign(project.projectId, NO_PROJECT_EMAIL);
     assert.equal((await list()).body.data!.projects.length, 0);
   });
 });
@@ -230,7 +230,7 @@ function now(): number {
 
 async function signed(overrides: Record<string, unknown>): Promise<string> {
   const users = await sandbox.operator.listUsers();
-  const demo = users.find((u) => u.email === DEMO_ACCOUNT.email)!;
+  const demo = users.find((u) => u.email === DEMO_EMAIL)!;
   return sandbox.tokens.sign({ sub: demo.userId, email: demo.email, jti: crypto.randomUUID(), iat: now() - 20, exp: now() + 60, ...overrides });
 }
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { RUNTIME_FILE, startSandbox } from '../../electron/sandbox/server.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD_FILE, type Account } from '../../electron/sandbox/seed.ts';
 import { call, login, makeTempDir } from '../../electron/sandbox/testing.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -33,15 +34,19 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
   });
 }
 
-/** Starts `sandbox --port 0 --data dir` and resolves with the URL from its first line. */
-function serve(dataDir: string): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
+/**
+ * Starts `sandbox --port 0 --data dir` and resolves once it has printed what it prints at start: the URL and
+ * the demo account with this data directory's password (the only place a user learns it, besides the file).
+ */
+function serve(dataDir: string): Promise<{ child: ChildProcessWithoutNullStreams; url: string; demo: Account; output: () => string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(NODE, [CLI, '--port', '0', '--data', dataDir, '--quiet'], { cwd: ROOT });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk;
-      const match = /^sandbox listening on (http:\/\/127\.0\.0\.1:\d+\/v2)\n/.exec(stdout);
-      if (match) resolve({ child, url: match[1], output: () => stdout });
+      const url = /^sandbox listening on (http:\/\/127\.0\.0\.1:\d+\/v2)\n/.exec(stdout);
+      const demo = /^demo account: (\S+) \/ (\S+)\n/m.exec(stdout);
+      if (url && demo && /^admin secret: /m.test(stdout)) resolve({ child, url: url[1], demo: { email: demo[1], password: demo[2] }, output: () => stdout });
     });
     child.on('error', reject);
     child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${stdout}`)));
@@ -73,6 +78,31 @@ describe('durability', () => {
     }
   });
 
+  it('keeps the demo password of its data directory, and makes a new one for a directory that lost or never had it', async () => {
+    const dataDir = tempDir();
+    const first = await startSandbox({ dataDir, quiet: true });
+    const { password } = first.demoAccount;
+    assert.match(password, /^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    assert.equal(fs.statSync(path.join(dataDir, DEMO_PASSWORD_FILE)).mode & 0o777, 0o600);
+    await first.close();
+    const second = await startSandbox({ dataDir, quiet: true });
+    assert.equal(second.demoAccount.password, password, 'the same after a restart');
+    await login(second.baseUrl, second.noProjectAccount);
+    await second.close();
+    // As a PrintDesk that seeded the published password left it: no file. The accounts get the new one.
+    fs.rmSync(path.join(dataDir, DEMO_PASSWORD_FILE));
+    const third = await startSandbox({ dataDir, quiet: true });
+    try {
+      assert.notEqual(third.demoAccount.password, password);
+      assert.equal((await call(third.baseUrl, 'POST', '/Auth/Login', { json: { email: DEMO_EMAIL, password } })).status, 400, 'the old password is gone');
+      await login(third.baseUrl, third.demoAccount);
+      await login(third.baseUrl, third.noProjectAccount);
+      assert.equal((await third.operator.listUsers()).length, 2, 'not seeded again');
+    } finally {
+      await third.close();
+    }
+  });
+
   it('survives a kill -9 of the server process', async () => {
     const dataDir = tempDir();
     const { child, url } = await serve(dataDir);
@@ -97,14 +127,15 @@ describe('durability', () => {
 describe('command line', () => {
   it('prints the listening line, the demo credentials and the admin secret, and stops on SIGTERM', async () => {
     const dataDir = tempDir();
-    const { child, url, output } = await serve(dataDir);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { child, url, demo, output } = await serve(dataDir);
     const lines = output().trim().split('\n');
     assert.match(lines[0], /^sandbox listening on http:\/\/127\.0\.0\.1:\d+\/v2$/);
-    assert.ok(lines.some((l) => l.includes('demo@printdesk.test') && l.includes('printdesk-demo')));
+    assert.equal(demo.email, DEMO_EMAIL);
+    assert.notEqual(demo.password, 'printdesk-demo', 'not the password README once published');
+    assert.equal(fs.readFileSync(path.join(dataDir, DEMO_PASSWORD_FILE), 'utf8').trim(), demo.password, 'kept in the data directory');
     assert.ok(lines.some((l) => /^admin secret: \S+$/.test(l)));
     assert.ok(fs.existsSync(path.join(dataDir, RUNTIME_FILE)));
-    await login(url);
+    await login(url, demo);
     const done = exited(child);
     child.kill('SIGTERM');
     assert.deepEqual(await done, { code: 0, signal: null });
@@ -163,9 +194,9 @@ describe('command line', () => {
 
   it('operator faults set/clear talk to the running sandbox', async () => {
     const dataDir = tempDir();
-    const { child, url } = await serve(dataDir);
+    const { child, url, demo } = await serve(dataDir);
     try {
-      const { accessToken } = await login(url);
+      const { accessToken } = await login(url, demo);
       const set = await run(['operator', 'faults', 'set', '{"kind":"status-5xx","path":"/Project/","count":1}', '--data', dataDir]);
       assert.equal(set.code, 0, set.stderr);
       assert.equal((await call(url, 'GET', '/Project/GetProjects', { token: accessToken })).status, 503);

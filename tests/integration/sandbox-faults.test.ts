@@ -11,7 +11,7 @@ let token: string;
 before(async () => {
   sandbox = await startTestSandbox();
   url = sandbox.baseUrl;
-  token = (await login(url)).accessToken;
+  token = (await login(url, sandbox.demoAccount)).accessToken;
 });
 afterEach(() => sandbox.faults.clear());
 after(() => sandbox.dispose());
@@ -49,13 +49,13 @@ describe('fault kinds', () => {
   it('reset-before drops the connection without acting', async () => {
     sandbox.faults.set({ kind: 'reset-before', path: '/Auth/Login', count: 1 });
     const result = await outcome('/Auth/Login', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'demo@printdesk.test', password: 'printdesk-demo' }),
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(sandbox.demoAccount),
     });
     assert.equal(typeof result, 'string');
   });
 
   it('reset-after acts, then drops the answer', async () => {
-    const { refreshToken } = await login(url);
+    const { refreshToken } = await login(url, sandbox.demoAccount);
     sandbox.faults.set({ kind: 'reset-after', path: '/Auth/RefreshToken', count: 1 });
     const body = JSON.stringify({ refreshToken });
     const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body };

@@ -2,9 +2,9 @@
 // model listing and deletion, order listing, lookup by reference, status updates and
 // cancellation, with the envelope and a 4xx for every kind of bad input.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { NO_PROJECT_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import type { ModelRecord, OrderRecord } from '../../electron/sandbox/server.ts';
 import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
 import type { ApiResponse, TestSandbox } from '../../electron/sandbox/testing.ts';
@@ -22,8 +22,8 @@ const models: ModelRecord[] = [];
 before(async () => {
   sandbox = await startTestSandbox();
   url = sandbox.baseUrl;
-  token = (await login(url)).accessToken;
-  otherToken = (await login(url, NO_PROJECT_ACCOUNT)).accessToken;
+  token = (await login(url, sandbox.demoAccount)).accessToken;
+  otherToken = (await login(url, sandbox.noProjectAccount)).accessToken;
   projectId = (await sandbox.operator.listProjects())[0].projectId;
   for (const file of ['Cube-binary.stl', 'Moon-binary.stl', 'Star-ascii.stl']) {
     models.push(await sandbox.operator.addModel(projectId, path.join(CORPUS, 'stl', file)));
@@ -171,6 +171,33 @@ describe('bad input on the new routes', () => {
         const method = target.includes('Delete') || target.includes('Cancel') ? 'DELETE' : 'GET';
         failed(await api(method, target), 400);
       }
+    }
+  });
+});
+
+describe('the edges: built-in object keys and unexpected errors', () => {
+  it('takes only its own sort keys: __proto__, constructor and the like are a 400 naming the real ones', async () => {
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__']) {
+      failed(await api('GET', `/Model3D/GetModels?projectId=${projectId}&sort=${key}`), 400, /^sort must be one of name, createdAt, sizeBytes$/);
+    }
+  });
+
+  it('a 500 names an incident and carries no internal text (paths, SQL), which goes to the log', async () => {
+    const logged: string[] = [];
+    const own = await startTestSandbox({ logError: (line) => logged.push(line) });
+    try {
+      const ownToken = (await login(own.baseUrl, own.demoAccount)).accessToken;
+      const ownProject = (await own.operator.listProjects())[0].projectId;
+      // Where stored models go is a file, not a folder: storing one fails inside the service.
+      fs.writeFileSync(path.join(own.dataDir, 'models'), '');
+      const body = fs.readFileSync(path.join(CORPUS, 'stl', 'Cube-binary.stl'));
+      const response = await call(own.baseUrl, 'POST', `/Model3D/UploadModel?projectId=${ownProject}&fileName=cube.stl`, { token: ownToken, rawBody: body, headers: { 'Content-Type': 'application/octet-stream' } });
+      failed(response, 500, /^Unexpected error in the service \(incident [0-9a-f]{8}\); the service's log has the details$/);
+      const incident = /incident ([0-9a-f]{8})/.exec(response.body.error!.message)![1];
+      assert.doesNotMatch(JSON.stringify(response.body), new RegExp(own.dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      assert.ok(logged.some((line) => line.includes(`incident ${incident}`) && line.includes(own.dataDir)), logged.join('\n'));
+    } finally {
+      await own.dispose();
     }
   });
 });

@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
 import type { TestSandbox } from '../../electron/sandbox/testing.ts';
 
@@ -33,7 +32,7 @@ describe('rate limits', () => {
   });
 
   it('counts per endpoint and user, then answers 429 RATE_LIMITED with Retry-After', async () => {
-    const { accessToken } = await login(url);
+    const { accessToken } = await login(url, sandbox.demoAccount);
     const get = () => call(url, 'GET', '/Project/GetProjects', { token: accessToken });
     const remaining = [];
     for (let i = 0; i < 3; i++) {
@@ -50,7 +49,7 @@ describe('rate limits', () => {
     assert.ok(retryAfter >= 1 && retryAfter <= 2, `Retry-After ${retryAfter}`);
     assert.equal(limited.headers.get('x-ratelimit-remaining'), '0');
     // another user and another endpoint are unaffected
-    const other = await login(url, { email: 'noproject@printdesk.test', password: DEMO_ACCOUNT.password });
+    const other = await login(url, sandbox.noProjectAccount);
     assert.equal((await call(url, 'GET', '/Project/GetProjects', { token: other.accessToken })).status, 200);
     assert.equal((await call(url, 'GET', `/Project/HasAccesToProject?projectId=${crypto.randomUUID()}`, { token: accessToken })).status, 200);
     // and the window reopens after Retry-After
@@ -67,6 +66,40 @@ describe('rate limits', () => {
     assert.equal(limited.body.error?.type, 'RATE_LIMITED');
     assert.ok(Number(limited.headers.get('retry-after')) > 0);
     assert.equal((await attempt('other@printdesk.test')).status, 400);
+  });
+
+  it('limits login per client IP too: a new e-mail with each try runs out as well, and so does the real account', async () => {
+    const own = await startTestSandbox({ rateLimits: { 'Auth/Login:ip': { limit: 5, windowSeconds: 60 } } });
+    try {
+      const attempt = (email: string, password = 'wrong-password') => call(own.baseUrl, 'POST', '/Auth/Login', { json: { email, password } });
+      for (let i = 0; i < 5; i++) assert.equal((await attempt(`guess-${i}@printdesk.test`)).status, 400);
+      const limited = await attempt('guess-5@printdesk.test');
+      assert.equal(limited.status, 429);
+      assert.equal(limited.body.error?.type, 'RATE_LIMITED');
+      assert.ok(Number(limited.headers.get('retry-after')) > 0);
+      assert.equal(limited.headers.get('x-ratelimit-limit'), '5', 'the headers tell of the limit that refused');
+      assert.equal((await attempt(own.demoAccount.email, own.demoAccount.password)).status, 429);
+    } finally {
+      await own.dispose();
+    }
+  });
+
+  it('checks a few passwords at a time; more than wait in line are answered 429 with Retry-After, and the rest go through', async () => {
+    const own = await startTestSandbox({ passwordChecks: { concurrent: 1, waiting: 2 } });
+    try {
+      const attempts = Array.from({ length: 20 }, (_, i) => call(own.baseUrl, 'POST', '/Auth/Login', { json: { email: `burst-${i}@printdesk.test`, password: 'wrong-password' } }));
+      const answers = await Promise.all(attempts);
+      const busy = answers.filter((answer) => answer.status === 429);
+      assert.ok(busy.length >= 1, `of 20 at once, some are turned away: ${answers.map((a) => a.status).join(' ')}`);
+      assert.ok(answers.filter((answer) => answer.status === 400).length >= 3, 'those in line are checked');
+      for (const answer of busy) {
+        assert.equal(answer.body.error?.type, 'RATE_LIMITED');
+        assert.equal(answer.headers.get('retry-after'), '1');
+      }
+      assert.equal((await call(own.baseUrl, 'POST', '/Auth/Login', { json: own.demoAccount })).status, 200, 'once the burst is over, sign-in works');
+    } finally {
+      await own.dispose();
+    }
   });
 });
 
@@ -103,16 +136,16 @@ describe('bad input', () => {
   });
 
   it('answers a wrong content type with 415', async () => {
-    assert4xx(await post('/Auth/Login', JSON.stringify(DEMO_ACCOUNT), 'text/plain'), 415);
+    assert4xx(await post('/Auth/Login', JSON.stringify(sandbox.demoAccount), 'text/plain'), 415);
     assert4xx(await post('/Auth/Login', 'email=a&password=b', 'application/x-www-form-urlencoded'), 415);
-    assert.equal((await post('/Auth/Login', JSON.stringify(DEMO_ACCOUNT), 'application/json; charset=utf-8')).status, 200);
+    assert.equal((await post('/Auth/Login', JSON.stringify(sandbox.demoAccount), 'application/json; charset=utf-8')).status, 200);
   });
 
   it('answers a body over 1 MiB with 413', async () => {
     const huge = JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) });
     assert4xx(await post('/Auth/Login', huge), 413);
     // the connection stays usable for the next request
-    assert.equal((await post('/Auth/Login', JSON.stringify(DEMO_ACCOUNT))).status, 200);
+    assert.equal((await post('/Auth/Login', JSON.stringify(sandbox.demoAccount))).status, 200);
   });
 
   it('answers a chunked body over 1 MiB with 413', async () => {
@@ -133,7 +166,7 @@ describe('bad input', () => {
     for (const value of strings) {
       assert4xx(await call(url, 'POST', '/Auth/Login', { json: { email: value, password: value } }), 400);
       assert4xx(await call(url, 'POST', '/Auth/RefreshToken', { json: { refreshToken: value } }), 401);
-      const { accessToken } = await login(url, { email: 'noproject@printdesk.test', password: DEMO_ACCOUNT.password });
+      const { accessToken } = await login(url, sandbox.noProjectAccount);
       assert4xx(await call(url, 'GET', `/Project/HasAccesToProject?projectId=${encodeURIComponent(value)}`, { token: accessToken }), 400);
     }
   });

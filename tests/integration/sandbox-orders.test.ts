@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { NO_PROJECT_ACCOUNT } from '../../electron/sandbox/seed.ts';
 import type { ModelRecord, OrderRecord } from '../../electron/sandbox/server.ts';
 import type { ShippingMethod } from '../../electron/sandbox/shipping.ts';
 import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
@@ -22,8 +21,8 @@ let foreignModel: ModelRecord;
 before(async () => {
   sandbox = await startTestSandbox();
   url = sandbox.baseUrl;
-  token = (await login(url)).accessToken;
-  otherToken = (await login(url, NO_PROJECT_ACCOUNT)).accessToken;
+  token = (await login(url, sandbox.demoAccount)).accessToken;
+  otherToken = (await login(url, sandbox.noProjectAccount)).accessToken;
   projectId = (await sandbox.operator.listProjects())[0].projectId;
   const stl = path.join(sandbox.dataDir, 'cube.stl');
   fs.writeFileSync(stl, 'solid cube\nendsolid cube\n');

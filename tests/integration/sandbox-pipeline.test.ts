@@ -1,6 +1,6 @@
 // The request pipeline with routes that misbehave: an unexpected exception becomes a 500
-// INTERNAL_ERROR envelope carrying its text, and the server keeps serving. Also: closing a
-// sandbox does not wait for a stalled response.
+// INTERNAL_ERROR envelope that names an incident, its text goes to the log under that id, and the
+// server keeps serving. Also: closing a sandbox does not wait for a stalled response.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +29,7 @@ const fine: Route = { method: 'GET', path: '/Test/Fine', auth: false, body: 'non
 describe('pipeline', () => {
   let server: http.Server;
   let url: string;
+  const logged: string[] = [];
   before(async () => {
     server = http.createServer(
       createPipeline({
@@ -39,6 +40,7 @@ describe('pipeline', () => {
         adminSecret: 'secret',
         signal: new AbortController().signal,
         log: () => {},
+        logError: (line) => logged.push(line),
       }),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -46,14 +48,18 @@ describe('pipeline', () => {
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('turns exceptions into 500 INTERNAL_ERROR with the text, and keeps serving', async () => {
+  it('turns exceptions into 500 INTERNAL_ERROR naming an incident, logs their text under it, and keeps serving', async () => {
     const sync = await call(url, 'GET', '/Test/Boom');
     assert.equal(sync.status, 500);
-    assert.deepEqual(sync.body, { success: false, error: { type: 'INTERNAL_ERROR', message: "Cannot read properties of undefined (reading 'x')" } });
+    assert.equal(sync.body.error?.type, 'INTERNAL_ERROR');
+    const incident = /^Unexpected error in the service \(incident ([0-9a-f]{8})\); the service's log has the details$/.exec(sync.body.error?.message ?? '')?.[1];
+    assert.ok(incident, sync.body.error?.message);
     assert.ok(sync.headers.get('x-ratelimit-limit'));
+    assert.ok(logged.some((line) => line.includes(`GET /v2/Test/Boom failed (incident ${incident})`) && line.includes("Cannot read properties of undefined (reading 'x')") && line.includes('at Object.handle')));
     const async = await call(url, 'POST', '/Test/AsyncBoom', { json: {} });
     assert.equal(async.status, 500);
-    assert.equal(async.body.error?.message, 'a thrown string');
+    assert.doesNotMatch(async.body.error?.message ?? '', /thrown string/);
+    assert.ok(logged.some((line) => line.includes('a thrown string')));
     assert.equal((await call(url, 'GET', '/Test/Fine')).status, 200);
   });
 
@@ -72,7 +78,7 @@ describe('pipeline', () => {
 describe('closing', () => {
   it('does not wait for stalled responses', async () => {
     const sandbox = await startTestSandbox();
-    const { accessToken } = await login(sandbox.baseUrl);
+    const { accessToken } = await login(sandbox.baseUrl, sandbox.demoAccount);
     sandbox.faults.set({ kind: 'stall', ms: 60_000 });
     const pending = call(sandbox.baseUrl, 'GET', '/Project/GetProjects', { token: accessToken }).catch((error: Error) => error);
     await new Promise((resolve) => setTimeout(resolve, 100));

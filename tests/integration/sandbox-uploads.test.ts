@@ -24,7 +24,7 @@ let projectId: string;
 before(async () => {
   sandbox = await startTestSandbox();
   url = sandbox.baseUrl;
-  token = (await login(url)).accessToken;
+  token = (await login(url, sandbox.demoAccount)).accessToken;
   projectId = (await sandbox.operator.listProjects())[0].projectId;
 });
 after(() => sandbox.dispose());
@@ -115,7 +115,7 @@ describe('resumable sessions', () => {
 
   it('hides one user’s sessions from another, and cancels', async () => {
     const { uploadId } = (await create({ fileName: 'mine.stl', sizeBytes: 100 })).body.data!;
-    const other = (await login(url, { email: 'noproject@printdesk.test', password: 'printdesk-demo' })).accessToken;
+    const other = (await login(url, sandbox.noProjectAccount)).accessToken;
     failed(await call(url, 'GET', `/Model3D/GetUploadOffset?uploadId=${uploadId}`, { token: other }), 404);
     const cancelled = await call<Session>(url, 'DELETE', `/Model3D/CancelUpload?uploadId=${uploadId}`, { token });
     assert.equal(cancelled.body.data!.state, 'cancelled');
@@ -165,7 +165,7 @@ describe('durability and faults', () => {
     const dataDir = sandbox.dataDir;
     const own = await startTestSandbox();
     const first = own.baseUrl;
-    const t = (await login(first)).accessToken;
+    const t = (await login(first, own.demoAccount)).accessToken;
     const pid = (await own.operator.listProjects())[0].projectId;
     const opened = await call<Session>(first, 'POST', '/Model3D/CreateUpload', { token: t, json: { projectId: pid, fileName: 'r.stl', sizeBytes: REAR.length } });
     const { uploadId } = opened.body.data!;
@@ -173,7 +173,7 @@ describe('durability and faults', () => {
     await own.close();
     const again = await startTestSandbox({ dataDir: own.dataDir });
     try {
-      const t2 = (await login(again.baseUrl)).accessToken;
+      const t2 = (await login(again.baseUrl, again.demoAccount)).accessToken;
       const status = await call<Session>(again.baseUrl, 'GET', `/Model3D/GetUploadOffset?uploadId=${uploadId}`, { token: t2 });
       assert.equal(status.body.data!.offset, 500_000);
       const end = await call<Session>(again.baseUrl, 'PUT', `/Model3D/AppendUpload?uploadId=${uploadId}&offset=500000`, { token: t2, rawBody: REAR.subarray(500_000), headers: OCTET });

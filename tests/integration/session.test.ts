@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { createApiClient, type ApiClient } from '../../electron/api/client.ts';
-import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
 import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
 import { createSession, type Session } from '../../electron/session/session.ts';
 import { createMemoryVault } from '../../electron/session/token-vault.ts';
@@ -37,7 +37,7 @@ function setup(baseUrl = sandbox.baseUrl, vault = createMemoryVault('test')): Se
 
 test('sign in, list the projects, check access; the password is not kept', async () => {
   const { session, client, vault } = setup();
-  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await session.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   assert.equal(session.state().status, 'signed-in');
   const projects = await client.getProjects();
   assert.equal(projects.length, 1);
@@ -45,12 +45,12 @@ test('sign in, list the projects, check access; the password is not kept', async
   assert.equal(await client.hasAccessToProject(projects[0].projectId), true);
   assert.equal(await client.hasAccessToProject('00000000-0000-4000-8000-000000000000'), false);
   const saved = JSON.stringify(await vault.load());
-  assert.ok(!saved.includes(DEMO_ACCOUNT.password));
+  assert.ok(!saved.includes(sandbox.demoAccount.password));
 });
 
 test('wrong credentials are AUTHENTICATION with the form message', async () => {
   const { session } = setup();
-  const error = await rejection(session.signIn(DEMO_ACCOUNT.email, 'wrong'));
+  const error = await rejection(session.signIn(DEMO_EMAIL, 'wrong'));
   assert.equal(error.code, 'AUTHENTICATION');
   assert.equal(error.message, 'Email or password is incorrect');
   assert.equal(session.state().status, 'signed-out');
@@ -62,7 +62,7 @@ test('a 401 triggers one single-flight refresh shared by concurrent calls, then 
   const shortLived = await startTestSandbox({ accessTokenTtlSeconds: 2 });
   try {
     const { session, client, clock } = setup(shortLived.baseUrl);
-    await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    await session.signIn(DEMO_EMAIL, shortLived.demoAccount.password);
     // The client's clock lags an hour (a laptop back from sleep): it trusts a token the service
     // has already expired, so only the service's 401 can tell it.
     clock.now = Date.now() - 3_600_000;
@@ -86,7 +86,7 @@ test('a refresh token that is no longer valid signs out, says why and clears the
   const shortLived = await startTestSandbox({ accessTokenTtlSeconds: 1 });
   try {
     const { session, client, changes, vault } = setup(shortLived.baseUrl);
-    await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    await session.signIn(DEMO_EMAIL, shortLived.demoAccount.password);
     const stored = await vault.load();
     assert.ok(stored);
     // Use the refresh token elsewhere: the service rotates it, so ours is now revoked.
@@ -96,7 +96,7 @@ test('a refresh token that is no longer valid signs out, says why and clears the
     assert.equal(error.code, 'AUTHENTICATION');
     assert.equal(session.state().status, 'signed-out');
     assert.match(session.state().endedReason ?? '', /expired/);
-    assert.equal(session.state().email, DEMO_ACCOUNT.email, 'the ended account is offered to sign in again');
+    assert.equal(session.state().email, DEMO_EMAIL, 'the ended account is offered to sign in again');
     assert.equal(changes.at(-1)?.status, 'signed-out');
     assert.equal(await vault.load(), null);
   } finally {
@@ -107,7 +107,7 @@ test('a refresh token that is no longer valid signs out, says why and clears the
 test('a saved session is restored after a restart without the password', async () => {
   const vault = createMemoryVault('test');
   const first = setup(sandbox.baseUrl, vault);
-  await first.session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await first.session.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   const second = setup(sandbox.baseUrl, vault);
   assert.equal((await second.session.restore()).status, 'signed-in');
   assert.equal((await second.client.getProjects()).length, 1);
@@ -133,7 +133,7 @@ test('a refresh carries the last access token in its header, also the first one 
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
   const vault = createMemoryVault('test');
   const first = setup(baseUrl, vault);
-  await first.session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await first.session.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   await first.client.getProjects();
   assert.deepEqual(seen, ['Bearer access-1']);
   // A restart: the session comes back from the vault, and its first refresh still has a token to show.
@@ -149,7 +149,7 @@ test('a local clock hours ahead does not make every call refresh: a token lives 
   let saves = 0;
   const save = vault.save.bind(vault);
   vault.save = async (stored) => (saves++, save(stored));
-  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await session.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   for (let i = 0; i < 5; i++) await client.getProjects();
   assert.equal(saves, 1, 'signed in once, refreshed never');
   // Its life (60 s here) counted from its arrival: past it, the next call renews it first.
@@ -160,7 +160,7 @@ test('a local clock hours ahead does not make every call refresh: a token lives 
 
 test('an unreachable service is OFFLINE at once, and the session is kept', async () => {
   const { session } = setup();
-  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await session.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   const offline = createApiClient({ baseUrl: 'http://127.0.0.1:9/v2', tokens: session.tokens, sleep: async () => undefined });
   const started = Date.now();
   const error = await rejection(offline.getProjects());
@@ -174,11 +174,11 @@ test('an unreachable service is OFFLINE at once, and the session is kept', async
 
 test('429 on a read is retried after Retry-After; on sign-in it is reported with the wait', async () => {
   const { session, client } = setup();
-  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await session.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   sandbox.faults.set({ kind: 'rate-limit', path: '/Project/GetProjects', count: 2, retryAfterSeconds: 1 });
   assert.equal((await client.getProjects()).length, 1);
   sandbox.faults.set({ kind: 'rate-limit', path: '/Auth/Login', count: 1, retryAfterSeconds: 42 });
-  const error = await rejection(setup().session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password));
+  const error = await rejection(setup().session.signIn(DEMO_EMAIL, sandbox.demoAccount.password));
   assert.equal(error.code, 'RATE_LIMITED');
   assert.equal(error.retryAfterSeconds, 42);
   sandbox.faults.clear();
@@ -186,7 +186,7 @@ test('429 on a read is retried after Retry-After; on sign-in it is reported with
 
 test('a reset connection and a 5xx on a read are retried; a stall past the timeout is TIMEOUT', async () => {
   const { session, client } = setup();
-  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await session.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   sandbox.faults.set([
     { kind: 'reset-before', path: '/Project/GetProjects', count: 1 },
     { kind: 'status-5xx', path: '/Project/GetProjects', count: 1, status: 503 },
@@ -201,7 +201,7 @@ test('a reset connection and a 5xx on a read are retried; a stall past the timeo
 
 test('the rate-limit headers are recorded per endpoint', async () => {
   const { session, client } = setup();
-  await session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await session.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   await client.getProjects();
   const info = client.rateLimit('getProjects');
   assert.ok(info?.limit && info.limit > 0);

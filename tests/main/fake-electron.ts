@@ -11,6 +11,8 @@ export const record = {
   userDataDir: mkdtempSync(join(tmpdir(), 'printdesk-main-')),
   appRoot: join(import.meta.dirname, '..', '..'),
   singleInstanceLock: true,
+  /** what the launch handed to requestSingleInstanceLock for the instance that has the lock */
+  lockData: undefined as unknown,
   calls: [] as string[],
   appListeners: new Map<string, Listener[]>(),
   windows: [] as FakeWindow[],
@@ -65,10 +67,12 @@ export class FakeWindow extends EventEmitter {
 }
 
 export const app = {
-  requestSingleInstanceLock: () => {
+  requestSingleInstanceLock: (additionalData?: unknown) => {
     record.calls.push('requestSingleInstanceLock');
+    record.lockData = additionalData;
     return record.singleInstanceLock;
   },
+  exit: (code = 0) => void record.calls.push(`exit ${code}`),
   enableSandbox: () => void record.calls.push('enableSandbox'),
   quit: () => void record.calls.push('quit'),
   on(event: string, listener: Listener) {

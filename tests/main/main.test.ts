@@ -1,23 +1,21 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { registerHooks } from 'node:module';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import { channelNames, GRANT_PATH_CHANNEL } from '../../electron/contract.ts';
 import { RENDERER_CSP } from '../../electron/csp.ts';
+import { assertClosedToOthers, notPrivate } from '../private-tree.ts';
 import { record, type FakeWindow } from './fake-electron.ts';
-
-const fakeUrl = pathToFileURL(join(import.meta.dirname, 'fake-electron.ts')).href;
-registerHooks({
-  resolve: (specifier, context, next) => (specifier === 'electron' ? { url: fakeUrl, shortCircuit: true } : next(specifier, context)),
-});
+import { importMain } from './import-main.ts';
 
 let window: FakeWindow;
 
 before(async () => {
-  await import('../../electron/main.ts');
+  // As an older PrintDesk left it: a folder and a settings file others could read.
+  chmodSync(record.userDataDir, 0o755);
+  writeFileSync(join(record.userDataDir, 'config.json'), '{}', { mode: 0o644 });
+  await importMain();
   const deadline = Date.now() + 10_000;
   while (!record.windows[0]?.loaded && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   window = record.windows[0];
@@ -34,6 +32,28 @@ test('takes the single-instance lock and enables the sandbox before anything els
   assert.ok(record.appListeners.has('second-instance'));
 });
 
+test('the data folder and everything the app wrote in it are its user\'s alone (0700 folders, 0600 files)', (t) => {
+  assert.deepEqual(notPrivate(record.userDataDir), []);
+  assertClosedToOthers(t, record.userDataDir);
+});
+
+test('a second launch hands its files to this window and brings it forward', async () => {
+  const [secondInstance] = record.appListeners.get('second-instance') ?? [];
+  const takeOpened = record.handlers.get('files:takeOpened');
+  assert.ok(takeOpened);
+  const ours = { senderFrame: window.webContents.mainFrame };
+  const focused = () => record.calls.filter((call) => call === 'window.focus').length;
+  const before = focused();
+  // Electron passes what the second launch gave requestSingleInstanceLock: its paths, resolved where it started.
+  secondInstance({}, ['/opt/PrintDesk/printdesk', 'part.stl'], '/home/ada/models', { paths: ['/home/ada/models/part.stl'] });
+  assert.equal(focused(), before + 1);
+  assert.deepEqual(await takeOpened(ours, undefined), { ok: true, value: ['/home/ada/models/part.stl'] });
+  // Without it (another app's launcher), its arguments, relative to its working folder; switches are not files.
+  secondInstance({}, ['/opt/PrintDesk/printdesk', '--no-sandbox', 'gear.3mf', '/tmp/nut.obj'], '/home/ada/models', undefined);
+  assert.deepEqual(await takeOpened(ours, undefined), { ok: true, value: ['/home/ada/models/gear.3mf', '/tmp/nut.obj'] });
+  assert.ok(Array.isArray((record.lockData as { paths: unknown }).paths), 'this launch offered its own files to the lock');
+});
+
 test('opens exactly one window, isolated, sandboxed and without Node', () => {
   assert.equal(record.windows.length, 1);
   const prefs = window.options.webPreferences as Record<string, unknown>;
@@ -43,6 +63,7 @@ test('opens exactly one window, isolated, sandboxed and without Node', () => {
   assert.equal(prefs.nodeIntegrationInWorker, false);
   assert.equal(prefs.webviewTag, false);
   assert.equal(prefs.webSecurity, true);
+  assert.equal(prefs.disableBlinkFeatures, 'Auxclick', 'a middle click opens no window');
   assert.equal(prefs.preload, join(record.appRoot, 'dist', 'electron', 'preload.cjs'));
   assert.equal(window.loaded, 'app://printdesk/index.html');
 });

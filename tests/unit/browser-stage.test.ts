@@ -33,6 +33,23 @@ test("a staged copy keeps the user's name, less what a file system refuses", () 
   assert.equal(stagedName(''), 'model');
 });
 
+test('a name loses the invisible characters that could make it show as something else', () => {
+  // Right-to-left override: shown as "invoiceexe.stl", it is a .exe by its bytes; after, what it shows is what it is.
+  assert.equal(stagedName('invoice\u202Elts.exe'), 'invoicelts.exe');
+  for (const control of ['\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']) {
+    assert.equal(stagedName(`gear${control}.stl`), 'gear.stl', `U+${control.codePointAt(0)!.toString(16)}`);
+  }
+  // Zero-width space, word joiner, byte order mark, soft hyphen, a tag character: two names that look alike.
+  assert.equal(stagedName('\uFEFFbr\u200Back\u2060et\u00AD.st\u{E0041}l'), 'bracket.stl');
+  assert.equal(stagedName('line\u2028break.stl'), 'line_break.stl');
+  // Joiners that join stay: a Persian word, an emoji sequence; a lone one goes.
+  assert.equal(stagedName('می\u200Cخواهم.stl'), 'می\u200Cخواهم.stl');
+  assert.equal(stagedName('👩\u200D🔧 bracket.stl'), '👩\u200D🔧 bracket.stl');
+  assert.equal(stagedName('👍🏽\u200D.stl'), '👍🏽.stl');
+  assert.equal(stagedName('part\u200D.stl'), 'part.stl');
+  assert.equal(stagedName('\u202E'), 'model');
+});
+
 test('a file over the limit, declared or streamed, is refused and leaves nothing behind', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'stage-'));
   await assert.rejects(stageUpload(request(10, 5_000), dir, 'declared.stl', 4_000), StagedTooLarge);

@@ -1,7 +1,7 @@
 // Opens the sandbox database in the data directory and brings its schema up to date.
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { preparePrivateDatabase } from '../../private-files.ts';
 import { LATEST_VERSION, MIGRATIONS } from './migrations.ts';
 import type { Migration } from './migrations.ts';
 
@@ -10,8 +10,10 @@ export type Db = Database.Database;
 export const DB_FILE = 'sandbox.sqlite';
 
 export function openDatabase(dataDir: string): Db {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, DB_FILE));
+  // Password hashes, recipients' names and addresses: the folder and every file in it are this user's alone.
+  const file = path.join(dataDir, DB_FILE);
+  preparePrivateDatabase(file);
+  const db = new Database(file);
   // WAL lets the operator CLI write while a server runs; FULL sync because a placed order must
   // survive a power cut, not just a killed process, and the sandbox is not throughput-bound.
   db.pragma('journal_mode = WAL');

@@ -13,12 +13,14 @@ export const login: Route = {
   auth: false,
   body: 'json',
   rateKey: (ctx) => `${ctx.clientIp}|${emailOf(ctx)}`,
+  ipRule: 'Auth/Login:ip',
   async handle(ctx) {
     const body = requireObject(ctx.body);
     const email = requireString(body.email, 'Email');
     const password = requireString(body.password, 'Password');
     const user = findUserByEmail(ctx.services.db, email);
-    const valid = await verifyPassword(password, user?.password_hash ?? (await unknownUserHash()));
+    const stored = user?.password_hash ?? (await unknownUserHash());
+    const valid = await ctx.services.passwordChecks.run(() => verifyPassword(password, stored));
     // Spec section 7: wrong credentials are a 400, not a 401, and do not say which part was wrong.
     if (!user || !valid) throw new ApiError(400, 'AUTHENTICATION', LOGIN_FAILED);
     return ok(await ctx.services.tokens.issuePair(user));

@@ -61,7 +61,8 @@ export const getModels: Route = {
     // "root" names the models outside any folder; no folderId lists the whole project.
     const folderId = folderParam === null || folderParam === '' ? undefined : folderParam === 'root' ? null : requireGuid(folderParam, 'Folder id');
     const sort = query.get('sort') ?? 'createdAt';
-    if (!(sort in MODEL_SORTS)) throw badRequest(`sort must be one of ${Object.keys(MODEL_SORTS).join(', ')}`);
+    // Its own keys only: `in` would also take __proto__, constructor or toString, whose values then reached the SQL.
+    if (!Object.hasOwn(MODEL_SORTS, sort)) throw badRequest(`sort must be one of ${Object.keys(MODEL_SORTS).join(', ')}`);
     const order = query.get('order') ?? (sort === 'name' ? 'asc' : 'desc');
     if (order !== 'asc' && order !== 'desc') throw badRequest('order must be asc or desc');
     const search = query.get('search')?.trim().normalize('NFC') ?? '';

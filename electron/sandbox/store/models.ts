@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/open.ts';
 import { sql } from '../db/statements.ts';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../../private-files.ts';
 import { DEFAULT_MODEL_WEIGHT_GRAMS } from '../shipping.ts';
 import { isoSeconds, nowSeconds } from '../validate.ts';
 
@@ -53,7 +54,7 @@ export function modelFilePath(dataDir: string, sha256: string): string {
 export function linkIntoStore(dataDir: string, sha256: string, file: string): void {
   const target = modelFilePath(dataDir, sha256);
   if (fs.existsSync(target)) return;
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.mkdirSync(path.dirname(target), PRIVATE_DIR);
   try {
     fs.linkSync(file, target);
   } catch (error) {
@@ -66,9 +67,9 @@ export function storeModelFile(dataDir: string, bytes: Uint8Array): string {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const target = modelFilePath(dataDir, sha256);
   if (!fs.existsSync(target)) {
-    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.mkdirSync(path.dirname(target), PRIVATE_DIR);
     const temp = `${target}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, bytes);
+    fs.writeFileSync(temp, bytes, PRIVATE_FILE);
     fs.renameSync(temp, target);
   }
   return sha256;
