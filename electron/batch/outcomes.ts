@@ -24,7 +24,11 @@ export function reportRows(tables: BatchTables, batch: BatchRecord): BatchReport
       .map((o) => [o.reference, o]),
   );
   const errorsByRow = new Map<number, BatchError[]>();
-  for (const e of tables.errors(batch.id)) errorsByRow.set(e.row, [...(errorsByRow.get(e.row) ?? []), e]);
+  const skips = new Map<number, string>();
+  for (const e of tables.errors(batch.id, undefined, ['error', 'skip'])) {
+    if (e.kind === 'skip') skips.set(e.row, e.message);
+    else errorsByRow.set(e.row, [...(errorsByRow.get(e.row) ?? []), e]);
+  }
   const headerErrors = errorsByRow.get(1) ?? [];
   const invalidReferences = new Set<string>();
   const records = tables.records(batch.id);
@@ -35,6 +39,9 @@ export function reportRows(tables: BatchTables, batch: BatchRecord): BatchReport
     const own = errorsByRow.get(r.row) ?? [];
     const base = { row: r.row, reference: r.reference, cells: r.cells, orderId: null as string | null };
     if (order) return { ...base, ...fromOrder(order) };
+    // Not taken (not open on its platform, or nothing to print): said why, never sent.
+    const skipped = skips.get(r.row);
+    if (skipped) return { ...base, outcome: 'skipped' as const, message: skipped };
     if (headerErrors.length) return { ...base, outcome: 'invalid' as const, message: describeErrors(headerErrors) };
     if (own.length) return { ...base, outcome: 'invalid' as const, message: describeErrors(own) };
     if (invalidReferences.has(r.reference)) return { ...base, outcome: 'invalid' as const, message: 'Another row of this order has a problem' };
