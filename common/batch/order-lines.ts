@@ -105,7 +105,7 @@ function skuLines(ctx: Context, record: CsvRecord, quantity: Value<{ value: numb
       fail(record.row, 'sku', `"${sku}" is not a print: left out`, 'note');
     } else {
       const which = match.sameName > 1 ? `${match.sameName} models have this file name: pick one` : 'pick its model';
-      fail(record.row, 'sku', `SKU "${sku}" has no model yet: ${which} in the SKU table above, or mark it "not a print"`);
+      fail(record.row, 'sku', `SKU "${sku}" has no model yet: ${which} in the SKU table, or mark it "not a print"`);
     }
   }
   return notPrints === skus.length ? 'not-a-print' : lines;

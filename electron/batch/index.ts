@@ -1,18 +1,19 @@
 // Batch ordering in the host: import a CSV into a batch, fix it in place, validate it against
 // the order form's rules and live quotes, send it through the outbox, and report what happened.
 import { createHash } from 'node:crypto';
-import { autoMap, layoutKey, type FieldConstants } from '../../common/batch/mapping.ts';
+import { layoutKey, type FieldConstants } from '../../common/batch/mapping.ts';
 import type { CsvRecord } from '../../common/batch/parse-csv.ts';
 import { platformById } from '../../common/batch/platforms/index.ts';
-import type { LayoutName, NotOpen } from '../../common/batch/platforms/types.ts';
-import { readExport } from '../../common/batch/read-export.ts';
+import type { NotOpen } from '../../common/batch/platforms/types.ts';
 import { isSendable, type ProblemKind } from '../../common/batch/rows-to-orders.ts';
 import { reportCsv } from '../../common/batch/report.ts';
 import { givenReference, withReferences as referenced } from '../../common/batch/references.ts';
 import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
+import { createOrdersStore } from '../orders/store.ts';
 import type { Db } from '../storage/database.ts';
+import { checkBatchFile, matchingOf, readBatchFile } from './batch-file.ts';
 import { earlierOrderLookup } from './earlier-order.ts';
 import { reportRows } from './outcomes.ts';
 import { createRunner } from './runner.ts';
@@ -37,12 +38,20 @@ export interface BatchesDeps {
   tickMs?: number;
 }
 
-export const MAX_FILE_BYTES = 64 * 1024 * 1024;
-export const MAX_ROWS = 100_000;
+export { MAX_FILE_BYTES, MAX_ROWS } from './batch-file.ts';
 const DEFAULT_SHIPPING: ShippingChoice = { kind: 'rule', rule: 'cheapest' };
 const EDITABLE = new Set(['draft', 'cancelled']);
 
 export type Batches = ReturnType<typeof createBatches>;
+
+/**
+ * The file's own problems in the database's column matching and values, with no account and no service:
+ * what the CLI checks before it signs in.
+ */
+export function checkFile(db: Db, bytes: Uint8Array, options: Parameters<typeof checkBatchFile>[2]) {
+  createOrdersStore(db);
+  return checkBatchFile(createBatchTables(db).mappings, bytes, options);
+}
 
 export function createBatches(deps: BatchesDeps) {
   const tables = createBatchTables(deps.db);
@@ -72,15 +81,6 @@ export function createBatches(deps: BatchesDeps) {
     return batch;
   }
 
-  function read(bytes: Uint8Array, layout?: LayoutName) {
-    if (bytes.byteLength > MAX_FILE_BYTES) throw new HostError('FILE_INVALID', `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split it into several batches`);
-    const parsed = readExport(bytes, layout);
-    if (!parsed.ok) throw new HostError('FILE_INVALID', parsed.error.message, { details: { ...parsed.error } });
-    if (parsed.value.records.length === 0) throw new HostError('FILE_INVALID', 'The file has a header row but no order rows');
-    if (parsed.value.records.length > MAX_ROWS) throw new HostError('FILE_INVALID', `The file has ${parsed.value.records.length} rows; a batch holds at most ${MAX_ROWS}. Split it.`);
-    return { ...parsed.value, fileHash: createHash('sha256').update(bytes).digest('hex') };
-  }
-
   const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
   const withReferences = (records: readonly CsvRecord[], mapping: ColumnMapping, projectId: string): StoredRecord[] => referenced(records, mapping, projectId, sha256);
 
@@ -97,15 +97,10 @@ export function createBatches(deps: BatchesDeps) {
     return summary(batch);
   }
 
-  /** How a file of this layout is matched: as the user matched it last, as its platform's is, or by its names. */
-  function matching(file: ReturnType<typeof read>, key: string): ColumnMapping {
-    return tables.mappings.recall(key) ?? file.mapping ?? autoMap(file.header);
-  }
-
   async function importFile(input: ImportInput): Promise<BatchSummary> {
-    const file = read(input.bytes, input.layout);
+    const file = readBatchFile(input.bytes, input.layout);
     const key = layoutKey(file.header);
-    const mapping = input.mapping ?? matching(file, key);
+    const mapping = input.mapping ?? matchingOf(tables.mappings, file);
     if (input.mapping) tables.mappings.remember(key, input.mapping);
     const constants = input.constants ?? tables.mappings.recallConstants(key);
     if (input.constants) tables.mappings.rememberConstants(key, input.constants);
@@ -119,17 +114,25 @@ export function createBatches(deps: BatchesDeps) {
   async function reimport(batchId: string, bytes: Uint8Array, fileName: string): Promise<BatchSummary> {
     const batch = editable(batchId);
     if (batch.sentAt) throw new HostError('INVALID_INPUT', 'Part of this batch was sent; import the corrected file as a new batch (orders already sent are skipped)');
-    const file = read(bytes);
-    const key = layoutKey(file.header);
-    const mapping = key === layoutKey(batch.header) ? batch.mapping : matching(file, key);
+    const file = readBatchFile(bytes);
+    const mapping = layoutKey(file.header) === layoutKey(batch.header) ? batch.mapping : matchingOf(tables.mappings, file);
     tables.replaceRows(batch.id, { fileName, fileHash: file.fileHash, header: file.header, mapping, layout: file.platform?.id ?? null }, withReferences(file.records, mapping, batch.projectId));
     return revalidate(owned(batchId), true);
   }
 
+  /**
+   * A batch that is not on its way: options and the SKU table may change after a send too, since they touch no
+   * reference (the CLI run again with --include or --set sends what they let through, and only that).
+   */
+  function still(batchId: string): BatchRecord {
+    const batch = owned(batchId);
+    if (preparing.has(batch.id) || batch.state === 'sending' || batch.state === 'paused') throw new HostError('INVALID_INPUT', `This batch is ${batch.state === 'paused' ? 'paused' : 'being sent'}; wait for it to finish or cancel it first`);
+    return batch;
+  }
+
   /** Values for every row that has none, and orders taken though not open; the values are kept for the layout. */
   async function setOptions(batchId: string, options: { constants?: FieldConstants; include?: NotOpen[] }): Promise<BatchSummary> {
-    const batch = editable(batchId);
-    if (batch.sentAt) throw new HostError('INVALID_INPUT', 'Part of this batch was sent; import the file again as a new batch to change it');
+    const batch = still(batchId);
     tables.update(batch.id, options);
     if (options.constants) tables.mappings.rememberConstants(layoutKey(batch.header), options.constants);
     return revalidate(owned(batchId), false);
@@ -143,7 +146,7 @@ export function createBatches(deps: BatchesDeps) {
 
   /** A SKU picked once (a model, or not a print) for the whole project; the batch is checked again. */
   async function setSku(batchId: string, sku: string, choice: { modelId: string | null; skip: boolean }): Promise<BatchSummary> {
-    const batch = editable(batchId);
+    const batch = still(batchId);
     skus.set(batch.projectId, sku, choice);
     return revalidate(batch, false);
   }
