@@ -32,7 +32,7 @@ export function linesOf(ctx: Context): Lines {
     const kind = platform?.lineKind?.((column) => named(record, column)) ?? 'item';
     if (kind === 'summary') continue;
     if (kind === 'fulfilled' && !input.include?.includes('fulfilled')) {
-      fail(record.row, null, `Already fulfilled on ${platform?.name}: left out`, 'note');
+      fail(record.row, null, `Item already fulfilled on ${platform?.name}: left out`, 'note');
       fulfilled++;
       continue;
     }

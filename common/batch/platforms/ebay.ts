@@ -26,6 +26,8 @@ export const ebay: Platform = {
   },
   fullName: 'Ship To Name',
   street: ['Ship To Address 1', 'Ship To Address 2'],
+  // eBay keeps buyers' addresses to itself: the column is there and stays empty.
+  missing: ['email'],
   isTrailer: (cells) => TRAILER.test(cells.filter(Boolean).join(' ')),
   notOpen(order) {
     if (order.all('Paid On Date').every((paid) => !paid)) return 'unpaid';

@@ -3,6 +3,7 @@
 import { normalizeHeader, type BatchField, type ColumnMapping } from '../mapping.ts';
 import type { CsvRecord } from '../parse-csv.ts';
 import { splitName } from '../person-name.ts';
+import { withoutTextMark } from '../row-values.ts';
 import { amazon } from './amazon.ts';
 import { ebay } from './ebay.ts';
 import { etsyItems, etsyOrders } from './etsy.ts';
@@ -85,7 +86,15 @@ export function adaptExport(platform: Platform, header: readonly string[], recor
   }
   const kept = platform.isTrailer ? records.filter((r) => !platform.isTrailer?.(r.cells)) : records;
   const width = header.length;
-  const adapted = derive.length === 0 ? [...kept] : kept.map((r) => ({ row: r.row, cells: [...padded(r.cells, width), ...derive.flatMap((make) => make(r.cells))] }));
+  // The ' Excel (and Shopify) put before a zip code or phone number to keep it text is no part of it: the
+  // review shows the value as it is sent.
+  const marked = (['postal', 'phoneNumber', 'sku'] as const).flatMap((f) => (mapping[f] === undefined ? [] : [[f, mapping[f]] as const]));
+  const clean = (cells: readonly string[]) => {
+    const out = [...padded(cells, width)];
+    for (const [field, column] of marked) out[column] = withoutTextMark(field, out[column]);
+    return out;
+  };
+  const adapted = kept.map((r) => ({ row: r.row, cells: [...clean(r.cells), ...derive.flatMap((make) => make(r.cells))] }));
   return { header: [...header, ...added], records: adapted, mapping, trailerRows: records.length - kept.length };
 }
 
