@@ -75,10 +75,12 @@ export function parseCsv(bytes: Uint8Array, options: CsvOptions = {}): CsvResult
   }
   if (!text.trim()) return { ok: false, error: { code: 'empty', message: 'The file is empty: it needs a header row and at least one order row' } };
   const delimiter = hint?.[1] ?? detectDelimiter(text);
-  const preview = Papa.parse<string[]>(text, { delimiter, header: false, skipEmptyLines: false, preview: HEADER_SEARCH_ROWS }).data;
+  // Said rather than guessed: papaparse's guess reads the first megabyte again for each parse.
+  const newline = detectNewline(text);
+  const preview = Papa.parse<string[]>(text, { delimiter, newline, header: false, skipEmptyLines: false, preview: HEADER_SEARCH_ROWS }).data;
   const headerAt = headerRow(preview, options.isHeader);
   const unquoted = options.unquoted?.(preview[headerAt] ?? []) ?? false;
-  const parsed = Papa.parse<string[]>(text, { delimiter, header: false, skipEmptyLines: false, ...(unquoted ? { quoteChar: NO_QUOTES } : {}) });
+  const parsed = Papa.parse<string[]>(text, { delimiter, newline, header: false, skipEmptyLines: false, ...(unquoted ? { quoteChar: NO_QUOTES } : {}) });
   const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
   if (quoteError) return { ok: false, error: quotesError(text, quoteError, skippedLines) };
   const header = parsed.data[headerAt].map((name, i) => name.trim() || `Column ${i + 1}`);
@@ -149,6 +151,18 @@ function lineOfByte(bytes: Uint8Array, offset: number): number {
   let line = 1;
   for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
   return line;
+}
+
+/** The file's line ending, from the first line that ends outside quotes: CRLF, LF, or an old Mac's CR. */
+export function detectNewline(text: string): '\r\n' | '\n' | '\r' {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 34) quoted = !quoted;
+    else if (!quoted && ch === 13) return text.charCodeAt(i + 1) === 10 ? '\r\n' : '\r';
+    else if (!quoted && ch === 10) return '\n';
+  }
+  return '\n';
 }
 
 /** The separator that splits the header line most often, counting only outside quotes. */

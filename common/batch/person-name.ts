@@ -7,7 +7,10 @@ const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di
 const SUFFIXES = new Set(['jr', 'jr.', 'sr', 'sr.', 'ii', 'iii', 'iv', 'phd', 'md']);
 
 export function splitName(full: string): { firstName: string; lastName: string } {
-  const text = full.replace(/\s+/g, ' ').trim();
+  const text = /\s\s|[\t\n\r]/.test(full) ? full.replace(/\s+/g, ' ').trim() : full.trim();
+  // Most names are two words: said at once, without the word lists below (a file has thousands).
+  const space = text.indexOf(' ');
+  if (space !== -1 && !text.includes(',') && text.indexOf(' ', space + 1) === -1) return { firstName: text.slice(0, space), lastName: text.slice(space + 1) };
   // "Lovelace, Ada": the family name first, as some address books write it.
   const comma = /^([^,]+),\s*([^,]+)$/.exec(text);
   if (comma && !SUFFIXES.has(comma[2].toLowerCase())) return { firstName: comma[2].trim(), lastName: comma[1].trim() };

@@ -10,14 +10,19 @@ export type Value<T> = ({ ok: true } & T) | { ok: false; message: string };
 
 /**
  * Spreadsheet text as a label can carry it: line breaks in an address become ", " and runs of
- * spaces one space. Other control characters are refused, as the service refuses them.
+ * spaces one space. Other control characters stay, for hasControlCharacters to refuse, as the service does.
  */
-export function recipientValue(field: string, raw: string): Value<{ text: string }> {
+export function recipientText(field: string, raw: string): string {
   const joined = field === 'streetAddress' ? raw.replace(/\s*[\r\n]+\s*/g, ', ') : withoutTextMark(field, raw);
-  const text = joined.replace(/\s+/g, ' ').trim();
+  // Most cells have no run of white space: left as they are, without a new string each.
+  return /\s\s|[\t\n\r\f\v]/.test(joined) ? joined.replace(/\s+/g, ' ').trim() : joined.trim();
+}
+
+export const CONTROL_MESSAGE = 'Contains control characters (invisible characters that labels cannot print)';
+
+export function hasControlCharacters(text: string): boolean {
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) return { ok: false, message: 'Contains control characters (invisible characters that labels cannot print)' };
-  return { ok: true, text };
+  return /[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
 
 /**

@@ -12,7 +12,7 @@ import { columnIndex } from './platforms/index.ts';
 import { NOT_OPEN_LABELS, type NotOpen, type OrderCells, type Platform } from './platforms/types.ts';
 import type { BatchError, ProblemKind, SkipReason } from './problems.ts';
 import type { ReferencedRecord } from './references.ts';
-import { idList, recipientValue, type ModelLookup } from './row-values.ts';
+import { CONTROL_MESSAGE, hasControlCharacters, idList, recipientText, type ModelLookup } from './row-values.ts';
 import { describeChoice, parseShippingChoice, type ShippingChoice } from './shipping-rule.ts';
 import type { SkuLookup } from './sku-match.ts';
 
@@ -72,62 +72,95 @@ export function rowsToOrders(input: RowsInput): { orders: BatchOrder[]; errors: 
     if (group) group.push(record);
     else groups.set(record.reference, [record]);
   }
-  const byName = columnIndex(input.header);
-  const known = new Map<string, number | undefined>();
-  const indexOf = (column: string) => {
-    if (!known.has(column)) known.set(column, byName.get(normalizeHeader(column)));
-    return known.get(column);
-  };
-  const orders = [...groups].map(([reference, records]) => toOrder(input, indexOf, reference, records));
+  const ctx = contextOf(input);
+  const orders: BatchOrder[] = [];
+  for (const [reference, records] of groups) orders.push(toOrder(ctx, reference, records));
   return { orders, errors: orders.flatMap((order) => order.errors) };
 }
 
-/** What the readers of one order share: its rows, how to read a cell, and where problems go. */
+/**
+ * What the readers of an order share: how to read a cell, and where problems go. Made once for the file
+ * (a file of 10,000 orders makes no closures per order); `records` and `errors` are the order's at hand.
+ */
 export interface Context {
   input: RowsInput;
   records: CsvRecord[];
+  errors: BatchError[];
   cell: (record: CsvRecord, field: BatchField) => string;
   /** a cell by the platform's header name */
   named: (record: CsvRecord, column: string) => string;
   columnOf: (field: BatchField) => string | null;
   fail: Fail;
+  /** the order's cells by the platform's names (order-level ones sit on its first row) */
+  order: OrderCells;
 }
 
 export type Fail = (row: number, field: BatchField | null, message: string, kind?: ProblemKind, column?: string | null) => void;
 
-function toOrder(input: RowsInput, indexOf: (column: string) => number | undefined, reference: string, records: CsvRecord[]): BatchOrder {
+function contextOf(input: RowsInput): Context {
   const { header, mapping } = input;
-  const errors: BatchError[] = [];
-  const columnOf = (field: BatchField) => (mapping[field] === undefined ? null : (header[mapping[field] as number] ?? null));
-  const cell = (record: CsvRecord, field: BatchField) => (mapping[field] === undefined ? '' : restoreCell((record.cells[mapping[field] as number] ?? '').trim()));
-  const named = (record: CsvRecord, column: string) => {
-    const at = indexOf(column);
-    return at === undefined ? '' : (record.cells[at] ?? '').trim();
+  const byName = columnIndex(header);
+  const known = new Map<string, number | undefined>();
+  const indexOf = (column: string) => {
+    if (!known.has(column)) known.set(column, byName.get(normalizeHeader(column)));
+    return known.get(column);
   };
-  const fail: Fail = (row, field, message, kind = 'error', column = field && columnOf(field)) => void errors.push({ row, column, field, message, kind });
-  const ctx: Context = { input, records, cell, named, columnOf, fail };
-  const empty = { reference, rows: records.map((r) => r.row), models: [], orderContent: { ConfigIds: [], ExternalConfigIds: [], StockIds: [] }, shipping: null, shippingAt: { row: records[0].row, column: null }, errors };
+  const columnOf = (field: BatchField) => (mapping[field] === undefined ? null : (header[mapping[field] as number] ?? null));
+  const ctx: Context = {
+    input,
+    records: [],
+    errors: [],
+    columnOf,
+    cell: (record, field) => {
+      const at = mapping[field];
+      if (at === undefined) return '';
+      const value = record.cells[at];
+      return value ? restoreCell(value.trim()) : '';
+    },
+    named: (record, column) => {
+      const at = indexOf(column);
+      return at === undefined ? '' : (record.cells[at] ?? '').trim();
+    },
+    fail: (row, field, message, kind = 'error', column = field && columnOf(field)) => void ctx.errors.push({ row, column, field, message, kind }),
+    order: {
+      first: (column) => {
+        for (const record of ctx.records) {
+          const value = ctx.named(record, column);
+          if (value) return value;
+        }
+        return '';
+      },
+      all: (column) => ctx.records.map((r) => ctx.named(r, column)),
+    },
+  };
+  return ctx;
+}
 
-  const notOpen = input.platform ? input.platform.notOpen(orderCells(ctx)) : null;
+function toOrder(ctx: Context, reference: string, records: CsvRecord[]): BatchOrder {
+  const { input, fail } = ctx;
+  const { header } = input;
+  const errors: BatchError[] = [];
+  ctx.records = records;
+  ctx.errors = errors;
+  const rows = records.map((r) => r.row);
+
+  const notOpen = input.platform ? input.platform.notOpen(ctx.order) : null;
   if (notOpen && !input.include?.includes(notOpen)) {
     const message = `Not taken: ${NOT_OPEN_LABELS[notOpen]} on ${input.platform?.name} (include these orders to send them)`;
     const skipped = { reason: notOpen, message };
     skip(errors, records, skipped);
-    return { ...empty, recipient: blankRecipient(), skipped };
+    const shippingAt = { row: records[0].row, column: null };
+    return { reference, rows, recipient: blankRecipient(), models: [], orderContent: contentOf(ctx), shipping: null, shippingAt, skipped, errors };
   }
   for (const record of records) {
-    record.cells.forEach((value, index) => {
-      if (index >= header.length && value.trim()) fail(record.row, null, 'This cell has no column name in the header row: add a name or remove the value', 'error', `Column ${index + 1}`);
-    });
+    for (let index = header.length; index < record.cells.length; index++) {
+      if (record.cells[index].trim()) fail(record.row, null, 'This cell has no column name in the header row: add a name or remove the value', 'error', `Column ${index + 1}`);
+    }
   }
   if (reference.length > MAX_REFERENCE) fail(records[0].row, 'orderReference', `An order reference has at most ${MAX_REFERENCE} characters`);
   const recipient = recipientOf(ctx);
   const { models, skipped } = linesOf(ctx);
-  const orderContent = {
-    ConfigIds: union(records.map((r) => idList(cell(r, 'configIds')))),
-    ExternalConfigIds: union(records.map((r) => idList(cell(r, 'externalConfigIds')))),
-    StockIds: union(records.map((r) => idList(cell(r, 'stockIds')))),
-  };
+  const orderContent = contentOf(ctx);
   const { shipping, shippingAt } = shippingOf(ctx);
   if (skipped) {
     // Nothing of it is sent: what would hold it back, or only warn, does not matter; what was read does.
@@ -135,21 +168,27 @@ function toOrder(input: RowsInput, indexOf: (column: string) => number | undefin
     skip(errors, records, skipped);
   }
   // Row by row, and left to right within a row, as the user reads the sheet.
-  const position = (e: BatchError) => (e.column === null ? -1 : header.indexOf(e.column));
-  errors.sort((a, b) => a.row - b.row || position(a) - position(b));
-  return { reference, rows: records.map((r) => r.row), recipient, models, orderContent, shipping, shippingAt, skipped, errors };
+  if (errors.length > 1) {
+    const position = (e: BatchError) => (e.column === null ? -1 : header.indexOf(e.column));
+    errors.sort((a, b) => a.row - b.row || position(a) - position(b));
+  }
+  return { reference, rows, recipient, models, orderContent, shipping, shippingAt, skipped, errors };
 }
+
+/** The order's config, external config and stock ids, from every row that gives some. */
+function contentOf({ input, records, cell }: Context): BatchOrder['orderContent'] {
+  const { mapping } = input;
+  // Most files have none of these columns: one shared, frozen empty content rather than three arrays an order.
+  if (mapping.configIds === undefined && mapping.externalConfigIds === undefined && mapping.stockIds === undefined) return NO_CONTENT;
+  const ids = (field: BatchField) => (mapping[field] === undefined ? [] : [...new Set(records.flatMap((r) => idList(cell(r, field))))]);
+  return { ConfigIds: ids('configIds'), ExternalConfigIds: ids('externalConfigIds'), StockIds: ids('stockIds') };
+}
+
+const NO_CONTENT: BatchOrder['orderContent'] = Object.freeze({ ConfigIds: Object.freeze([]) as unknown as string[], ExternalConfigIds: Object.freeze([]) as unknown as string[], StockIds: Object.freeze([]) as unknown as string[] }) as BatchOrder['orderContent'];
 
 /** Every row of an order not taken says why. */
 function skip(errors: BatchError[], records: readonly CsvRecord[], { reason, message }: { reason: SkipReason; message: string }) {
   for (const record of records) errors.push({ row: record.row, column: null, field: null, message, kind: 'skip', reason });
-}
-
-function orderCells({ records, named }: Context): OrderCells {
-  return {
-    first: (column) => records.map((r) => named(r, column)).find(Boolean) ?? '',
-    all: (column) => records.map((r) => named(r, column)),
-  };
 }
 
 const blankRecipient = (): Recipient => ({ firstName: '', lastName: '', streetAddress: '', postal: '', city: '', country: '', countryState: '', phoneNumber: '', email: '' });
@@ -161,40 +200,48 @@ const blankRecipient = (): Recipient => ({ firstName: '', lastName: '', streetAd
  */
 function recipientOf({ input, records, cell, columnOf, fail }: Context): Recipient {
   const recipient = blankRecipient();
-  const source = {} as Record<keyof Recipient, number>;
-  const unreadable = new Set<string>();
+  const source = { ...NO_SOURCE };
+  let unreadable: Set<string> | null = null;
   for (const field of RECIPIENT_FIELDS) {
     source[field] = records[0].row;
     for (const record of records) {
-      const value = recipientValue(field, cell(record, field));
-      if (!value.ok) {
-        fail(record.row, field, value.message);
-        unreadable.add(field);
-      } else if (value.text && !recipient[field]) [recipient[field], source[field]] = [value.text, record.row];
-      else if (value.text && value.text !== recipient[field]) fail(record.row, field, `Differs from row ${source[field]} of the same order ("${recipient[field]}")`);
+      const raw = cell(record, field);
+      if (!raw) continue;
+      const text = recipientText(field, raw);
+      if (hasControlCharacters(text)) {
+        fail(record.row, field, CONTROL_MESSAGE);
+        (unreadable ??= new Set()).add(field);
+      } else if (!recipient[field]) [recipient[field], source[field]] = [text, record.row];
+      else if (text !== recipient[field]) fail(record.row, field, `Differs from row ${source[field]} of the same order ("${recipient[field]}")`);
     }
   }
-  const constant = (field: keyof Recipient) => ((CONSTANT_FIELDS as readonly string[]).includes(field) ? input.constants?.[field as ConstantField]?.trim() : undefined);
-  for (const field of RECIPIENT_FIELDS) if (!recipient[field] && !unreadable.has(field)) recipient[field] = constant(field) ?? '';
+  const constants = input.constants;
+  if (constants) for (const field of CONSTANT_FIELDS) if (!recipient[field] && !unreadable?.has(field)) recipient[field] = constants[field]?.trim() ?? '';
   const country = readCountry(recipient.country);
   if (!country.ok) {
     fail(source.country, 'country', country.message);
-    unreadable.add('country');
+    (unreadable ??= new Set()).add('country');
   } else {
     if (country.readFrom) fail(source.country, 'country', `"${country.readFrom}" read as ${country.code}`, 'note');
     recipient.country = country.code;
   }
-  const where = (field: keyof Recipient, message: string) => {
-    if (columnOf(field)) return message;
-    return constant(field) ? `${message} (the value given for every row)` : `${message} (the file has no column for it)`;
-  };
-  for (const [kind, found] of [['error', validateRecipient(recipient)], ['warning', recipientWarnings(recipient)]] as const) {
-    for (const [field, message] of Object.entries(found) as [keyof Recipient, string][]) {
-      if (!unreadable.has(field)) fail(source[field], field, where(field, message), kind);
-    }
-  }
+  said(fail, columnOf, constants, unreadable, source, 'error', validateRecipient(recipient));
+  said(fail, columnOf, constants, unreadable, source, 'warning', recipientWarnings(recipient));
   return recipient;
 }
+
+/** Each rule's message on the row that gave the field, saying where a value not from a column came from. */
+function said(fail: Fail, columnOf: Context['columnOf'], constants: FieldConstants | undefined, unreadable: Set<string> | null, source: Record<keyof Recipient, number>, kind: ProblemKind, found: Record<string, string>) {
+  for (const field in found) {
+    if (unreadable?.has(field)) continue;
+    const key = field as keyof Recipient;
+    const given = (CONSTANT_FIELDS as readonly string[]).includes(key) && constants?.[key as ConstantField]?.trim();
+    const where = columnOf(key) ? '' : given ? ' (the value given for every row)' : ' (the file has no column for it)';
+    fail(source[key], key, `${found[field]}${where}`, kind);
+  }
+}
+
+const NO_SOURCE: Record<keyof Recipient, number> = { firstName: 0, lastName: 0, streetAddress: 0, postal: 0, city: 0, country: 0, countryState: 0, phoneNumber: 0, email: 0 };
 
 /** One shipping choice per order, from an id/rule column or a carrier + method pair. */
 function shippingOf({ records, cell, columnOf, fail }: Context) {
@@ -223,8 +270,4 @@ function shippingOf({ records, cell, columnOf, fail }: Context) {
     }
   }
   return { shipping, shippingAt };
-}
-
-function union(lists: string[][]): string[] {
-  return [...new Set(lists.flat())];
 }

@@ -48,8 +48,16 @@ export function idsOf(keys: ModelKeys, key: string): string[] {
  * asks again rather than ordering a model that no longer exists.
  */
 export function createSkuLookup(table: ReadonlyMap<string, SkuEntry>, models: ProjectModels | null): SkuLookup {
+  // A file names few SKUs many times: each is looked up once.
+  const known = new Map<string, SkuMatch>();
   return (sku) => {
     const key = skuKey(sku);
+    let match = known.get(key);
+    if (!match) known.set(key, (match = lookUp(key)));
+    return match;
+  };
+
+  function lookUp(key: string): SkuMatch {
     const entry = table.get(key);
     if (entry?.skip) return { kind: 'skip' };
     const named = (modelId: string) => models?.names.get(modelId);
@@ -60,7 +68,7 @@ export function createSkuLookup(table: ReadonlyMap<string, SkuEntry>, models: Pr
     const ids = models ? idsOf(models.byStem, key) : [];
     if (ids.length === 1) return { kind: 'model', modelId: ids[0], how: 'file-name', name: named(ids[0]) };
     return { kind: 'none', sameName: ids.length };
-  };
+  }
 }
 
 /**

@@ -1,9 +1,9 @@
 // The rules an order and a quote must meet, shared by the form (as the user types), the host
 // (before anything is queued) and batch import. Pure: no DOM, no Node.
-import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { needsState, toAlpha2 } from './countries.ts';
 import { MAX_MODEL_LINES, MAX_QUANTITY } from './limits.ts';
+import { phoneLength } from './phone-length.ts';
 
 export { MAX_MODEL_LINES };
 
@@ -56,6 +56,7 @@ const LIMITS: Record<keyof Recipient, number> = {
  */
 const LABEL_PHONE = /^\+?[0-9 ()./-]{5,30}$/;
 
+const LIMIT_ENTRIES = Object.entries(LIMITS) as [keyof Recipient, number][];
 const REQUIRED: readonly (keyof Recipient)[] = ['firstName', 'lastName', 'streetAddress', 'postal', 'city', 'email'];
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -73,7 +74,7 @@ export function validateCountry(country: string): string | null {
 export function validateRecipient(recipient: Recipient): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of REQUIRED) if (!recipient[field].trim()) errors[field] = 'Required';
-  for (const [field, max] of Object.entries(LIMITS) as [keyof Recipient, number][]) {
+  for (const [field, max] of LIMIT_ENTRIES) {
     if (errors[field]) continue;
     if (recipient[field].trim().length > max) errors[field] = `At most ${max} characters`;
     else if (CONTROL.test(recipient[field])) errors[field] = 'Contains control characters (invisible characters that labels cannot print)';
@@ -90,8 +91,8 @@ export function validateRecipient(recipient: Recipient): FieldErrors {
 
 /**
  * Rules of our own, from what carriers usually want: a state for the countries that write one on labels, a
- * postal code of the country's shape, a phone number of the country's length. The service does not make
- * them, so they are said beside the field and the order goes as it is.
+ * postal code of the country's shape, a phone number of a length the country's numbers have. The service
+ * does not make them, so they are said beside the field and the order goes as it is.
  */
 export function recipientWarnings(recipient: Recipient): FieldErrors {
   const warnings: FieldErrors = {};
@@ -103,8 +104,10 @@ export function recipientWarnings(recipient: Recipient): FieldErrors {
   }
   if (needsState(alpha2) && !recipient.countryState.trim()) warnings.countryState = `Carriers to ${alpha2} usually want a state or province`;
   const phone = recipient.phoneNumber.trim();
-  if (phone && LABEL_PHONE.test(phone) && !isValidPhoneNumber(phone, alpha2 as CountryCode)) {
-    warnings.phoneNumber = `Not a phone number of ${alpha2} as written: check it, or give it with +country code (it is sent as it is)`;
+  const length = phone && LABEL_PHONE.test(phone) ? phoneLength(phone, alpha2) : undefined;
+  if (length && length !== 'INVALID_COUNTRY') {
+    const how = length === 'TOO_SHORT' ? 'too short' : length === 'TOO_LONG' ? 'too long' : 'not of a length';
+    warnings.phoneNumber = `Not a phone number of ${alpha2} as written: ${how} for one (it is sent as it is; give it with +country code if it is another country's)`;
   }
   return warnings;
 }

@@ -5,6 +5,7 @@ import type { Platform } from './types.ts';
 
 const UNPAID = new Set(['pending', 'authorized', 'partially_paid', 'expired', 'unpaid']);
 const REFUNDED = new Set(['refunded', 'partially_refunded', 'voided']);
+const SENT_OUT = new Set(['fulfilled', 'restocked']);
 
 export const shopify: Platform = {
   id: 'shopify',
@@ -38,5 +39,5 @@ export const shopify: Platform = {
     return null;
   },
   // A partly fulfilled order's lines that went out already are not made again.
-  lineKind: (cell) => (['fulfilled', 'restocked'].includes(cell('Lineitem fulfillment status').toLowerCase()) ? 'fulfilled' : 'item'),
+  lineKind: (cell) => (SENT_OUT.has(cell('Lineitem fulfillment status').toLowerCase()) ? 'fulfilled' : 'item'),
 };
