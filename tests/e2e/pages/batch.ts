@@ -20,7 +20,7 @@ export function batchPage(page: Page) {
       const search = sku(name).locator('input[type="search"]');
       await search.click();
       await search.fill(model);
-      await sku(name).getByRole('button', { name: new RegExp(`^${model}`) }).first().click();
+      await sku(name).getByRole('option', { name: new RegExp(`^${model}`) }).first().getByRole('button').click();
     },
     skipSku: (name: string) => sku(name).getByTestId('sku-skip').check(),
     async giveForEveryRow(field: 'email' | 'phoneNumber' | 'country', value: string) {
