@@ -106,8 +106,8 @@ export function recipientWarnings(recipient: Recipient): FieldErrors {
   const phone = recipient.phoneNumber.trim();
   const length = phone && LABEL_PHONE.test(phone) ? phoneLength(phone, alpha2) : undefined;
   if (length && length !== 'INVALID_COUNTRY') {
-    const how = length === 'TOO_SHORT' ? 'too short' : length === 'TOO_LONG' ? 'too long' : 'not of a length';
-    warnings.phoneNumber = `Not a phone number of ${alpha2} as written: ${how} for one (it is sent as it is; give it with +country code if it is another country's)`;
+    const what = length === 'TOO_SHORT' ? 'Too short for' : length === 'TOO_LONG' ? 'Too long for' : 'Not of a length of';
+    warnings.phoneNumber = `${what} a phone number of ${alpha2}: check it (it is sent as it is)`;
   }
   return warnings;
 }
