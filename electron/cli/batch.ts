@@ -251,6 +251,8 @@ async function openBatch(host: BatchHost, input: { bytes: Uint8Array; fileName: 
   try {
     const earlier = host.batches.findByFile(input.projectId, input.bytes);
     if (earlier) {
+      // Stopped while sending (Ctrl+C, a crash): taken up as it was, with the options it was sent with.
+      if (earlier.state === 'sending' || earlier.state === 'paused') return earlier;
       if (opts.shipping && !earlier.sentAt) await host.batches.setShipping(earlier.id, opts.shipping);
       // This run's flags, not the last run's: without --include only open orders are taken.
       return await host.batches.setOptions(earlier.id, { constants: opts.constants && { ...earlier.constants, ...opts.constants }, include: opts.include ?? [] });
