@@ -2,6 +2,8 @@
 // layout and shows each recipient's name split in two, a SKU is picked once from the project's models, what
 // the platform does not export is given once for every order, and the open orders are sent and reported.
 import assert from 'node:assert/strict';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import type { Browser } from 'playwright-core';
@@ -178,3 +180,21 @@ test("an eBay orders report: the lines around the header read past, an order's s
 async function shot(locator: ReturnType<typeof batchPage>['skus'], name: string) {
   await locator.screenshot({ path: join(import.meta.dirname, '..', '..', 'test-results', `${name}.png`) });
 }
+
+test("the Batch view's samples name the platforms, and a platform's sample, made with the project's models, imports as it is", async (t) => {
+  const { page, batch } = await openShop(t);
+  const offered = await page.getByTestId('download-sample').locator('option').allTextContents();
+  for (const name of ['Shopify orders export', 'Etsy sold order items download', 'Etsy sold orders download', 'Amazon unshipped orders report', 'eBay orders report']) assert.ok(offered.includes(name), offered.join(' | '));
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('download-sample').selectOption({ label: 'Shopify orders export' });
+  const sample = await downloading;
+  assert.equal(sample.suggestedFilename(), 'orders_export_1.csv');
+  const saved = join(await mkdtemp(join(tmpdir(), 'batch-sample-')), sample.suggestedFilename());
+  await sample.saveAs(saved);
+  await batch.file.setInputFiles(saved);
+  await expect(batch.layout).hasText('Shopify orders export, 3 line items, 2 orders');
+  // Its SKUs are the project's models' file names: matched without asking.
+  await expect(batch.sku('Cube-binary').getByTestId('sku-model')).hasText('Cube-binary');
+  await expect(batch.sku('Star-binary').getByTestId('sku-model')).hasText('Star-binary');
+  await expect(batch.send).hasText('Send 2 orders');
+});
