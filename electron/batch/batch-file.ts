@@ -36,14 +36,11 @@ export function matchingOf(memory: LayoutMemory, file: BatchFile): ColumnMapping
 
 export interface FileCheck {
   file: BatchFile;
-  mapping: ColumnMapping;
-  constants: FieldConstants;
   orders: number;
   /** columns that cannot be matched: every row is held back */
   mappingProblems: string[];
   /** rows' problems the service would refuse, the models left aside (they need the project) */
   errors: BatchError[];
-  warnings: number;
   /** every row with what would become of it as things stand, for a report written without a batch */
   report: () => string;
 }
@@ -54,21 +51,18 @@ export function checkBatchFile(memory: LayoutMemory, bytes: Uint8Array, options:
   const file = readBatchFile(bytes, options.layout);
   const mapping = matchingOf(memory, file);
   const constants = { ...memory.recallConstants(layoutKey(file.header)), ...options.constants };
-  const mappingProblems = checkMapping(file.header, mapping, constants).map((p) => p.message);
+  const problems = checkMapping(file.header, mapping, constants);
   const records = withReferences(file.records, mapping, '', (text) => createHash('sha256').update(text).digest('hex'));
-  const { orders, errors } = mappingProblems.length
+  const { orders, errors } = problems.length
     ? { orders: [], errors: [] }
     : rowsToOrders({ header: file.header, records, mapping, constants, platform: file.platform, include: options.include });
   const held = errors.filter((e) => (e.kind === 'error' && !(e.field && MODEL_FIELDS.has(e.field))) || e.kind === 'skip');
-  const headerProblems = checkMapping(file.header, mapping, constants).map((p) => ({ row: 1, column: null, field: p.field, message: p.message, kind: 'error' as const }));
+  const headerProblems = problems.map((p) => ({ row: 1, column: null, field: p.field, message: p.message, kind: 'error' as const }));
   return {
     report: () => reportCsv(file.header, unsentOutcomes(records, [...headerProblems, ...held])),
     file,
-    mapping,
-    constants,
     orders: orders.length,
-    mappingProblems,
+    mappingProblems: problems.map((p) => p.message),
     errors: held.filter((e) => e.kind === 'error'),
-    warnings: new Set(errors.filter((e) => e.kind === 'warning').map((e) => e.row)).size,
   };
 }
