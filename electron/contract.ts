@@ -2,7 +2,7 @@
 // the browser-mode bridge and the renderer's types are all derived from this file; a channel that
 // is not declared here does not exist.
 import { z } from 'zod';
-import { BatchProgress, BatchReportRow, BatchRow, BatchRowsPage, BatchSummary, ColumnMapping, ShippingChoice } from './batch/schemas.ts';
+import { BatchProgress, BatchReportRow, BatchRow, BatchRowsPage, BatchSku, BatchSummary, ColumnMapping, FieldConstants, LayoutName, NotOpen, ShippingChoice } from './batch/schemas.ts';
 import { EnqueueResult, Folder, Model, ModelPage, ModelQuery, UploadItem, UploadProgress } from './schemas/library.ts';
 import { Draft, DraftFields, Guid, Quote, QuoteRequest, Recipient, SeenQuote } from './schemas/orders.ts';
 import { Settings, SettingsPatch } from './schemas/preferences.ts';
@@ -146,12 +146,20 @@ export const contract = {
   batch: {
     list: channel(ProjectRef, z.array(BatchSummary)),
     /** the file by path (see pathForFile): it may be tens of megabytes, too much to pass as a message */
-    import: channel(z.object({ projectId: Guid, path: z.string().min(1).max(4096), fileName: z.string().max(500).optional(), mapping: ColumnMapping.optional(), shipping: ShippingChoice.optional() }), BatchSummary),
+    import: channel(z.object({ projectId: Guid, path: z.string().min(1).max(4096), fileName: z.string().max(500).optional(), mapping: ColumnMapping.optional(), shipping: ShippingChoice.optional(), layout: LayoutName.optional() }), BatchSummary),
     reimport: channel(z.object({ batchId: BatchId, path: z.string().min(1).max(4096), fileName: z.string().max(500).optional() }), BatchSummary),
     get: channel(BatchRef, BatchSummary),
     rows: channel(z.object({ batchId: BatchId, offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(1000).optional(), errorsOnly: z.boolean().optional() }), BatchRowsPage),
     setMapping: channel(z.object({ batchId: BatchId, mapping: ColumnMapping }), BatchSummary),
     setShipping: channel(z.object({ batchId: BatchId, shipping: ShippingChoice }), BatchSummary),
+    /** values for every row that has none (kept for the file's layout), and orders taken though not open */
+    setOptions: channel(z.object({ batchId: BatchId, constants: FieldConstants.optional(), include: z.array(NotOpen).max(10).optional() }), BatchSummary),
+    /** the SKUs the batch names, with the model each prints */
+    skus: channel(BatchRef, z.array(BatchSku)),
+    /** a SKU's model (or "not a print") for the whole project; neither forgets it */
+    setSku: channel(z.object({ batchId: BatchId, sku: z.string().trim().min(1).max(200), modelId: Guid.nullable(), skip: z.boolean() }), BatchSummary),
+    exportSkus: channel(BatchRef, z.object({ csv: z.string() })),
+    importSkus: channel(z.object({ batchId: BatchId, path: z.string().min(1).max(4096) }), z.object({ summary: BatchSummary, imported: z.number() })),
     updateCell: channel(z.object({ batchId: BatchId, row: z.number().int().min(1), column: z.number().int().min(0), value: z.string().max(1000) }), z.object({ summary: BatchSummary, rows: z.array(BatchRow) })),
     send: channel(z.object({ batchId: BatchId, skipInvalid: z.boolean().optional() }), BatchProgress),
     progress: channel(BatchRef, BatchProgress),

@@ -14,6 +14,8 @@ export const BATCH_FIELDS = [
   'email',
   'modelId',
   'modelName',
+  'sku',
+  'productName',
   'quantity',
   'shippingMethod',
   'carrier',
@@ -26,6 +28,14 @@ export type BatchField = (typeof BATCH_FIELDS)[number];
 
 /** field → 0-based column of the header */
 export type ColumnMapping = Partial<Record<BatchField, number>>;
+
+/**
+ * Fields that can take one value for every row that has none: what a platform does not export (Etsy has no
+ * e-mail or phone), such as the shop's own contact for the carrier, or the country of a shop that ships at home.
+ */
+export const CONSTANT_FIELDS = ['email', 'phoneNumber', 'country'] as const;
+export type ConstantField = (typeof CONSTANT_FIELDS)[number];
+export type FieldConstants = Partial<Record<ConstantField, string>>;
 
 export const FIELD_LABELS: Record<BatchField, string> = {
   orderReference: 'Order reference',
@@ -40,6 +50,8 @@ export const FIELD_LABELS: Record<BatchField, string> = {
   email: 'Email',
   modelId: 'Model id',
   modelName: 'Model file name',
+  sku: 'SKU',
+  productName: 'Product name',
   quantity: 'Quantity',
   shippingMethod: 'Shipping method (id, or cheapest / fastest)',
   carrier: 'Carrier code',
@@ -65,6 +77,8 @@ const SYNONYMS: Record<BatchField, readonly string[]> = {
   email: ['email', 'emailaddress', 'mail', 'emailadres'],
   modelId: ['modelid', 'modelguid'],
   modelName: ['modelname', 'model', 'file', 'modelfile', 'filename', 'bestand', 'datei', 'fichier'],
+  sku: ['sku', 'customlabel', 'sellersku', 'productsku', 'itemsku', 'variantsku', 'articlenumber', 'artikelnummer', 'artikelnr', 'referencia'],
+  productName: ['productname', 'itemname', 'itemtitle', 'lineitemname', 'producttitle', 'product', 'title', 'produkt', 'produit', 'producto', 'artikel'],
   quantity: ['quantity', 'qty', 'amount', 'count', 'aantal', 'anzahl', 'menge', 'quantite', 'cantidad', 'pieces'],
   shippingMethod: ['shippingmethod', 'shippingmethodid', 'shipping', 'shippingid', 'verzendmethode', 'versandart'],
   carrier: ['carrier', 'carriercode', 'shippingcarrier', 'vervoerder'],
@@ -127,13 +141,16 @@ export interface MappingProblem {
 }
 
 /** What keeps a mapping from being used: required fields without a column, columns that do not exist. */
-export function checkMapping(header: readonly string[], mapping: ColumnMapping): MappingProblem[] {
+export function checkMapping(header: readonly string[], mapping: ColumnMapping, constants: FieldConstants = {}): MappingProblem[] {
   const problems: MappingProblem[] = [];
+  const given = (field: BatchField) => (CONSTANT_FIELDS as readonly string[]).includes(field) && !!constants[field as ConstantField]?.trim();
   for (const field of REQUIRED_FIELDS) {
-    if (mapping[field] === undefined) problems.push({ field, message: `No column for ${FIELD_LABELS[field]}: add one to the file or map a column to it` });
+    if (mapping[field] !== undefined || given(field)) continue;
+    const or = (CONSTANT_FIELDS as readonly string[]).includes(field) ? ', or give one for every row' : '';
+    problems.push({ field, message: `No column for ${FIELD_LABELS[field]}: add one to the file or map a column to it${or}` });
   }
-  if (mapping.modelId === undefined && mapping.modelName === undefined) {
-    problems.push({ field: 'modelId', message: 'No column for the model: map a Model id or a Model file name column' });
+  if (mapping.modelId === undefined && mapping.modelName === undefined && mapping.sku === undefined) {
+    problems.push({ field: 'modelId', message: 'No column for the model: map a Model id, a Model file name or a SKU column' });
   }
   if ((mapping.carrier === undefined) !== (mapping.method === undefined)) {
     problems.push({ field: mapping.carrier === undefined ? 'carrier' : 'method', message: 'A carrier code and a delivery method code are only used together: map both or neither' });

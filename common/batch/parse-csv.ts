@@ -18,7 +18,7 @@ export interface ParsedCsv {
 }
 
 export interface CsvError {
-  code: 'encoding' | 'quotes' | 'empty' | 'not-text';
+  code: 'encoding' | 'quotes' | 'empty' | 'not-text' | 'layout';
   message: string;
   /** the line of the file (as a text editor counts it) where the problem is */
   line?: number;
@@ -45,7 +45,22 @@ function notText(bytes: Uint8Array): CsvError | null {
   return null;
 }
 
-export function parseCsv(bytes: Uint8Array): CsvResult {
+export interface CsvOptions {
+  /**
+   * The header among the first rows, for exports that put lines before it (eBay); without it, or when no
+   * row is one, the first row that is not blank.
+   */
+  isHeader?: (cells: readonly string[]) => boolean;
+  /** Whether a file with this header is written without quoting (Amazon's reports): a " is then text. */
+  unquoted?: (header: readonly string[]) => boolean;
+}
+
+/** Rows looked at for a header below lines of preamble. */
+const HEADER_SEARCH_ROWS = 20;
+/** A quote character no text holds, for files written without quoting. */
+const NO_QUOTES = '\u0000';
+
+export function parseCsv(bytes: Uint8Array, options: CsvOptions = {}): CsvResult {
   const binary = notText(bytes);
   if (binary) return { ok: false, error: binary };
   const decoded = decode(bytes);
@@ -60,18 +75,33 @@ export function parseCsv(bytes: Uint8Array): CsvResult {
   }
   if (!text.trim()) return { ok: false, error: { code: 'empty', message: 'The file is empty: it needs a header row and at least one order row' } };
   const delimiter = hint?.[1] ?? detectDelimiter(text);
-  const parsed = Papa.parse<string[]>(text, { delimiter, header: false, skipEmptyLines: false });
+  // Said rather than guessed: papaparse's guess reads the first megabyte again for each parse.
+  const newline = detectNewline(text);
+  const preview = Papa.parse<string[]>(text, { delimiter, newline, header: false, skipEmptyLines: false, preview: HEADER_SEARCH_ROWS }).data;
+  const headerAt = headerRow(preview, options.isHeader);
+  const unquoted = options.unquoted?.(preview[headerAt] ?? []) ?? false;
+  const parsed = Papa.parse<string[]>(text, { delimiter, newline, header: false, skipEmptyLines: false, ...(unquoted ? { quoteChar: NO_QUOTES } : {}) });
   const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
   if (quoteError) return { ok: false, error: quotesError(text, quoteError, skippedLines) };
-  const [first, ...rest] = parsed.data;
-  const header = first.map((name, i) => name.trim() || `Column ${i + 1}`);
+  const header = parsed.data[headerAt].map((name, i) => name.trim() || `Column ${i + 1}`);
   const records: CsvRecord[] = [];
-  rest.forEach((cells, index) => {
+  for (let index = headerAt + 1; index < parsed.data.length; index++) {
+    const cells = parsed.data[index];
     // Blank lines still count as spreadsheet rows, so later row numbers match what the user sees.
-    if (cells.every((cell) => cell.trim() === '')) return;
-    records.push({ row: index + 2, cells });
-  });
+    if (isBlank(cells)) continue;
+    records.push({ row: index + 1, cells });
+  }
   return { ok: true, value: { header, records, delimiter, encoding: decoded.encoding } };
+}
+
+const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
+
+/** The header's index among the first rows: the one `isHeader` knows, else the first that is not blank. */
+function headerRow(rows: readonly string[][], isHeader?: (cells: readonly string[]) => boolean): number {
+  const known = isHeader ? rows.findIndex((cells) => isHeader(cells)) : -1;
+  if (known !== -1) return known;
+  const first = rows.findIndex((cells) => !isBlank(cells));
+  return first === -1 ? 0 : first;
 }
 
 type Decoded = { ok: true; text: string; encoding: string } | { ok: false; error: CsvError };
@@ -123,11 +153,25 @@ function lineOfByte(bytes: Uint8Array, offset: number): number {
   return line;
 }
 
+/** The file's line ending, from the first line that ends outside quotes: CRLF, LF, or an old Mac's CR. */
+export function detectNewline(text: string): '\r\n' | '\n' | '\r' {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 34) quoted = !quoted;
+    else if (!quoted && ch === 13) return text.charCodeAt(i + 1) === 10 ? '\r\n' : '\r';
+    else if (!quoted && ch === 10) return '\n';
+  }
+  return '\n';
+}
+
 /** The separator that splits the header line most often, counting only outside quotes. */
 export function detectDelimiter(text: string): string {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
-  for (let i = 0; i < text.length; i++) {
+  // The header line: the first with a letter in it, past a blank line or a row of bare separators (eBay).
+  const start = Math.max(0, text.search(/^.*\p{L}/mu));
+  for (let i = start; i < text.length; i++) {
     const ch = text[i];
     if (ch === '"') quoted = !quoted;
     else if (!quoted && (ch === '\n' || ch === '\r')) break;

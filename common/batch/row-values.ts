@@ -1,30 +1,36 @@
 // Reading one cell as an order value: recipient text, country, model, quantity, id lists.
-import countries from 'i18n-iso-countries';
-import { toAlpha2 } from '../orders/countries.ts';
 import { MAX_QUANTITY } from '../orders/limits.ts';
+import { idsOf, type ModelKeys } from './sku-match.ts';
 
 /** lower-case model name or file name → model id; several ids when the name is not unique in the project */
-export type ModelLookup = ReadonlyMap<string, string | readonly string[]>;
+export type ModelLookup = ModelKeys;
 
 export type Value<T> = ({ ok: true } & T) | { ok: false; message: string };
 
 
 /**
  * Spreadsheet text as a label can carry it: line breaks in an address become ", " and runs of
- * spaces one space. Other control characters are refused, as the service refuses them.
+ * spaces one space. Other control characters stay, for hasControlCharacters to refuse, as the service does.
  */
-export function recipientValue(field: string, raw: string): Value<{ text: string }> {
-  const joined = field === 'streetAddress' ? raw.replace(/\s*[\r\n]+\s*/g, ', ') : raw;
-  const text = joined.replace(/\s+/g, ' ').trim();
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) return { ok: false, message: 'Contains control characters (invisible characters that labels cannot print)' };
-  return { ok: true, text };
+export function recipientText(field: string, raw: string): string {
+  const joined = field === 'streetAddress' ? raw.replace(/\s*[\r\n]+\s*/g, ', ') : withoutTextMark(field, raw);
+  // Most cells have no run of white space: left as they are, without a new string each.
+  return /\s\s|[\t\n\r\f\v]/.test(joined) ? joined.replace(/\s+/g, ' ').trim() : joined.trim();
 }
 
-/** Codes stay as written (the form's rules check them); a full English name becomes its code. */
-export function countryCodeOf(text: string): string {
-  if (text.length <= 3 || toAlpha2(text)) return text;
-  return countries.getAlpha2Code(text, 'en') ?? text;
+export const CONTROL_MESSAGE = 'Contains control characters (invisible characters that labels cannot print)';
+
+export function hasControlCharacters(text: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f-\u009f]/.test(text);
+}
+
+/**
+ * The ' a spreadsheet (or Shopify's export) puts before a zip code, phone number or SKU to keep it as text,
+ * so that "'02134" keeps its leading zero: not part of the value.
+ */
+export function withoutTextMark(field: string, raw: string): string {
+  return (field === 'postal' || field === 'phoneNumber' || field === 'sku') && /^'[\d+(]/.test(raw) ? raw.slice(1) : raw;
 }
 
 export function quantityOf(text: string): Value<{ value: number }> {
@@ -43,7 +49,7 @@ export function idList(text: string): string[] {
 
 const knownIds = new WeakMap<ModelLookup, ReadonlySet<string>>();
 
-function idsOf(lookup: ModelLookup): ReadonlySet<string> {
+function allIds(lookup: ModelLookup): ReadonlySet<string> {
   let ids = knownIds.get(lookup);
   if (!ids) {
     ids = new Set([...lookup.values()].flat().map((id) => id.toLowerCase()));
@@ -57,14 +63,14 @@ export function modelLine(idCell: string, nameCell: string, lookup: ModelLookup 
   const name = nameCell || undefined;
   if (idCell) {
     const modelId = idCell.toLowerCase();
-    if (lookup && lookup.size > 0 && !idsOf(lookup).has(modelId)) return { ok: false, message: `Model ${idCell} is not in this project` };
+    if (lookup && lookup.size > 0 && !allIds(lookup).has(modelId)) return { ok: false, message: `Model ${idCell} is not in this project` };
     return { ok: true, modelId, name };
   }
   if (!nameCell) return { ok: false, message: 'No model: give a model id or a model file name' };
   if (!lookup) return { ok: false, message: "Model names cannot be looked up: the project's models could not be listed" };
   const key = nameCell.toLowerCase();
-  const found = lookup.get(key) ?? lookup.get(key.replace(/\.(stl|obj|3mf)$/, ''));
-  const ids = found === undefined ? [] : [...new Set((typeof found === 'string' ? [found] : found).map((id) => id.toLowerCase()))];
+  const found = idsOf(lookup, key);
+  const ids = found.length > 0 ? found : idsOf(lookup, key.replace(/\.(stl|obj|3mf)$/, ''));
   if (ids.length === 0) return { ok: false, message: `No model named "${nameCell}" in this project` };
   if (ids.length > 1) return { ok: false, message: `${ids.length} models in this project are named "${nameCell}": use the model id instead` };
   return { ok: true, modelId: ids[0], name };

@@ -1,24 +1,24 @@
 // CSV records → orders. Rows sharing an orderReference form one order with several models (rows
 // without one have one made from their content: see references.ts). Every problem names its row,
-// column and cause, and the recipient is checked with the order form's own rules.
+// column and cause. What the service would refuse is an error and holds the order back; what only
+// looks wrong to us (a postal code's shape, a state) is a warning, and the order goes as written.
 import { restoreCell } from '../csv-text.ts';
-import { validateModelLines, validateRecipient, type Recipient } from '../orders/validation.ts';
-import type { BatchField, ColumnMapping } from './mapping.ts';
-import { parseShippingChoice, describeChoice, type ShippingChoice } from './shipping-rule.ts';
-import { countryCodeOf, idList, modelLine, quantityOf, recipientValue, type ModelLookup } from './row-values.ts';
+import { recipientWarnings, validateRecipient, type Recipient } from '../orders/validation.ts';
+import { readCountry } from './country-names.ts';
+import { CONSTANT_FIELDS, normalizeHeader, type BatchField, type ColumnMapping, type ConstantField, type FieldConstants } from './mapping.ts';
+import { linesOf } from './order-lines.ts';
 import type { CsvRecord } from './parse-csv.ts';
+import { columnIndex } from './platforms/index.ts';
+import { NOT_OPEN_LABELS, type NotOpen, type OrderCells, type Platform } from './platforms/types.ts';
+import type { BatchError, ProblemKind, SkipReason } from './problems.ts';
 import type { ReferencedRecord } from './references.ts';
+import { CONTROL_MESSAGE, hasControlCharacters, idList, recipientText, type ModelLookup } from './row-values.ts';
+import { describeChoice, parseShippingChoice, type ShippingChoice } from './shipping-rule.ts';
+import type { SkuLookup } from './sku-match.ts';
 
 export type { ModelLookup };
 
-export interface BatchError {
-  /** 1-based, as a spreadsheet shows it (the header is row 1) */
-  row: number;
-  /** the header name of the column, or null when the problem is not in one cell */
-  column: string | null;
-  field: BatchField | null;
-  message: string;
-}
+export { PROBLEM_KINDS, type BatchError, type ProblemKind, type SkipReason } from './problems.ts';
 
 export interface BatchModelLine {
   modelId: string;
@@ -37,6 +37,9 @@ export interface BatchOrder {
   shipping: ShippingChoice | null;
   /** where the shipping choice was read, for errors found once quotes are in */
   shippingAt: { row: number; column: string | null };
+  /** why the order is not taken, or null when it is */
+  skipped: { reason: SkipReason; message: string } | null;
+  /** every problem, warning and note of the order's rows */
   errors: BatchError[];
 }
 
@@ -46,11 +49,21 @@ export interface RowsInput {
   mapping: ColumnMapping;
   /** the project's models by lower-case name; without it model names cannot be resolved */
   models?: ModelLookup;
+  /** the project's SKU table and its models by file name; without it SKUs cannot be resolved */
+  skus?: SkuLookup;
+  /** one value for every row that has none */
+  constants?: FieldConstants;
+  /** the platform whose export this is: which orders are open, which lines are items */
+  platform?: Platform | null;
+  /** orders that are not open but taken all the same, by why */
+  include?: readonly NotOpen[];
 }
 
-export const MAX_MODELS_PER_ORDER = 100;
 const MAX_REFERENCE = 100;
 const RECIPIENT_FIELDS = ['firstName', 'lastName', 'streetAddress', 'postal', 'city', 'country', 'countryState', 'phoneNumber', 'email'] as const;
+
+/** The orders that hold back nothing of the service's: no error among their rows, and taken. */
+export const isSendable = (order: BatchOrder) => !order.skipped && !order.errors.some((e) => e.kind === 'error');
 
 export function rowsToOrders(input: RowsInput): { orders: BatchOrder[]; errors: BatchError[] } {
   const groups = new Map<string, CsvRecord[]>();
@@ -59,100 +72,176 @@ export function rowsToOrders(input: RowsInput): { orders: BatchOrder[]; errors: 
     if (group) group.push(record);
     else groups.set(record.reference, [record]);
   }
-  const orders = [...groups].map(([reference, records]) => toOrder(input, reference, records));
+  const ctx = contextOf(input);
+  const orders: BatchOrder[] = [];
+  for (const [reference, records] of groups) orders.push(toOrder(ctx, reference, records));
   return { orders, errors: orders.flatMap((order) => order.errors) };
 }
 
-/** What the readers of one order share: its rows, how to read a cell, and where problems go. */
-interface Context {
+/**
+ * What the readers of an order share: how to read a cell, and where problems go. Made once for the file
+ * (a file of 10,000 orders makes no closures per order); `records` and `errors` are the order's at hand.
+ */
+export interface Context {
   input: RowsInput;
   records: CsvRecord[];
+  errors: BatchError[];
   cell: (record: CsvRecord, field: BatchField) => string;
+  /** a cell by the platform's header name */
+  named: (record: CsvRecord, column: string) => string;
   columnOf: (field: BatchField) => string | null;
   fail: Fail;
+  /** the order's cells by the platform's names (order-level ones sit on its first row) */
+  order: OrderCells;
 }
 
-function toOrder(input: RowsInput, reference: string, records: CsvRecord[]): BatchOrder {
-  const { header, mapping } = input;
-  const errors: BatchError[] = [];
-  const columnOf = (field: BatchField) => (mapping[field] === undefined ? null : (header[mapping[field] as number] ?? null));
-  const cell = (record: CsvRecord, field: BatchField) => (mapping[field] === undefined ? '' : restoreCell((record.cells[mapping[field] as number] ?? '').trim()));
-  const fail: Fail = (row, field, message, column = field && columnOf(field)) => void errors.push({ row, column, field, message });
-  const ctx: Context = { input, records, cell, columnOf, fail };
+export type Fail = (row: number, field: BatchField | null, message: string, kind?: ProblemKind, column?: string | null) => void;
 
+function contextOf(input: RowsInput): Context {
+  const { header, mapping } = input;
+  const byName = columnIndex(header);
+  const known = new Map<string, number | undefined>();
+  const indexOf = (column: string) => {
+    if (!known.has(column)) known.set(column, byName.get(normalizeHeader(column)));
+    return known.get(column);
+  };
+  const columnOf = (field: BatchField) => (mapping[field] === undefined ? null : (header[mapping[field] as number] ?? null));
+  const ctx: Context = {
+    input,
+    records: [],
+    errors: [],
+    columnOf,
+    cell: (record, field) => {
+      const at = mapping[field];
+      if (at === undefined) return '';
+      const value = record.cells[at];
+      return value ? restoreCell(value.trim()) : '';
+    },
+    named: (record, column) => {
+      const at = indexOf(column);
+      return at === undefined ? '' : (record.cells[at] ?? '').trim();
+    },
+    fail: (row, field, message, kind = 'error', column = field && columnOf(field)) => void ctx.errors.push({ row, column, field, message, kind }),
+    order: {
+      first: (column) => {
+        for (const record of ctx.records) {
+          const value = ctx.named(record, column);
+          if (value) return value;
+        }
+        return '';
+      },
+      all: (column) => ctx.records.map((r) => ctx.named(r, column)),
+    },
+  };
+  return ctx;
+}
+
+function toOrder(ctx: Context, reference: string, records: CsvRecord[]): BatchOrder {
+  const { input, fail } = ctx;
+  const { header } = input;
+  const errors: BatchError[] = [];
+  ctx.records = records;
+  ctx.errors = errors;
+  const rows = records.map((r) => r.row);
+
+  const notOpen = input.platform ? input.platform.notOpen(ctx.order) : null;
+  if (notOpen && !input.include?.includes(notOpen)) {
+    const message = `Not taken: ${NOT_OPEN_LABELS[notOpen]} on ${input.platform?.name} (include these orders to send them)`;
+    const skipped = { reason: notOpen, message };
+    skip(errors, records, skipped);
+    const shippingAt = { row: records[0].row, column: null };
+    return { reference, rows, recipient: blankRecipient(), models: [], orderContent: contentOf(ctx), shipping: null, shippingAt, skipped, errors };
+  }
   for (const record of records) {
-    record.cells.forEach((value, index) => {
-      if (index >= header.length && value.trim()) fail(record.row, null, 'This cell has no column name in the header row: add a name or remove the value', `Column ${index + 1}`);
-    });
+    for (let index = header.length; index < record.cells.length; index++) {
+      if (record.cells[index].trim()) fail(record.row, null, 'This cell has no column name in the header row: add a name or remove the value', 'error', `Column ${index + 1}`);
+    }
   }
   if (reference.length > MAX_REFERENCE) fail(records[0].row, 'orderReference', `An order reference has at most ${MAX_REFERENCE} characters`);
   const recipient = recipientOf(ctx);
-  const models = modelsOf(ctx);
-  const orderContent = {
-    ConfigIds: union(records.map((r) => idList(cell(r, 'configIds')))),
-    ExternalConfigIds: union(records.map((r) => idList(cell(r, 'externalConfigIds')))),
-    StockIds: union(records.map((r) => idList(cell(r, 'stockIds')))),
-  };
+  const { models, skipped } = linesOf(ctx);
+  const orderContent = contentOf(ctx);
   const { shipping, shippingAt } = shippingOf(ctx);
+  if (skipped) {
+    // Nothing of it is sent: what would hold it back, or only warn, does not matter; what was read does.
+    errors.splice(0, errors.length, ...errors.filter((e) => e.kind === 'note'));
+    skip(errors, records, skipped);
+  }
   // Row by row, and left to right within a row, as the user reads the sheet.
-  const position = (e: BatchError) => (e.column === null ? -1 : header.indexOf(e.column));
-  errors.sort((a, b) => a.row - b.row || position(a) - position(b));
-  return { reference, rows: records.map((r) => r.row), recipient, models, orderContent, shipping, shippingAt, errors };
+  if (errors.length > 1) {
+    const position = (e: BatchError) => (e.column === null ? -1 : header.indexOf(e.column));
+    errors.sort((a, b) => a.row - b.row || position(a) - position(b));
+  }
+  return { reference, rows, recipient, models, orderContent, shipping, shippingAt, skipped, errors };
 }
 
-/** The first row that gives a recipient field decides it; a later row may leave it blank but not contradict it. */
-function recipientOf({ records, cell, columnOf, fail }: Context): Recipient {
-  const recipient = {} as Recipient;
-  const source = {} as Record<keyof Recipient, number>;
-  const unreadable = new Set<string>();
+/** The order's config, external config and stock ids, from every row that gives some. */
+function contentOf({ input, records, cell }: Context): BatchOrder['orderContent'] {
+  const { mapping } = input;
+  // Most files have none of these columns: one shared, frozen empty content rather than three arrays an order.
+  if (mapping.configIds === undefined && mapping.externalConfigIds === undefined && mapping.stockIds === undefined) return NO_CONTENT;
+  const ids = (field: BatchField) => (mapping[field] === undefined ? [] : [...new Set(records.flatMap((r) => idList(cell(r, field))))]);
+  return { ConfigIds: ids('configIds'), ExternalConfigIds: ids('externalConfigIds'), StockIds: ids('stockIds') };
+}
+
+const NO_CONTENT: BatchOrder['orderContent'] = Object.freeze({ ConfigIds: Object.freeze([]) as unknown as string[], ExternalConfigIds: Object.freeze([]) as unknown as string[], StockIds: Object.freeze([]) as unknown as string[] }) as BatchOrder['orderContent'];
+
+/** Every row of an order not taken says why. */
+function skip(errors: BatchError[], records: readonly CsvRecord[], { reason, message }: { reason: SkipReason; message: string }) {
+  for (const record of records) errors.push({ row: record.row, column: null, field: null, message, kind: 'skip', reason });
+}
+
+const blankRecipient = (): Recipient => ({ firstName: '', lastName: '', streetAddress: '', postal: '', city: '', country: '', countryState: '', phoneNumber: '', email: '' });
+
+/**
+ * The first row that gives a recipient field decides it; a later row may leave it blank (Shopify writes the
+ * order's cells on its first line item only) but not contradict it. A field no row gives takes the value
+ * given for every row, if there is one.
+ */
+function recipientOf({ input, records, cell, columnOf, fail }: Context): Recipient {
+  const recipient = blankRecipient();
+  const source = { ...NO_SOURCE };
+  let unreadable: Set<string> | null = null;
   for (const field of RECIPIENT_FIELDS) {
-    recipient[field] = '';
     source[field] = records[0].row;
     for (const record of records) {
-      const value = recipientValue(field, cell(record, field));
-      if (!value.ok) {
-        fail(record.row, field, value.message);
-        unreadable.add(field);
-      } else if (value.text && !recipient[field]) [recipient[field], source[field]] = [value.text, record.row];
-      else if (value.text && value.text !== recipient[field]) fail(record.row, field, `Differs from row ${source[field]} of the same order ("${recipient[field]}")`);
+      const raw = cell(record, field);
+      if (!raw) continue;
+      const text = recipientText(field, raw);
+      if (hasControlCharacters(text)) {
+        fail(record.row, field, CONTROL_MESSAGE);
+        (unreadable ??= new Set()).add(field);
+      } else if (!recipient[field]) [recipient[field], source[field]] = [text, record.row];
+      else if (text !== recipient[field]) fail(record.row, field, `Differs from row ${source[field]} of the same order ("${recipient[field]}")`);
     }
   }
-  recipient.country = countryCodeOf(recipient.country);
-  for (const [field, message] of Object.entries(validateRecipient(recipient)) as [keyof Recipient, string][]) {
-    if (unreadable.has(field)) continue;
-    const column = columnOf(field);
-    fail(source[field], field, column ? message : `${message} (the file has no column for it)`, column);
+  const constants = input.constants;
+  if (constants) for (const field of CONSTANT_FIELDS) if (!recipient[field] && !unreadable?.has(field)) recipient[field] = constants[field]?.trim() ?? '';
+  const country = readCountry(recipient.country);
+  if (!country.ok) {
+    fail(source.country, 'country', country.message);
+    (unreadable ??= new Set()).add('country');
+  } else {
+    if (country.readFrom) fail(source.country, 'country', `"${country.readFrom}" read as ${country.code}`, 'note');
+    recipient.country = country.code;
   }
+  said(fail, columnOf, constants, unreadable, source, 'error', validateRecipient(recipient));
+  said(fail, columnOf, constants, unreadable, source, 'warning', recipientWarnings(recipient));
   return recipient;
 }
 
-/** One model line per row, by id or by name, checked as the form checks them. */
-function modelsOf({ input, records, cell, fail }: Context): BatchModelLine[] {
-  const { mapping } = input;
-  const models: BatchModelLine[] = [];
-  const lineRows: number[] = [];
-  const modelField = (record: CsvRecord): BatchField => (mapping.modelId !== undefined && (cell(record, 'modelId') || mapping.modelName === undefined) ? 'modelId' : 'modelName');
-  for (const record of records) {
-    const line = modelLine(cell(record, 'modelId'), cell(record, 'modelName'), input.models);
-    const quantity = mapping.quantity === undefined ? { ok: true as const, value: 1 } : quantityOf(cell(record, 'quantity'));
-    if (!line.ok) fail(record.row, modelField(record), line.message);
-    if (!quantity.ok) fail(record.row, 'quantity', quantity.message);
-    if (line.ok && quantity.ok) {
-      models.push({ modelId: line.modelId, quantity: quantity.value, ...(line.name ? { name: line.name } : {}) });
-      lineRows.push(record.row);
-    }
+/** Each rule's message on the row that gave the field, saying where a value not from a column came from. */
+function said(fail: Fail, columnOf: Context['columnOf'], constants: FieldConstants | undefined, unreadable: Set<string> | null, source: Record<keyof Recipient, number>, kind: ProblemKind, found: Record<string, string>) {
+  for (const field in found) {
+    if (unreadable?.has(field)) continue;
+    const key = field as keyof Recipient;
+    const given = (CONSTANT_FIELDS as readonly string[]).includes(key) && constants?.[key as ConstantField]?.trim();
+    const where = columnOf(key) ? '' : given ? ' (the value given for every row)' : ' (the file has no column for it)';
+    fail(source[key], key, `${found[field]}${where}`, kind);
   }
-  if (records.length > MAX_MODELS_PER_ORDER) fail(records[MAX_MODELS_PER_ORDER].row, null, `An order holds at most ${MAX_MODELS_PER_ORDER} models; this order has ${records.length} rows`);
-  for (const [key, message] of Object.entries(validateModelLines(models))) {
-    const [, index, part] = key.split('.');
-    if (index === undefined) continue; // "no models": each row without one already has its own error
-    const record = records.find((r) => r.row === lineRows[Number(index)]) as CsvRecord;
-    fail(record.row, part === 'quantity' ? 'quantity' : modelField(record), message);
-  }
-  return models;
 }
 
-type Fail = (row: number, field: BatchField | null, message: string, column?: string | null) => void;
+const NO_SOURCE: Record<keyof Recipient, number> = { firstName: 0, lastName: 0, streetAddress: 0, postal: 0, city: 0, country: 0, countryState: 0, phoneNumber: 0, email: 0 };
 
 /** One shipping choice per order, from an id/rule column or a carrier + method pair. */
 function shippingOf({ records, cell, columnOf, fail }: Context) {
@@ -181,8 +270,4 @@ function shippingOf({ records, cell, columnOf, fail }: Context) {
     }
   }
   return { shipping, shippingAt };
-}
-
-function union(lists: string[][]): string[] {
-  return [...new Set(lists.flat())];
 }

@@ -1,6 +1,7 @@
 // What `printdesk batch` writes: one updating progress line on a terminal, plain lines in a
 // pipe or a CI log, and problems listed row by row.
 import { FIELD_LABELS } from '../../common/batch/mapping.ts';
+import { NOT_OPEN_LABELS, type NotOpen } from '../../common/batch/platforms/types.ts';
 import { formatSeconds, waitingText } from '../../common/batch/progress-words.ts';
 import type { BatchError, BatchProgress, BatchReportRow } from './schemas.ts';
 
@@ -73,4 +74,45 @@ export function describeEnd(rows: readonly BatchReportRow[], placedBefore: numbe
   if (placedEarlier === 0) return `All ${total} rows placed.`;
   if (placedNow === 0) return `Nothing new to place: all ${total} rows were placed before.`;
   return `${placedNow} of ${total} rows placed; ${earlier}.`;
+}
+
+/** "orders.csv: Shopify orders export, 13 line items in 10 orders" */
+export function describeFile(fileName: string, layout: string | null, rowNoun: string, rows: number, orders: number): string {
+  const counted = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+  const what = layout ? `${layout}, ` : '';
+  return rowNoun === 'order' ? `${fileName}: ${what}${counted(rows, 'order')}` : `${fileName}: ${what}${counted(rows, rowNoun)} in ${counted(orders, 'order')}`;
+}
+
+export interface OpenRows {
+  /** orders not taken by default, by why (the platform's status) */
+  notTaken: ReadonlyArray<{ reason: NotOpen; orders: number }>;
+  /** SKUs without a model, and how many rows name them */
+  unmatchedSkus: ReadonlyArray<{ sku: string; rows: number }>;
+  /** rows held back by another problem */
+  otherProblemRows: number;
+  platformName: string | null;
+}
+
+/**
+ * What of a file is still not sent, and the flags that would send it: the end of a dry run, and of a run
+ * again of a file whose valid rows were placed.
+ */
+export function describeOpenRows(open: OpenRows, command: readonly string[]): string[] {
+  const lines: string[] = [];
+  const flags: string[] = [];
+  const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+  const reasons = open.notTaken.map((n) => n.reason);
+  for (const { reason, orders } of open.notTaken) {
+    lines.push(`  ${plural(orders, 'order')} ${NOT_OPEN_LABELS[reason]} on ${open.platformName ?? 'the platform'}: left out (--include ${reason} takes ${orders === 1 ? 'it' : 'them'})`);
+  }
+  if (reasons.length) flags.push(`--include ${reasons.join(',')}`);
+  if (open.unmatchedSkus.length) {
+    const listed = open.unmatchedSkus.slice(0, 10).map((s) => `"${s.sku}" (${plural(s.rows, 'row')})`).join(', ');
+    lines.push(`  ${plural(open.unmatchedSkus.length, 'SKU')} without a model: ${listed}${open.unmatchedSkus.length > 10 ? ', …' : ''}. Give each one in a --sku-map file (columns SKU, Model name; "yes" under Not a print for what is no print), or pick them once in the app.`);
+    flags.push('--sku-map skus.csv');
+  }
+  if (open.otherProblemRows) lines.push(`  ${plural(open.otherProblemRows, 'row')} with other problems (listed above): fix them in the file, or --skip-invalid sends the rest.`);
+  if (lines.length === 0) return [];
+  const run = flags.length ? [`To send them: ${[...command, ...flags].join(' ')}`] : [];
+  return ['Still open:', ...lines, ...run];
 }

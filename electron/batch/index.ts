@@ -1,18 +1,25 @@
 // Batch ordering in the host: import a CSV into a batch, fix it in place, validate it against
 // the order form's rules and live quotes, send it through the outbox, and report what happened.
 import { createHash } from 'node:crypto';
-import { autoMap, layoutKey } from '../../common/batch/mapping.ts';
-import { parseCsv, type CsvRecord } from '../../common/batch/parse-csv.ts';
+import { layoutKey, type FieldConstants } from '../../common/batch/mapping.ts';
+import type { CsvRecord } from '../../common/batch/parse-csv.ts';
+import { platformById } from '../../common/batch/platforms/index.ts';
+import type { NotOpen } from '../../common/batch/platforms/types.ts';
+import { isSendable, type ProblemKind } from '../../common/batch/rows-to-orders.ts';
 import { reportCsv } from '../../common/batch/report.ts';
 import { givenReference, withReferences as referenced } from '../../common/batch/references.ts';
 import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
+import { createOrdersStore } from '../orders/store.ts';
 import type { Db } from '../storage/database.ts';
+import { checkBatchFile, matchingOf, readBatchFile } from './batch-file.ts';
 import { earlierOrderLookup } from './earlier-order.ts';
 import { reportRows } from './outcomes.ts';
 import { createRunner } from './runner.ts';
-import type { BatchProgress, BatchRow, BatchRowsPage, BatchSummary, ColumnMapping, ImportInput, ShippingChoice } from './schemas.ts';
+import type { BatchProgress, BatchRow, BatchRowsPage, BatchSku, BatchSummary, ColumnMapping, ImportInput, ShippingChoice } from './schemas.ts';
+import { skuTable } from './sku-table.ts';
+import { batchSkuList } from './skus.ts';
 import { createBatchTables, type BatchRecord, type StoredRecord } from './tables.ts';
 import { createValidator, type ResolveModelName } from './validate.ts';
 
@@ -31,16 +38,25 @@ export interface BatchesDeps {
   tickMs?: number;
 }
 
-export const MAX_FILE_BYTES = 64 * 1024 * 1024;
-export const MAX_ROWS = 100_000;
+export { MAX_FILE_BYTES, MAX_ROWS } from './batch-file.ts';
 const DEFAULT_SHIPPING: ShippingChoice = { kind: 'rule', rule: 'cheapest' };
 const EDITABLE = new Set(['draft', 'cancelled']);
 
 export type Batches = ReturnType<typeof createBatches>;
 
+/**
+ * The file's own problems in the database's column matching and values, with no account and no service:
+ * what the CLI checks before it signs in.
+ */
+export function checkFile(db: Db, bytes: Uint8Array, options: Parameters<typeof checkBatchFile>[2]) {
+  createOrdersStore(db);
+  return checkBatchFile(createBatchTables(db).mappings, bytes, options);
+}
+
 export function createBatches(deps: BatchesDeps) {
   const tables = createBatchTables(deps.db);
-  const validator = createValidator({ orders: deps.orders, resolveModelName: deps.resolveModelName, earlierOrder: earlierOrderLookup(deps.db), now: deps.now });
+  const skus = skuTable(deps.db, tables.stamp);
+  const validator = createValidator({ orders: deps.orders, resolveModelName: deps.resolveModelName, skus, earlierOrder: earlierOrderLookup(deps.db), now: deps.now });
   const runner = createRunner({ tables, orders: deps.orders, client: deps.client, onProgress: deps.onProgress, now: deps.now, tickMs: deps.tickMs });
 
   function account(): string {
@@ -65,21 +81,14 @@ export function createBatches(deps: BatchesDeps) {
     return batch;
   }
 
-  function read(bytes: Uint8Array) {
-    if (bytes.byteLength > MAX_FILE_BYTES) throw new HostError('FILE_INVALID', `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split it into several batches`);
-    const parsed = parseCsv(bytes);
-    if (!parsed.ok) throw new HostError('FILE_INVALID', parsed.error.message, { details: { ...parsed.error } });
-    if (parsed.value.records.length === 0) throw new HostError('FILE_INVALID', 'The file has a header row but no order rows');
-    if (parsed.value.records.length > MAX_ROWS) throw new HostError('FILE_INVALID', `The file has ${parsed.value.records.length} rows; a batch holds at most ${MAX_ROWS}. Split it.`);
-    return { ...parsed.value, fileHash: createHash('sha256').update(bytes).digest('hex') };
-  }
-
   const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
   const withReferences = (records: readonly CsvRecord[], mapping: ColumnMapping, projectId: string): StoredRecord[] => referenced(records, mapping, projectId, sha256);
 
   function summary(batch: BatchRecord): BatchSummary {
-    const { account: _account, ...rest } = batch;
-    return { ...rest, layoutKey: layoutKey(batch.header), ...tables.counts(batch.id) };
+    const { account: _account, layout: id, ...rest } = batch;
+    const platform = platformById(id);
+    const layout = platform && { id: platform.id, name: platform.name, label: platform.label, rowNoun: platform.rowNoun, missing: [...(platform.missing ?? [])] };
+    return { ...rest, layout, layoutKey: layoutKey(batch.header), ...tables.counts(batch.id) };
   }
 
   async function revalidate(batch: BatchRecord, fresh: boolean): Promise<BatchSummary> {
@@ -89,24 +98,57 @@ export function createBatches(deps: BatchesDeps) {
   }
 
   async function importFile(input: ImportInput): Promise<BatchSummary> {
-    const file = read(input.bytes);
+    const file = readBatchFile(input.bytes, input.layout);
     const key = layoutKey(file.header);
-    const mapping = input.mapping ?? tables.mappings.recall(key) ?? autoMap(file.header);
+    const mapping = input.mapping ?? matchingOf(tables.mappings, file);
     if (input.mapping) tables.mappings.remember(key, input.mapping);
-    const fields = { account: account(), projectId: input.projectId, fileName: input.fileName, fileHash: file.fileHash, header: file.header, mapping, shipping: input.shipping ?? DEFAULT_SHIPPING };
+    const constants = input.constants ?? tables.mappings.recallConstants(key);
+    if (input.constants) tables.mappings.rememberConstants(key, input.constants);
+    const fields = { account: account(), projectId: input.projectId, fileName: input.fileName, fileHash: file.fileHash, header: file.header, mapping, shipping: input.shipping ?? DEFAULT_SHIPPING, layout: file.platform?.id ?? null, constants };
     const batch = tables.create(fields, withReferences(file.records, mapping, input.projectId));
-    return revalidate(batch, true);
+    if (input.include?.length) tables.update(batch.id, { include: input.include });
+    return revalidate(owned(batch.id), true);
   }
 
   /** A corrected file for a batch not sent yet: same batch, new rows; the mapping stays if the layout did. */
   async function reimport(batchId: string, bytes: Uint8Array, fileName: string): Promise<BatchSummary> {
     const batch = editable(batchId);
     if (batch.sentAt) throw new HostError('INVALID_INPUT', 'Part of this batch was sent; import the corrected file as a new batch (orders already sent are skipped)');
-    const file = read(bytes);
-    const key = layoutKey(file.header);
-    const mapping = key === layoutKey(batch.header) ? batch.mapping : (tables.mappings.recall(key) ?? autoMap(file.header));
-    tables.replaceRows(batch.id, { fileName, fileHash: file.fileHash, header: file.header, mapping }, withReferences(file.records, mapping, batch.projectId));
+    const file = readBatchFile(bytes);
+    const mapping = layoutKey(file.header) === layoutKey(batch.header) ? batch.mapping : matchingOf(tables.mappings, file);
+    tables.replaceRows(batch.id, { fileName, fileHash: file.fileHash, header: file.header, mapping, layout: file.platform?.id ?? null }, withReferences(file.records, mapping, batch.projectId));
     return revalidate(owned(batchId), true);
+  }
+
+  /**
+   * A batch that is not on its way: options and the SKU table may change after a send too, since they touch no
+   * reference (the CLI run again with --include or --set sends what they let through, and only that).
+   */
+  function still(batchId: string): BatchRecord {
+    const batch = owned(batchId);
+    if (preparing.has(batch.id) || batch.state === 'sending' || batch.state === 'paused') throw new HostError('INVALID_INPUT', `This batch is ${batch.state === 'paused' ? 'paused' : 'being sent'}; wait for it to finish or cancel it first`);
+    return batch;
+  }
+
+  /** Values for every row that has none, and orders taken though not open; the values are kept for the layout. */
+  async function setOptions(batchId: string, options: { constants?: FieldConstants; include?: NotOpen[] }): Promise<BatchSummary> {
+    const batch = still(batchId);
+    tables.update(batch.id, options);
+    if (options.constants) tables.mappings.rememberConstants(layoutKey(batch.header), options.constants);
+    return revalidate(owned(batchId), false);
+  }
+
+  /** The batch's SKUs with the models they print (the project's SKU table, or a model's file name). */
+  async function skuList(batchId: string): Promise<BatchSku[]> {
+    const batch = owned(batchId);
+    return batchSkuList(batch, tables.records(batch.id), skus, await validator.models(batch.projectId));
+  }
+
+  /** A SKU picked once (a model, or not a print) for the whole project; the batch is checked again. */
+  async function setSku(batchId: string, sku: string, choice: { modelId: string | null; skip: boolean }): Promise<BatchSummary> {
+    const batch = still(batchId);
+    skus.set(batch.projectId, sku, choice);
+    return revalidate(batch, false);
   }
 
   async function setMapping(batchId: string, mapping: ColumnMapping): Promise<BatchSummary> {
@@ -193,11 +235,11 @@ export function createBatches(deps: BatchesDeps) {
   async function validateAndSend(batch: BatchRecord, options: { skipInvalid?: boolean }): Promise<BatchProgress> {
     const { orders, errors } = await validator.validate(batch, tables.records(batch.id));
     tables.putErrors(batch.id, errors);
-    const rowsWithErrors = new Set(errors.map((e) => e.row)).size;
-    if (errors.length && !options.skipInvalid) {
+    const rowsWithErrors = new Set(errors.filter((e) => e.kind === 'error').map((e) => e.row)).size;
+    if (rowsWithErrors && !options.skipInvalid) {
       throw new HostError('INVALID_INPUT', `${rowsWithErrors} row${rowsWithErrors === 1 ? ' has' : 's have'} problems: fix them, or send the valid orders and leave these for later`, { details: { rowsWithErrors } });
     }
-    const valid = orders.filter((o) => o.errors.length === 0 && o.method);
+    const valid = orders.filter((o) => isSendable(o) && o.method);
     if (valid.length === 0) throw new HostError('INVALID_INPUT', 'This batch has no valid orders to send');
     return runner.send(batch, valid);
   }
@@ -207,6 +249,11 @@ export function createBatches(deps: BatchesDeps) {
     reimport,
     setMapping,
     setShipping,
+    setOptions,
+    skus: skuList,
+    setSku,
+    exportSkus: async (projectId: string) => skus.exportCsv(projectId, await validator.models(projectId)),
+    importSkus: async (projectId: string, bytes: Uint8Array) => skus.importCsv(projectId, bytes, await validator.models(projectId)),
     updateCell,
     validate: (batchId: string) => revalidate(owned(batchId), true),
     get: (batchId: string) => summary(owned(batchId)),
@@ -217,7 +264,8 @@ export function createBatches(deps: BatchesDeps) {
       return found && found.account === account() ? summary(found) : null;
     },
     rows,
-    errors: (batchId: string) => tables.errors(owned(batchId).id),
+    /** The batch's problems; the kinds asked for, or all. */
+    errors: (batchId: string, kinds?: readonly ProblemKind[]) => tables.errors(owned(batchId).id, undefined, kinds),
     send,
     progress: (batchId: string) => runner.progress(owned(batchId)),
     pause: (batchId: string) => runner.pause(owned(batchId)),

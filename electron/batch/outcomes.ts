@@ -2,7 +2,7 @@
 import type { Outcome } from '../../common/batch/report.ts';
 import type { DraftState, PlacedOrder, Problem } from '../schemas/orders.ts';
 import type { BatchError, BatchReportRow } from './schemas.ts';
-import type { BatchRecord, BatchTables } from './tables.ts';
+import type { BatchRecord, BatchTables, StoredRecord } from './tables.ts';
 import { describeErrors } from './validate.ts';
 
 interface OrderRow {
@@ -23,18 +23,34 @@ export function reportRows(tables: BatchTables, batch: BatchRecord): BatchReport
       .all(batch.id)
       .map((o) => [o.reference, o]),
   );
+  const unsent = unsentOutcomes(tables.records(batch.id), tables.errors(batch.id, undefined, ['error', 'skip']));
+  return unsent.map((row) => {
+    const order = orders.get(row.reference);
+    return order ? { ...row, ...fromOrder(order) } : row;
+  });
+}
+
+/**
+ * Every row as it stands before anything is sent: not taken (and why), held back by a problem of its own,
+ * of another row of its order or of the header, or waiting to be sent. Also the report of a file the CLI
+ * refused before signing in.
+ */
+export function unsentOutcomes(records: readonly StoredRecord[], problems: readonly BatchError[]): BatchReportRow[] {
   const errorsByRow = new Map<number, BatchError[]>();
-  for (const e of tables.errors(batch.id)) errorsByRow.set(e.row, [...(errorsByRow.get(e.row) ?? []), e]);
+  const skips = new Map<number, string>();
+  for (const e of problems) {
+    if (e.kind === 'skip') skips.set(e.row, e.message);
+    else if (e.kind === 'error') errorsByRow.set(e.row, [...(errorsByRow.get(e.row) ?? []), e]);
+  }
   const headerErrors = errorsByRow.get(1) ?? [];
   const invalidReferences = new Set<string>();
-  const records = tables.records(batch.id);
   for (const r of records) if (errorsByRow.has(r.row)) invalidReferences.add(r.reference);
-
   return records.map((r) => {
-    const order = orders.get(r.reference);
     const own = errorsByRow.get(r.row) ?? [];
     const base = { row: r.row, reference: r.reference, cells: r.cells, orderId: null as string | null };
-    if (order) return { ...base, ...fromOrder(order) };
+    // Not taken (not open on its platform, or nothing to print): said why, never sent.
+    const skipped = skips.get(r.row);
+    if (skipped) return { ...base, outcome: 'skipped' as const, message: skipped };
     if (headerErrors.length) return { ...base, outcome: 'invalid' as const, message: describeErrors(headerErrors) };
     if (own.length) return { ...base, outcome: 'invalid' as const, message: describeErrors(own) };
     if (invalidReferences.has(r.reference)) return { ...base, outcome: 'invalid' as const, message: 'Another row of this order has a problem' };

@@ -1,12 +1,22 @@
 // Shapes of batches as they cross the contract: the lead's contract.ts can use these as the
 // output schemas of the batch:* channels, and the view's types come from them.
 import { z } from 'zod';
-import { BATCH_FIELDS } from '../../common/batch/mapping.ts';
+import { BATCH_FIELDS, CONSTANT_FIELDS } from '../../common/batch/mapping.ts';
+import { LAYOUT_NAMES, NOT_OPEN, PLATFORM_IDS } from '../../common/batch/platforms/types.ts';
+import { PROBLEM_KINDS } from '../../common/batch/problems.ts';
 import { OUTCOMES } from '../../common/batch/report.ts';
 
 export const BatchField = z.enum(BATCH_FIELDS);
 export const ColumnMapping = z.partialRecord(BatchField, z.number().int().min(0).max(10_000));
 export type ColumnMapping = z.infer<typeof ColumnMapping>;
+
+/** One value for every row that has none, per field (the shop's contact where a platform gives none). */
+export const FieldConstants = z.partialRecord(z.enum(CONSTANT_FIELDS), z.string().trim().max(254));
+export type FieldConstants = z.infer<typeof FieldConstants>;
+
+export const NotOpen = z.enum(NOT_OPEN);
+export const SkipReason = z.enum([...NOT_OPEN, 'no-prints']);
+export const LayoutName = z.enum(LAYOUT_NAMES);
 
 export const ShippingChoice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('id'), id: z.number().int() }),
@@ -24,6 +34,9 @@ export const BatchError = z.object({
   column: z.string().nullable(),
   field: BatchField.nullable(),
   message: z.string(),
+  /** error holds the order back; warning and note are said; skip: the order is not taken */
+  kind: z.enum(PROBLEM_KINDS).default('error'),
+  reason: SkipReason.optional(),
 });
 export type BatchError = z.infer<typeof BatchError>;
 
@@ -35,12 +48,23 @@ export const BatchSummary = z.object({
   header: z.array(z.string()),
   mapping: ColumnMapping,
   layoutKey: z.string(),
+  /** the platform whose export this is, as the review names it, or null for a file matched by column names */
+  layout: z.object({ id: z.enum(PLATFORM_IDS), name: z.string(), label: z.string(), rowNoun: z.enum(['line item', 'order']), missing: z.array(BatchField) }).nullable(),
+  constants: FieldConstants,
+  /** orders not open on their platform that are taken all the same, by why */
+  include: z.array(NotOpen),
   shipping: ShippingChoice,
   state: BatchState,
   rows: z.number(),
   orders: z.number(),
-  /** rows with at least one problem */
+  /** rows with at least one problem that holds their order back */
   rowsWithErrors: z.number(),
+  /** rows with a warning: said, and sent as written */
+  rowsWithWarnings: z.number(),
+  /** orders not taken, by why (not open on the platform, or nothing to print) */
+  notTaken: z.array(z.object({ reason: SkipReason, orders: z.number() })),
+  /** what PrintDesk read for the user ("Germany" read as DE), each once, with how many rows */
+  notes: z.array(z.object({ message: z.string(), rows: z.number() })),
   /** orders a send would place now: none of their rows (nor the header) with a problem, not sent before, not queued */
   sendable: z.number(),
   errors: z.number(),
@@ -102,6 +126,20 @@ export const BatchReportRow = z.object({
 });
 export type BatchReportRow = z.infer<typeof BatchReportRow>;
 
+/** A SKU of a batch, with what the project's SKU table (or a model's file name) makes of it. */
+export const BatchSku = z.object({
+  sku: z.string(),
+  /** the product's name in the file, to tell SKUs apart */
+  productName: z.string(),
+  /** rows of the batch naming it */
+  rows: z.number(),
+  match: z.object({ modelId: z.string(), name: z.string(), how: z.enum(['table', 'file-name']) }).nullable(),
+  skip: z.boolean(),
+  /** models whose file is named so: two or more, and which one is the user's to pick */
+  sameName: z.number(),
+});
+export type BatchSku = z.infer<typeof BatchSku>;
+
 /** Inputs of the batch:* channels. `bytes` crosses IPC as a Uint8Array (structured clone). */
 export const ImportInput = z.object({
   bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'Expected the file as bytes'),
@@ -109,5 +147,9 @@ export const ImportInput = z.object({
   projectId: z.string(),
   mapping: ColumnMapping.optional(),
   shipping: ShippingChoice.optional(),
+  /** the platform named by the user (the CLI's --layout), rather than recognised by the header */
+  layout: LayoutName.optional(),
+  constants: FieldConstants.optional(),
+  include: z.array(NotOpen).optional(),
 });
 export type ImportInput = z.infer<typeof ImportInput>;

@@ -4,8 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CsvRecord } from '../../common/batch/parse-csv.ts';
 import { migrate, type Db } from '../storage/database.ts';
+import type { FieldConstants } from '../../common/batch/mapping.ts';
+import type { ProblemKind, SkipReason } from '../../common/batch/rows-to-orders.ts';
+import type { NotOpen, PlatformId } from '../../common/batch/platforms/types.ts';
 import type { BatchError, BatchState, ColumnMapping, ShippingChoice } from './schemas.ts';
 import { lowerCaseAccountKeys } from '../storage/account-keys.ts';
+import { layoutMemory } from './layout-memory.ts';
 
 const MIGRATIONS = [
   (db: Db) =>
@@ -54,6 +58,26 @@ const MIGRATIONS = [
     `),
   // Account keys in one case (see account-keys.ts).
   (db: Db) => lowerCaseAccountKeys(db, ['batches']),
+  // Shop platforms' exports: the layout read, values for every row, orders taken though not open, what
+  // kind each problem is, and the project's SKU table (sku-table.ts).
+  (db: Db) =>
+    db.exec(`
+      ALTER TABLE batches ADD COLUMN layout TEXT;
+      ALTER TABLE batches ADD COLUMN constants TEXT NOT NULL DEFAULT '{}';
+      ALTER TABLE batches ADD COLUMN include TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE batch_errors ADD COLUMN kind TEXT NOT NULL DEFAULT 'error';
+      ALTER TABLE batch_errors ADD COLUMN reason TEXT;
+      ALTER TABLE batch_mappings ADD COLUMN constants TEXT NOT NULL DEFAULT '{}';
+      CREATE TABLE batch_skus (
+        project_id TEXT NOT NULL,
+        sku_key TEXT NOT NULL,
+        sku TEXT NOT NULL,
+        model_id TEXT,
+        skip INTEGER NOT NULL DEFAULT 0,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (project_id, sku_key)
+      ) WITHOUT ROWID;
+    `),
 ];
 
 /**
@@ -77,6 +101,11 @@ export interface BatchRecord {
   header: string[];
   mapping: ColumnMapping;
   shipping: ShippingChoice;
+  /** the platform whose export this is (platforms/), or null */
+  layout: PlatformId | null;
+  constants: FieldConstants;
+  /** orders not open on their platform that are taken all the same, by why */
+  include: NotOpen[];
   state: BatchState;
   createdAt: string;
   sentAt: string | null;
@@ -92,6 +121,9 @@ interface BatchRow {
   header: string;
   mapping: string;
   shipping: string;
+  layout: string | null;
+  constants: string;
+  include: string;
   state: BatchState;
   created_at: string;
   sent_at: string | null;
@@ -107,6 +139,9 @@ const toRecord = (r: BatchRow): BatchRecord => ({
   header: JSON.parse(r.header) as string[],
   mapping: JSON.parse(r.mapping) as ColumnMapping,
   shipping: JSON.parse(r.shipping) as ShippingChoice,
+  layout: (r.layout as PlatformId | null) ?? null,
+  constants: JSON.parse(r.constants) as FieldConstants,
+  include: JSON.parse(r.include) as NotOpen[],
   state: r.state,
   createdAt: r.created_at,
   sentAt: r.sent_at,
@@ -124,14 +159,16 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
   migrate(db, 'batches', MIGRATIONS);
   const stamp = () => now().toISOString().replace(/\.\d{3}Z$/, 'Z');
   const insertRow = db.prepare<[string, number, string, string]>('INSERT INTO batch_rows (batch_id, row, reference, cells) VALUES (?, ?, ?, ?)');
-  const insertError = db.prepare<[string, number, string | null, string | null, string]>('INSERT INTO batch_errors (batch_id, row, column_name, field, message) VALUES (?, ?, ?, ?, ?)');
+  const insertError = db.prepare<[string, number, string | null, string | null, string, string, string | null]>(
+    'INSERT INTO batch_errors (batch_id, row, column_name, field, message, kind, reason) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
 
-  function create(fields: Omit<BatchRecord, 'id' | 'state' | 'createdAt' | 'sentAt' | 'finishedAt'>, records: readonly StoredRecord[]): BatchRecord {
+  function create(fields: Omit<BatchRecord, 'id' | 'state' | 'createdAt' | 'sentAt' | 'finishedAt' | 'include'>, records: readonly StoredRecord[]): BatchRecord {
     const id = randomUUID();
     db.transaction(() => {
       db.prepare(
-        `INSERT INTO batches (id, account, project_id, file_name, file_hash, header, mapping, shipping, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'draft', ?)`,
-      ).run(id, fields.account, fields.projectId, fields.fileName, fields.fileHash, JSON.stringify(fields.header), JSON.stringify(fields.mapping), JSON.stringify(fields.shipping), stamp());
+        `INSERT INTO batches (id, account, project_id, file_name, file_hash, header, mapping, shipping, layout, constants, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'draft', ?)`,
+      ).run(id, fields.account, fields.projectId, fields.fileName, fields.fileHash, JSON.stringify(fields.header), JSON.stringify(fields.mapping), JSON.stringify(fields.shipping), fields.layout, JSON.stringify(fields.constants), stamp());
       putRows(id, records);
     })();
     return get(id) as BatchRecord;
@@ -142,9 +179,9 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
   }
 
   /** A re-import: the batch keeps its id, its rows are the new file's. */
-  function replaceRows(id: string, fields: Pick<BatchRecord, 'fileName' | 'fileHash' | 'header' | 'mapping'>, records: readonly StoredRecord[]) {
+  function replaceRows(id: string, fields: Pick<BatchRecord, 'fileName' | 'fileHash' | 'header' | 'mapping' | 'layout'>, records: readonly StoredRecord[]) {
     db.transaction(() => {
-      db.prepare('UPDATE batches SET file_name = ?, file_hash = ?, header = ?, mapping = ? WHERE id = ?').run(fields.fileName, fields.fileHash, JSON.stringify(fields.header), JSON.stringify(fields.mapping), id);
+      db.prepare('UPDATE batches SET file_name = ?, file_hash = ?, header = ?, mapping = ?, layout = ? WHERE id = ?').run(fields.fileName, fields.fileHash, JSON.stringify(fields.header), JSON.stringify(fields.mapping), fields.layout, id);
       db.prepare('DELETE FROM batch_rows WHERE batch_id = ?').run(id);
       db.prepare('DELETE FROM batch_errors WHERE batch_id = ?').run(id);
       putRows(id, records);
@@ -170,10 +207,12 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
     return db.prepare<[string], BatchRow>('SELECT * FROM batches WHERE state = ?').all(state).map(toRecord);
   }
 
-  function update(id: string, patch: Partial<Pick<BatchRecord, 'mapping' | 'shipping' | 'state' | 'sentAt' | 'finishedAt'>>) {
+  function update(id: string, patch: Partial<Pick<BatchRecord, 'mapping' | 'shipping' | 'constants' | 'include' | 'state' | 'sentAt' | 'finishedAt'>>) {
     const columns: Record<string, unknown> = {};
     if (patch.mapping) columns.mapping = JSON.stringify(patch.mapping);
     if (patch.shipping) columns.shipping = JSON.stringify(patch.shipping);
+    if (patch.constants) columns.constants = JSON.stringify(patch.constants);
+    if (patch.include) columns.include = JSON.stringify(patch.include);
     if (patch.state) columns.state = patch.state;
     if (patch.sentAt !== undefined) columns.sent_at = patch.sentAt;
     if (patch.finishedAt !== undefined) columns.finished_at = patch.finishedAt;
@@ -196,7 +235,7 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
 
   /** One page of rows for the table view, optionally only those with problems. */
   function page(id: string, offset: number, limit: number, errorsOnly: boolean): { total: number; records: StoredRecord[] } {
-    const where = `batch_id = ?${errorsOnly ? ' AND row IN (SELECT row FROM batch_errors WHERE batch_id = ?)' : ''}`;
+    const where = `batch_id = ?${errorsOnly ? " AND row IN (SELECT row FROM batch_errors WHERE batch_id = ? AND kind IN ('error', 'warning'))" : ''}`;
     const args = errorsOnly ? [id, id] : [id];
     const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM batch_rows WHERE ${where}`).get(...args)?.n ?? 0;
     const rows = db
@@ -210,24 +249,35 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
     return {
       rows: one('SELECT COUNT(*) AS n FROM batch_rows WHERE batch_id = ?'),
       orders: one('SELECT COUNT(DISTINCT reference) AS n FROM batch_rows WHERE batch_id = ?'),
-      rowsWithErrors: one('SELECT COUNT(DISTINCT row) AS n FROM batch_errors WHERE batch_id = ?'),
+      rowsWithErrors: one("SELECT COUNT(DISTINCT row) AS n FROM batch_errors WHERE batch_id = ? AND kind = 'error'"),
+      rowsWithWarnings: one("SELECT COUNT(DISTINCT row) AS n FROM batch_errors WHERE batch_id = ? AND kind = 'warning'"),
       // What a send would place now: orders with no problem in any of their rows (nor in the header, row 1,
-      // which holds back all), not sent before elsewhere, not queued already.
+      // which holds back all), taken (not skipped), not sent before elsewhere, not queued already.
       sendable: db
         .prepare<{ id: string }, { n: number }>(
           `SELECT COUNT(DISTINCT r.reference) AS n FROM batch_rows r
            WHERE r.batch_id = @id
-             AND NOT EXISTS (SELECT 1 FROM batch_errors WHERE batch_id = @id AND row = 1)
-             AND r.reference NOT IN (SELECT b.reference FROM batch_rows b JOIN batch_errors e ON e.batch_id = b.batch_id AND e.row = b.row WHERE b.batch_id = @id)
+             AND NOT EXISTS (SELECT 1 FROM batch_errors WHERE batch_id = @id AND row = 1 AND kind = 'error')
+             AND r.reference NOT IN (SELECT b.reference FROM batch_rows b JOIN batch_errors e ON e.batch_id = b.batch_id AND e.row = b.row WHERE b.batch_id = @id AND e.kind IN ('error', 'skip'))
              AND r.reference NOT IN (SELECT reference FROM batch_orders WHERE batch_id = @id AND draft_id IS NOT NULL AND skipped IS NULL)
              AND r.reference NOT IN (${USED_ELSEWHERE})`,
         )
         .get({ id })?.n ?? 0,
-      errors: one('SELECT COUNT(*) AS n FROM batch_errors WHERE batch_id = ?'),
+      errors: one("SELECT COUNT(*) AS n FROM batch_errors WHERE batch_id = ? AND kind = 'error'"),
       queued: one('SELECT COUNT(*) AS n FROM batch_orders WHERE batch_id = ? AND draft_id IS NOT NULL AND skipped IS NULL'),
       usedElsewhere: db
         .prepare<{ id: string }, { n: number }>(`SELECT COUNT(DISTINCT reference) AS n FROM batch_rows WHERE batch_id = @id AND reference IN (${USED_ELSEWHERE})`)
         .get({ id })?.n ?? 0,
+      notTaken: db
+        .prepare<[string], { reason: SkipReason; orders: number }>(
+          `SELECT e.reason, COUNT(DISTINCT r.reference) AS orders FROM batch_errors e JOIN batch_rows r ON r.batch_id = e.batch_id AND r.row = e.row
+           WHERE e.batch_id = ? AND e.kind = 'skip' AND e.reason IS NOT NULL GROUP BY e.reason ORDER BY orders DESC`,
+        )
+        .all(id),
+      // What PrintDesk read for the user ("Germany" as DE), each said once with how many rows.
+      notes: db
+        .prepare<[string], { message: string; rows: number }>("SELECT message, COUNT(*) AS rows FROM batch_errors WHERE batch_id = ? AND kind = 'note' GROUP BY message ORDER BY rows DESC, message LIMIT 20")
+        .all(id),
     };
   }
 
@@ -240,28 +290,20 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
     db.transaction(() => {
       if (rows) for (const row of rows) db.prepare('DELETE FROM batch_errors WHERE batch_id = ? AND row = ?').run(id, row);
       else db.prepare('DELETE FROM batch_errors WHERE batch_id = ?').run(id);
-      for (const e of errors) insertError.run(id, e.row, e.column, e.field, e.message);
+      for (const e of errors) insertError.run(id, e.row, e.column, e.field, e.message, e.kind, e.reason ?? null);
     })();
   }
 
-  function errors(id: string, rows?: readonly number[]): BatchError[] {
-    type Row = { row: number; column_name: string | null; field: string | null; message: string };
-    const sql = `SELECT row, column_name, field, message FROM batch_errors WHERE batch_id = ?${rows ? ` AND row IN (${rows.map(() => '?').join(', ')})` : ''} ORDER BY row, rowid`;
+  /** The problems of the given rows (all rows when absent), of the given kinds (all when absent). */
+  function errors(id: string, rows?: readonly number[], kinds?: readonly ProblemKind[]): BatchError[] {
+    type Row = { row: number; column_name: string | null; field: string | null; message: string; kind: ProblemKind; reason: SkipReason | null };
+    const inRows = rows ? ` AND row IN (${rows.map(() => '?').join(', ')})` : '';
+    const ofKinds = kinds ? ` AND kind IN (${kinds.map(() => '?').join(', ')})` : '';
     return db
-      .prepare<unknown[], Row>(sql)
-      .all(id, ...(rows ?? []))
-      .map((r) => ({ row: r.row, column: r.column_name, field: r.field as BatchError['field'], message: r.message }));
+      .prepare<unknown[], Row>(`SELECT row, column_name, field, message, kind, reason FROM batch_errors WHERE batch_id = ?${inRows}${ofKinds} ORDER BY row, rowid`)
+      .all(id, ...(rows ?? []), ...(kinds ?? []))
+      .map((r) => ({ row: r.row, column: r.column_name, field: r.field as BatchError['field'], message: r.message, kind: r.kind, ...(r.reason ? { reason: r.reason } : {}) }));
   }
 
-  const mappings = {
-    remember(layoutKey: string, mapping: ColumnMapping) {
-      db.prepare('INSERT INTO batch_mappings (layout_key, mapping, used_at) VALUES (?, ?, ?) ON CONFLICT (layout_key) DO UPDATE SET mapping = excluded.mapping, used_at = excluded.used_at').run(layoutKey, JSON.stringify(mapping), stamp());
-    },
-    recall(layoutKey: string): ColumnMapping | null {
-      const row = db.prepare<[string], { mapping: string }>('SELECT mapping FROM batch_mappings WHERE layout_key = ?').get(layoutKey);
-      return row ? (JSON.parse(row.mapping) as ColumnMapping) : null;
-    },
-  };
-
-  return { db, stamp, create, replaceRows, get, list, findByFile, inState, update, records, record, page, counts, setRow, putErrors, errors, mappings };
+  return { db, stamp, create, replaceRows, get, list, findByFile, inState, update, records, record, page, counts, setRow, putErrors, errors, mappings: layoutMemory(db, stamp) };
 }

@@ -4,16 +4,20 @@
 // so the staleness check it makes before each send costs no request.
 import PQueue from 'p-queue';
 import { checkMapping, FIELD_LABELS } from '../../common/batch/mapping.ts';
-import { rowsToOrders, type BatchOrder, type ModelLookup } from '../../common/batch/rows-to-orders.ts';
+import { platformById } from '../../common/batch/platforms/index.ts';
+import { isSendable, rowsToOrders, type BatchOrder } from '../../common/batch/rows-to-orders.ts';
 import { resolveShipping } from '../../common/batch/shipping-rule.ts';
+import { createSkuLookup, type ProjectModels } from '../../common/batch/sku-match.ts';
 import { toAlpha2 } from '../../common/orders/countries.ts';
 import type { Orders } from '../orders/index.ts';
 import type { Quote, ShippingMethod } from '../schemas/orders.ts';
 import { changedOrderMessage, differencesFrom, type EarlierOrder } from './earlier-order.ts';
 import type { BatchError } from './schemas.ts';
+import type { SkuTable } from './sku-table.ts';
 import type { BatchRecord, StoredRecord } from './tables.ts';
 
-export type ResolveModelName = (projectId: string) => Promise<ReadonlyMap<string, string | readonly string[]>>;
+/** The project's models by name, file name and file name without extension (model-names.ts). */
+export type ResolveModelName = (projectId: string) => Promise<ProjectModels>;
 
 export interface ValidatedOrder extends BatchOrder {
   method: ShippingMethod | null;
@@ -30,13 +34,21 @@ const QUOTE_CONCURRENCY = 4;
 
 export type Validator = ReturnType<typeof createValidator>;
 
-export function createValidator(deps: { orders: Orders; resolveModelName: ResolveModelName; earlierOrder: (batchId: string, reference: string) => EarlierOrder | null; now?: () => number }) {
+export interface ValidatorDeps {
+  orders: Orders;
+  resolveModelName: ResolveModelName;
+  skus: SkuTable;
+  earlierOrder: (batchId: string, reference: string) => EarlierOrder | null;
+  now?: () => number;
+}
+
+export function createValidator(deps: ValidatorDeps) {
   const now = deps.now ?? Date.now;
-  const lookups = new Map<string, { at: number; lookup: Promise<ModelLookup | null> }>();
+  const lookups = new Map<string, { at: number; lookup: Promise<ProjectModels | null> }>();
   const quotes = new Map<string, { at: number; quote: Promise<Quote> }>();
 
   /** The project's models by name, or null when they cannot be listed (names then cannot be resolved). */
-  function modelsOf(projectId: string, fresh: boolean): Promise<ModelLookup | null> {
+  function modelsOf(projectId: string, fresh: boolean): Promise<ProjectModels | null> {
     const hit = lookups.get(projectId);
     if (!fresh && hit && now() - hit.at < MODELS_TTL_MS) return hit.lookup;
     const lookup = deps.resolveModelName(projectId).catch(() => {
@@ -62,13 +74,22 @@ export function createValidator(deps: { orders: Orders; resolveModelName: Resolv
   }
 
   /** Rows → orders with their own problems only: no requests. */
-  function local(batch: BatchRecord, records: readonly StoredRecord[], lookup: ModelLookup | null): Validation {
-    const problems = checkMapping(batch.header, batch.mapping);
+  function local(batch: BatchRecord, records: readonly StoredRecord[], models: ProjectModels | null): Validation {
+    const problems = checkMapping(batch.header, batch.mapping, batch.constants);
     if (problems.length) {
-      const errors = problems.map((p) => ({ row: 1, column: null, field: p.field, message: p.message }));
+      const errors = problems.map((p) => ({ row: 1, column: null, field: p.field, message: p.message, kind: 'error' as const }));
       return { orders: [], errors };
     }
-    const { orders, errors } = rowsToOrders({ header: batch.header, records, mapping: batch.mapping, models: lookup ?? undefined });
+    const { orders, errors } = rowsToOrders({
+      header: batch.header,
+      records,
+      mapping: batch.mapping,
+      models: models?.byName,
+      skus: models ? createSkuLookup(deps.skus.entries(batch.projectId), models) : undefined,
+      constants: batch.constants,
+      platform: platformById(batch.layout),
+      include: batch.include,
+    });
     if (batch.mapping.orderReference !== undefined) errors.push(...changedOrders(batch, orders));
     return { orders: orders.map((o) => ({ ...o, method: null })), errors };
   }
@@ -78,10 +99,10 @@ export function createValidator(deps: { orders: Orders; resolveModelName: Resolv
     const column = batch.header[batch.mapping.orderReference as number] ?? null;
     const found: BatchError[] = [];
     for (const order of orders) {
-      const earlier = order.errors.length === 0 ? deps.earlierOrder(batch.id, order.reference) : null;
+      const earlier = isSendable(order) ? deps.earlierOrder(batch.id, order.reference) : null;
       const differences = earlier ? differencesFrom(earlier.fields, order) : [];
       if (!earlier || differences.length === 0) continue;
-      const error = { row: order.rows[0], column, field: 'orderReference' as const, message: changedOrderMessage(order.reference, earlier, differences) };
+      const error = { row: order.rows[0], column, field: 'orderReference' as const, message: changedOrderMessage(order.reference, earlier, differences), kind: 'error' as const };
       order.errors.push(error);
       found.push(error);
     }
@@ -95,21 +116,24 @@ export function createValidator(deps: { orders: Orders; resolveModelName: Resolv
     const since = now();
     await Promise.all(
       orders
-        .filter((order) => order.errors.length === 0)
+        .filter(isSendable)
         .map((order) =>
           queue.add(async () => {
             const choice = order.shipping ?? batch.shipping;
-            const at = { row: order.shippingAt.row, column: order.shippingAt.column, field: 'shippingMethod' as const };
+            const at = { row: order.shippingAt.row, column: order.shippingAt.column, field: 'shippingMethod' as const, kind: 'error' as const };
+            const fail = (message: string) => {
+              const error = { ...at, message };
+              order.errors.push(error);
+              added.push(error);
+            };
             try {
               const quote = await quoteFor(order, fresh, since);
               const resolved = resolveShipping(quote.methods, choice, quote.country);
               if (resolved.ok) order.method = resolved.method;
-              else order.errors.push({ ...at, message: resolved.message });
+              else fail(resolved.message);
             } catch (error) {
-              const message = error instanceof Error ? error.message : String(error);
-              order.errors.push({ ...at, message: `Shipping methods could not be fetched for this order: ${message}` });
+              fail(`Shipping methods could not be fetched for this order: ${error instanceof Error ? error.message : String(error)}`);
             }
-            if (order.errors.length) added.push(...order.errors);
           }),
         ),
     );
@@ -118,14 +142,16 @@ export function createValidator(deps: { orders: Orders; resolveModelName: Resolv
 
   async function validate(batch: BatchRecord, records: readonly StoredRecord[], options: { fresh?: boolean } = {}): Promise<Validation> {
     const fresh = options.fresh ?? false;
-    const lookup = batch.mapping.modelName !== undefined || batch.mapping.modelId !== undefined ? await modelsOf(batch.projectId, fresh) : null;
-    const result = local(batch, records, lookup);
+    const { mapping } = batch;
+    const needed = mapping.modelName !== undefined || mapping.modelId !== undefined || mapping.sku !== undefined;
+    const models = needed ? await modelsOf(batch.projectId, fresh) : null;
+    const result = local(batch, records, models);
     const shippingErrors = await ship(batch, result.orders, fresh);
     const errors = [...result.errors, ...shippingErrors].sort((a, b) => a.row - b.row);
     return { orders: result.orders, errors };
   }
 
-  return { validate, forget: () => (lookups.clear(), quotes.clear()) };
+  return { validate, models: (projectId: string) => modelsOf(projectId, false), forget: () => (lookups.clear(), quotes.clear()) };
 }
 
 /** "Email: Not an email address; Quantity: At least 1" for a report cell. */

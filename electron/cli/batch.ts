@@ -1,14 +1,15 @@
 // `printdesk batch <file.csv> --project <id>`: the Batch view's import, validation, outbox and
-// report from a terminal. Exit codes: 0 every order placed (or, with --dry-run, valid),
-// 1 some rejected / failed / not sent, 2 invalid input (usage, unreadable or malformed file,
-// rows with problems), 3 the service cannot be reached or sign-in fails.
+// report from a terminal, on any file the app reads (shops' own exports too). Exit codes: 0 every
+// order taken was placed (or, with --dry-run, every row would be sent), 1 some rejected / failed /
+// not sent, 2 invalid input (usage, unreadable or malformed file, rows with problems: found before
+// signing in where the project is not needed), 3 the service cannot be reached or sign-in fails.
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { CONSTANT_FIELDS } from '../../common/batch/mapping.ts';
 import { NO_REFERENCE_COLUMN } from '../../common/batch/references.ts';
-import { parseShippingChoice } from '../../common/batch/shipping-rule.ts';
 import { HostError } from '../api/errors.ts';
-import { createProgressPrinter, describeEnd, listErrors, type Output } from '../batch/cli-output.ts';
+import { createProgressPrinter, describeEnd, describeFile, describeOpenRows, listErrors, type OpenRows, type Output } from '../batch/cli-output.ts';
+import { checkFile } from '../batch/index.ts';
 import { createBatchHost, type BatchHost } from '../batch/node-host.ts';
 import type { BatchSummary } from '../batch/schemas.ts';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
@@ -16,6 +17,7 @@ import { checkBaseUrl } from '../session/service-url.ts';
 import { makePrivateDir, writePrivateFile } from '../private-files.ts';
 import { openDatabase, type Db } from '../storage/database.ts';
 import { defaultUserDataDir } from '../user-data.ts';
+import { batchOptions, USAGE, type BatchOptions } from './batch-options.ts';
 import { EXIT, Exit } from './exit.ts';
 import { terminalPrompt } from './prompt.ts';
 import { noteRunningApp } from './running-app.ts';
@@ -28,28 +30,7 @@ export interface BatchIo extends SignInIo {
   giveUpMs?: number;
 }
 
-export const USAGE = `Usage: printdesk batch <file.csv> --project <id or name> [options]
-
-Places one order per orderReference in the file (rows without one are one order each),
-through the same validation and outbox as the app. Re-running the same file never places an
-order twice; after an interruption it resumes where it stopped.
-
-Options:
-  --project <id|name>    the project the models and orders belong to (required)
-  --dry-run              validate (with live quotes) and report, send nothing
-  --report <out.csv>     write every row with its outcome (placed + order id, rejected + why, …)
-  --shipping <choice>    for rows without one: cheapest (default), fastest, a method id, or "CARRIER method"
-  --skip-invalid         send the valid orders even if some rows have problems
-  --service <baseUrl>    the service (…/v2); default: the app's embedded sandbox
-
-Credentials: PRINTDESK_EMAIL and PRINTDESK_PASSWORD (or PRINTDESK_PASSWORD_FILE, a file whose first
-line is the password). Without them the embedded sandbox's demo account is used, and for another
-service a terminal asks for them. (The app's saved session is
-encrypted with the OS keychain through Electron and cannot be read from here yet.)
-Data: the app's own database under PRINTDESK_USER_DATA or the OS default, so the app shows the batch.
-
-Exit codes: 0 all placed, 1 some not placed, 2 invalid input, 3 service unreachable or sign-in failed,
-130 interrupted (Ctrl+C): what was not yet sent stays queued for the next run.`;
+export { USAGE };
 
 const defaultIo = (): BatchIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env, ask: terminalPrompt() });
 
@@ -71,41 +52,15 @@ export async function runBatchCommand(argv: string[], io: BatchIo = defaultIo())
   }
 }
 
-function options(argv: string[]) {
-  try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        project: { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
-        report: { type: 'string' },
-        shipping: { type: 'string' },
-        'skip-invalid': { type: 'boolean', default: false },
-        service: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-    if (values.help) throw new Exit(EXIT.ok, USAGE);
-    const [file, ...extra] = positionals[0] === 'batch' ? positionals.slice(1) : positionals;
-    if (!file || extra.length) throw new Exit(EXIT.invalid, `${file ? `Unexpected argument: ${extra[0]}` : 'Which file? Give the CSV file to import.'}\n\n${USAGE}`);
-    if (!values.project) throw new Exit(EXIT.invalid, `--project is required.\n\n${USAGE}`);
-    const shipping = values.shipping === undefined ? undefined : parseShippingChoice(values.shipping);
-    if (shipping === null) throw new Exit(EXIT.invalid, `--shipping ${values.shipping}: use cheapest, fastest, a method id, or "CARRIER method"`);
-    return { file, project: values.project, dryRun: values['dry-run'], report: values.report, shipping, skipInvalid: values['skip-invalid'], service: values.service };
-  } catch (error) {
-    if (error instanceof Exit) throw error;
-    throw new Exit(EXIT.invalid, `${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-  }
-}
-
 async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: Sandbox; host?: BatchHost }): Promise<number> {
-  const opts = options(argv);
-  const bytes = await readFile(opts.file).catch((error: NodeJS.ErrnoException) => {
-    throw new Exit(EXIT.invalid, `Cannot read ${opts.file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
-  });
+  const opts = batchOptions(argv);
+  const bytes = await readInput(opts.file);
+  const skuMap = opts.skuMap === undefined ? null : await readInput(opts.skuMap, '--sku-map');
   const userDataDir = makePrivateDir(defaultUserDataDir(io.env));
   noteRunningApp(userDataDir, io.stderr);
+  resources.db = openDatabase(join(userDataDir, 'printdesk.db'));
+  // Before the service is asked anything: a file that cannot be sent says so now, whether or not it is up.
+  await checkBeforeSignIn(resources.db, bytes, opts, io);
   let baseUrl: string;
   if (opts.service) {
     const checked = checkBaseUrl(opts.service);
@@ -119,7 +74,6 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
   }
   let unreachableSince: number | null = null;
   const printer = createProgressPrinter(io.stdout);
-  resources.db = openDatabase(join(userDataDir, 'printdesk.db'));
   const host = (resources.host = createBatchHost({
     db: resources.db,
     baseUrl,
@@ -131,47 +85,42 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
   await signIn(host, io, resources.sandbox?.demoAccount ?? null);
   const projectId = await findProject(host, opts.project);
   host.start();
+  if (skuMap) await importSkuMap(host, projectId, skuMap, opts.skuMap as string, io);
 
-  const batch = await openBatch(host, { bytes, fileName: basename(opts.file), projectId, shipping: opts.shipping });
-  io.stdout.write(`${batch.fileName}: ${batch.rows} rows, ${batch.orders} orders, ${batch.rowsWithErrors} rows with problems\n`);
+  const batch = await openBatch(host, { bytes, fileName: basename(opts.file), projectId, opts });
+  const problems = [batch.rowsWithErrors && `${batch.rowsWithErrors} with problems`, batch.rowsWithWarnings && `${batch.rowsWithWarnings} with warnings (sent as written)`].filter(Boolean);
+  if (problems.length) io.stdout.write(`Rows: ${problems.join(', ')}\n`);
   if (batch.mapping.orderReference === undefined) io.stdout.write(`${NO_REFERENCE_COLUMN}\n`);
   const writeReport = async () => {
     // Recipients' names and addresses: for this user alone, like everything else PrintDesk writes.
     if (opts.report) writePrivateFile(opts.report, host.batches.reportCsv(batch.id));
   };
+  const stillOpen = async () => {
+    for (const line of describeOpenRows(await openRowsOf(host, batch.id), commandOf(opts))) io.stdout.write(`${line}\n`);
+  };
   if (batch.errors > 0 && !batch.sentAt) {
-    const errors = host.batches.errors(batch.id);
+    const errors = host.batches.errors(batch.id, ['error']);
     // Row 1 is the header: columns that cannot be matched hold back every row, and --skip-invalid cannot help.
     const columns = errors.some((e) => e.row === 1);
     io.stderr.write(`Problems${opts.skipInvalid && !columns ? ' (these rows are left out)' : ''}:\n`);
     listErrors(io.stderr, errors);
     if (columns) {
       await writeReport();
-      throw new Exit(EXIT.invalid, 'Nothing was sent: the file\'s columns could not all be matched. Name them as in the sample the Batch view offers, or import the file once in the app and match them there (PrintDesk remembers the matching for files of this layout).');
+      throw new Exit(EXIT.invalid, UNMATCHED_COLUMNS);
     }
     if (!opts.skipInvalid) {
       await writeReport();
+      await stillOpen();
       throw new Exit(EXIT.invalid, 'Nothing was sent. Fix the rows above (or use --skip-invalid to send the others) and run again.');
     }
   }
-  if (opts.dryRun && batch.sentAt) {
-    await writeReport();
-    io.stdout.write(`Dry run: this file was sent before (on ${batch.sentAt.slice(0, 10)}); running it again only sends what that run did not. Nothing was sent.\n`);
-    return EXIT.ok;
-  }
-  if (opts.dryRun) {
-    await writeReport();
-    const latest = host.batches.get(batch.id);
-    const skipped = latest.usedElsewhere;
-    const held = latest.orders - latest.sendable - skipped;
-    const valid = held > 0 ? `${latest.orders - held} of ${latest.orders} orders are valid (${held} with problems would be left out)` : `${latest.orders} ${latest.orders === 1 ? 'order is' : 'orders are'} valid`;
-    const before = skipped ? `${skipped} ${skipped === 1 ? 'was' : 'were'} sent before and would be skipped, ` : '';
-    io.stdout.write(`Dry run: ${valid}; ${before}${latest.sendable} would be sent. Nothing was sent.\n`);
-    return EXIT.ok;
-  }
+  if (opts.dryRun) return dryRun(host, batch, opts, io, writeReport, stillOpen);
   // A file run before is resumed as the same batch: what it had placed is not this run's doing.
   const placedBefore = batch.sentAt ? host.batches.report(batch.id).filter((r) => r.outcome === 'placed').length : 0;
-  await host.batches.send(batch.id, { skipInvalid: opts.skipInvalid });
+  const current = host.batches.get(batch.id);
+  // A run stopped halfway (or cancelled in the app) is taken up again even when nothing new is left to queue.
+  const resumable = current.sentAt !== null && current.state !== 'done';
+  if (current.sendable > 0 || resumable) await host.batches.send(batch.id, { skipInvalid: opts.skipInvalid });
   const stop = stopSignals(() => unreachableSince, io.giveUpMs ?? 60_000);
   const outcome = await Promise.race([host.batches.settled(batch.id), stop.promise]).finally(stop.dispose);
   printer.done();
@@ -183,10 +132,108 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
   if (outcome === 'unreachable') throw new Exit(EXIT.unreachable, `The service cannot be reached. ${resume}`);
   if (outcome === 'interrupted') throw new Exit(EXIT.interrupted, `Interrupted: orders not yet sent stay queued. ${resume}`);
   const rows = host.batches.report(batch.id);
-  const notPlaced = rows.filter((r) => !r.orderId);
+  // Rows not taken (not open on their platform, or no print) are listed below with what would send them.
+  const notPlaced = rows.filter((r) => !r.orderId && r.outcome !== 'skipped');
   for (const r of notPlaced.slice(0, 20)) io.stderr.write(`  row ${r.row} (${r.reference}): ${r.outcome}${r.message ? ` — ${r.message}` : ''}\n`);
-  io.stdout.write(`${describeEnd(rows, placedBefore, opts.report)}\n`);
+  const taken = rows.filter((r) => r.orderId || r.outcome !== 'skipped');
+  io.stdout.write(`${taken.length ? describeEnd(taken, placedBefore, opts.report) : 'Nothing to send: no order of this file is taken (see below).'}\n`);
+  await stillOpen();
   return notPlaced.length ? EXIT.partial : EXIT.ok;
+}
+
+const UNMATCHED_COLUMNS =
+  "Nothing was sent: the file's columns could not all be matched. Name them as in the sample the Batch view offers, or import the file once in the app and match them there (PrintDesk remembers the matching for files of this layout).";
+
+async function readInput(path: string, option?: string): Promise<Uint8Array> {
+  return readFile(path).catch((error: NodeJS.ErrnoException) => {
+    throw new Exit(EXIT.invalid, `Cannot read ${option ? `${option} ` : ''}${path}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+  });
+}
+
+/** The file read, matched and checked with no service: exit 2 for what no run could send. */
+async function checkBeforeSignIn(db: Db, bytes: Uint8Array, opts: BatchOptions, io: BatchIo) {
+  let check: ReturnType<typeof checkFile>;
+  try {
+    check = checkFile(db, bytes, { layout: opts.layout, constants: opts.constants, include: opts.include });
+  } catch (error) {
+    if (error instanceof HostError && error.code === 'FILE_INVALID') throw new Exit(EXIT.invalid, `${basename(opts.file)}: ${error.message}`);
+    throw error;
+  }
+  const { file } = check;
+  io.stdout.write(`${describeFile(basename(opts.file), file.platform?.label ?? null, file.platform?.rowNoun ?? 'row', file.records.length, check.orders)}\n`);
+  const writeReport = async () => {
+    if (opts.report) writePrivateFile(opts.report, check.report());
+  };
+  if (check.mappingProblems.length) {
+    for (const problem of check.mappingProblems) io.stderr.write(`  ${problem}\n`);
+    await writeReport();
+    const hint = check.mappingProblems.some((p) => /every row/.test(p)) ? ' A value for every row is given with --set (for instance --set email=orders@shop.example).' : '';
+    throw new Exit(EXIT.invalid, `${UNMATCHED_COLUMNS}${hint}`);
+  }
+  if (check.errors.length && !opts.skipInvalid) {
+    io.stderr.write('Problems:\n');
+    listErrors(io.stderr, check.errors);
+    await writeReport();
+    const missing = [...new Set(check.errors.filter((e) => e.message.startsWith('Required') && isConstantField(e.field)).map((e) => e.field))];
+    const given = missing.length ? ` A value for every row that has none is given with --set (for instance --set ${missing[0] === 'phoneNumber' ? 'phone' : missing[0]}=…).` : '';
+    throw new Exit(EXIT.invalid, `Nothing was sent. Fix the rows above (or use --skip-invalid to send the others) and run again.${given}`);
+  }
+}
+
+const isConstantField = (field: string | null) => (CONSTANT_FIELDS as readonly (string | null)[]).includes(field);
+
+/** The SKU map given with --sku-map, added to the project's SKU table before the file is checked. */
+async function importSkuMap(host: BatchHost, projectId: string, bytes: Uint8Array, path: string, io: BatchIo) {
+  try {
+    const { imported } = await host.batches.importSkus(projectId, bytes);
+    io.stdout.write(`SKU table: ${imported} ${imported === 1 ? 'SKU' : 'SKUs'} from ${basename(path)} kept for this project\n`);
+  } catch (error) {
+    if (error instanceof HostError && error.code === 'FILE_INVALID') throw new Exit(EXIT.invalid, `--sku-map ${basename(path)}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Exit 0 only when every row would be sent (or was placed before, or is marked no print). */
+async function dryRun(host: BatchHost, batch: BatchSummary, opts: BatchOptions, io: BatchIo, writeReport: () => Promise<void>, stillOpen: () => Promise<void>): Promise<number> {
+  await writeReport();
+  const latest = host.batches.get(batch.id);
+  const skipped = latest.usedElsewhere;
+  const notTaken = latest.notTaken.reduce((n, t) => n + t.orders, 0);
+  // Orders this file's earlier run queued or placed are neither held back nor new.
+  const held = Math.max(0, latest.orders - latest.sendable - skipped - notTaken - latest.queued);
+  const ok = latest.orders - held - notTaken;
+  const valid = held > 0 ? `${ok} of ${latest.orders} orders are valid (${held} with problems would be left out)` : `${ok} ${ok === 1 ? 'order is' : 'orders are'} valid`;
+  const before = skipped ? `${skipped} ${skipped === 1 ? 'was' : 'were'} sent before and would be skipped, ` : '';
+  const left = notTaken ? `${notTaken} not taken (see below), ` : '';
+  const sentBefore = batch.sentAt ? ` This file was sent before (on ${batch.sentAt.slice(0, 10)}); running it again only sends what that run did not.` : '';
+  io.stdout.write(`Dry run: ${valid}; ${before}${left}${latest.sendable} would be sent. Nothing was sent.${sentBefore}\n`);
+  await stillOpen();
+  const open = latest.notTaken.some((t) => t.reason !== 'no-prints');
+  return held > 0 || open ? EXIT.partial : EXIT.ok;
+}
+
+/** What a batch still holds back, for the lines that say which flags would send it. */
+async function openRowsOf(host: BatchHost, batchId: string): Promise<OpenRows> {
+  const summary = host.batches.get(batchId);
+  const unmatched = (await host.batches.skus(batchId)).filter((s) => !s.match && !s.skip);
+  const skuRows = new Set(host.batches.errors(batchId, ['error']).filter((e) => e.field === 'sku').map((e) => e.row));
+  return {
+    notTaken: summary.notTaken.flatMap((t) => (t.reason === 'no-prints' ? [] : [{ reason: t.reason, orders: t.orders }])),
+    unmatchedSkus: unmatched.map((s) => ({ sku: s.sku, rows: s.rows })),
+    otherProblemRows: Math.max(0, summary.rowsWithErrors - skuRows.size),
+    platformName: summary.layout?.name ?? null,
+  };
+}
+
+/** The command as it was given, to which the flags that would send the rest are added. */
+function commandOf(opts: BatchOptions): string[] {
+  const quote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
+  const parts = ['printdesk', 'batch', quote(opts.file), '--project', quote(opts.project)];
+  if (opts.service) parts.push('--service', quote(opts.service));
+  if (opts.layout) parts.push('--layout', opts.layout);
+  for (const [field, value] of Object.entries(opts.constants ?? {})) parts.push('--set', quote(`${field === 'phoneNumber' ? 'phone' : field}=${value}`));
+  if (opts.skipInvalid) parts.push('--skip-invalid');
+  return parts;
 }
 
 async function findProject(host: BatchHost, wanted: string): Promise<string> {
@@ -199,13 +246,23 @@ async function findProject(host: BatchHost, wanted: string): Promise<string> {
   throw new Exit(EXIT.invalid, `No project "${wanted}" for this account. Your projects: ${known}`);
 }
 
-/** A batch of these bytes sent before is resumed; one never sent is checked again; otherwise a new import. */
-async function openBatch(host: BatchHost, input: { bytes: Uint8Array; fileName: string; projectId: string; shipping?: ReturnType<typeof parseShippingChoice> }): Promise<BatchSummary> {
+/**
+ * A batch of these bytes sent before is resumed (with the options given now: --include or --set let more
+ * through, and only that is sent); one never sent is checked again; otherwise a new import.
+ */
+async function openBatch(host: BatchHost, input: { bytes: Uint8Array; fileName: string; projectId: string; opts: BatchOptions }): Promise<BatchSummary> {
+  const { opts } = input;
   try {
     const earlier = host.batches.findByFile(input.projectId, input.bytes);
-    if (earlier?.sentAt) return earlier;
-    if (earlier) return input.shipping ? await host.batches.setShipping(earlier.id, input.shipping) : await host.batches.validate(earlier.id);
-    return await host.batches.import({ bytes: input.bytes, fileName: input.fileName, projectId: input.projectId, shipping: input.shipping ?? undefined });
+    if (earlier) {
+      // Stopped while sending (Ctrl+C, a crash): taken up as it was, with the options it was sent with.
+      if (earlier.state === 'sending' || earlier.state === 'paused') return earlier;
+      if (opts.shipping && !earlier.sentAt) await host.batches.setShipping(earlier.id, opts.shipping);
+      // This run's flags, not the last run's: without --include only open orders are taken.
+      return await host.batches.setOptions(earlier.id, { constants: opts.constants && { ...earlier.constants, ...opts.constants }, include: opts.include ?? [] });
+    }
+    const { shipping, layout, constants, include } = opts;
+    return await host.batches.import({ bytes: input.bytes, fileName: input.fileName, projectId: input.projectId, shipping, layout, constants, include });
   } catch (error) {
     if (error instanceof HostError && error.code === 'FILE_INVALID') throw new Exit(EXIT.invalid, `${input.fileName}: ${error.message}`);
     throw error;

@@ -27,13 +27,21 @@ export function batchHandlers(batches: Batches, grants: PathGrants): BatchHandle
   const readGranted = (path: string) => (grants.check([path], true), readCsv(path));
   return {
     'batch:list': ({ projectId }) => batches.list(projectId),
-    'batch:import': async ({ projectId, path, fileName, mapping, shipping }) =>
-      batches.import({ projectId, bytes: await readGranted(path), fileName: fileName ?? basename(path), mapping, shipping }),
+    'batch:import': async ({ projectId, path, fileName, mapping, shipping, layout }) =>
+      batches.import({ projectId, bytes: await readGranted(path), fileName: fileName ?? basename(path), mapping, shipping, layout }),
     'batch:reimport': async ({ batchId, path, fileName }) => batches.reimport(batchId, await readGranted(path), fileName ?? basename(path)),
     'batch:get': ({ batchId }) => batches.get(batchId),
     'batch:rows': ({ batchId, ...options }) => batches.rows(batchId, options),
     'batch:setMapping': ({ batchId, mapping }) => batches.setMapping(batchId, mapping),
     'batch:setShipping': ({ batchId, shipping }) => batches.setShipping(batchId, shipping),
+    'batch:setOptions': ({ batchId, ...options }) => batches.setOptions(batchId, options),
+    'batch:skus': ({ batchId }) => batches.skus(batchId),
+    'batch:setSku': ({ batchId, sku, modelId, skip }) => batches.setSku(batchId, sku, { modelId, skip }),
+    'batch:exportSkus': async ({ batchId }) => ({ csv: await batches.exportSkus(batches.get(batchId).projectId) }),
+    'batch:importSkus': async ({ batchId, path }) => {
+      const { imported } = await batches.importSkus(batches.get(batchId).projectId, await readGranted(path));
+      return { summary: await batches.validate(batchId), imported };
+    },
     'batch:updateCell': ({ batchId, row, column, value }) => batches.updateCell(batchId, row, column, value),
     'batch:send': ({ batchId, skipInvalid }) => batches.send(batchId, { skipInvalid }),
     'batch:progress': ({ batchId }) => batches.progress(batchId),

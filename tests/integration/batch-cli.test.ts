@@ -90,9 +90,11 @@ test('rows with problems: exit 2, each problem listed by row and column, the rep
   assert.match(result.stderr, /row 3, email: Not an email address/);
   assert.match(readFileSync(report, 'utf8'), /"3","invalid","","B-2","email: Not an email address"/);
   assert.equal((await referencesOnService()).some((r) => r.startsWith('B-')), false);
-  // A dry run that leaves them out checks the others, and says what would be sent.
+  // A dry run that leaves them out checks the others, and says what would be sent; not every row would
+  // be, so it does not exit 0.
   const dry = await cli([file('bad.csv', [row('B-1'), row('B-2', 'Lovelace', '', 'nope')]), '--project', projectId, '--service', sandbox.baseUrl, '--dry-run', '--skip-invalid']);
-  assert.equal(dry.code, 0, dry.stderr);
+  assert.equal(dry.code, 1, dry.stderr);
+  assert.match(dry.stdout, /Still open:\n {2}1 row with other problems \(listed above\)/);
   assert.match(dry.stdout, /Dry run: 1 of 2 orders are valid \(1 with problems would be left out\); 1 would be sent\. Nothing was sent\./);
   // Columns that cannot be matched hold back every row: --skip-invalid is not the advice.
   writeFileSync(join(dir, 'odd.csv'), 'Given,Family\nAda,Lovelace\n');

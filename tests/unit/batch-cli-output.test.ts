@@ -46,7 +46,7 @@ test('on a terminal the line is redrawn in place; elsewhere plain lines, throttl
 
 test('problems are listed by row and column, at most twenty', () => {
   let out = '';
-  listErrors({ write: (s: string) => (out += s) }, Array.from({ length: 25 }, (_, i) => ({ row: i + 2, column: 'email', field: 'email' as const, message: 'Not an email address' })));
+  listErrors({ write: (s: string) => (out += s) }, Array.from({ length: 25 }, (_, i) => ({ row: i + 2, column: 'email', field: 'email' as const, message: 'Not an email address', kind: 'error' as const })));
   assert.match(out, /^ {2}row 2, email: Not an email address\n/);
   assert.match(out, /… and 5 more/);
 });

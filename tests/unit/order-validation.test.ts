@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { countryOptions, needsState, searchCountries, toAlpha2 } from '../../common/orders/countries.ts';
-import { fieldOfServiceMessage, validateModelLines, validatePackage, validateQuote, validateRecipient } from '../../common/orders/validation.ts';
+import { fieldOfServiceMessage, recipientWarnings, validateModelLines, validatePackage, validateQuote, validateRecipient } from '../../common/orders/validation.ts';
 
 const good = {
   firstName: 'Ada',
@@ -22,21 +22,36 @@ test('a complete Dutch recipient passes; the phone may be national or internatio
   assert.deepEqual(validateRecipient({ ...good, country: 'nld' }), {});
 });
 
-test('each field is checked with a message of its own', () => {
-  const errors = validateRecipient({ ...good, firstName: ' ', email: 'a@b', postal: '12345', phoneNumber: '12', country: 'XX' });
+test("each of the service's rules is checked with a message of its own", () => {
+  const errors = validateRecipient({ ...good, firstName: ' ', email: 'a@b', phoneNumber: '12', country: 'XX' });
   assert.equal(errors.firstName, 'Required');
   assert.equal(errors.email, 'Not an email address');
   assert.match(errors.country, /not a known country/);
-  const nl = validateRecipient({ ...good, postal: '12345', phoneNumber: '12' });
-  assert.match(nl.postal, /postal code of NL/);
-  assert.match(nl.phoneNumber, /phone number in NL/);
+  assert.match(errors.phoneNumber, /5 to 30 of them/);
   assert.match(validateRecipient({ ...good, city: 'x'.repeat(101) }).city, /At most 100/);
+  assert.match(validateRecipient({ ...good, city: 'Amster\tdam' }).city, /control characters/);
+  // As loose as the service: a one-letter last part of the domain is an address to it.
+  assert.deepEqual(validateRecipient({ ...good, email: 'a@b.c' }), {});
 });
 
-test('countries with states require one', () => {
+test("our own rules (a postal code's shape, a phone's length for the country, a state) only warn", () => {
+  const nl = { ...good, postal: '12345', phoneNumber: '+31 20 12' };
+  assert.deepEqual(validateRecipient(nl), {});
+  assert.match(recipientWarnings(nl).postal, /postal code of NL/);
+  assert.match(recipientWarnings(nl).phoneNumber, /Too short for a phone number of NL/);
+  assert.deepEqual(recipientWarnings(good), {});
+});
+
+test('a state is wanted by carriers in some countries, never required: Spain and China go without one', () => {
   const us = { ...good, country: 'US', postal: '94105', phoneNumber: '+1 415 555 2671' };
-  assert.equal(validateRecipient(us).countryState, 'Required for this country');
-  assert.deepEqual(validateRecipient({ ...us, countryState: 'CA' }), {});
+  assert.deepEqual(validateRecipient(us), {});
+  assert.match(recipientWarnings(us).countryState, /usually want a state/);
+  assert.deepEqual(recipientWarnings({ ...us, countryState: 'CA' }), {});
+  for (const [country, postal, phoneNumber] of [['ES', '28014', '+34 912 345 678'], ['CN', '200120', '+86 21 5888 8888']]) {
+    const order = { ...good, country, postal, phoneNumber };
+    assert.deepEqual(validateRecipient(order), {}, country);
+    assert.deepEqual(Object.keys(recipientWarnings(order)), ['countryState'], country);
+  }
   assert.equal(needsState('USA'), true);
   assert.equal(needsState('NL'), false);
 });
@@ -78,6 +93,7 @@ test('countries come from the maintained ISO list and are searchable by name and
 test('a phone number with an extension or letters is refused before the service would refuse it', () => {
   const us = { ...good, country: 'US', countryState: 'CA', postal: '94105', phoneNumber: '+1 415 555 2671 ext. 12' };
   assert.match(validateRecipient(us).phoneNumber, /leave out extensions/);
+  assert.deepEqual(recipientWarnings({ ...us, phoneNumber: '+1 (415) 555-2671' }), {});
   assert.deepEqual(validateRecipient({ ...us, phoneNumber: '+1 (415) 555-2671' }), {});
 });
 

@@ -1,5 +1,6 @@
 import type { AppError } from '../../../electron/contract.ts';
-import type { BatchProgress, BatchReportRow, BatchRow, BatchSummary, ColumnMapping, ShippingChoice } from '../../../electron/batch/schemas.ts';
+import type { BatchProgress, BatchReportRow, BatchRow, BatchSku, BatchSummary, ColumnMapping, FieldConstants, ShippingChoice } from '../../../electron/batch/schemas.ts';
+import type { NotOpen } from '../../../common/batch/platforms/types.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 
 export type BatchStep = 'import' | 'review' | 'send' | 'report';
@@ -11,6 +12,8 @@ class BatchesStore {
   current = $state<BatchSummary | null>(null);
   rows = $state<BatchRow[]>([]);
   totalRows = $state(0);
+  /** the SKUs the batch names, with the model each prints (empty for a file without a SKU column) */
+  skus = $state<BatchSku[]>([]);
   errorsOnly = $state(false);
   progress = $state<BatchProgress | null>(null);
   report = $state<BatchReportRow[] | null>(null);
@@ -75,7 +78,7 @@ class BatchesStore {
       const path = await printdesk.pathForFile(file);
       if (!path) throw new Error('This file cannot be read');
       this.show(unwrap(await printdesk.batch.import({ projectId, path, fileName: file.name })));
-      await this.loadRows();
+      await Promise.all([this.loadRows(), this.loadSkus()]);
     });
   };
 
@@ -87,13 +90,13 @@ class BatchesStore {
       const path = await printdesk.pathForFile(file);
       if (!path) throw new Error('This file cannot be read');
       this.show(unwrap(await printdesk.batch.reimport({ batchId, path, fileName: file.name })));
-      await this.loadRows();
+      await Promise.all([this.loadRows(), this.loadSkus()]);
     });
   };
 
   show = (summary: BatchSummary) => {
     // Another batch's rows are not this one's: the view would show (and scroll to) them meanwhile.
-    if (summary.id !== this.current?.id) this.rows = [];
+    if (summary.id !== this.current?.id) [this.rows, this.skus] = [[], []];
     this.current = summary;
     this.progress = null;
     this.report = null;
@@ -102,12 +105,13 @@ class BatchesStore {
 
   select = async (summary: BatchSummary) => {
     this.show(summary);
-    await this.loadRows();
+    await Promise.all([this.loadRows(), this.loadSkus()]);
   };
 
   close = () => {
     this.current = null;
     this.rows = [];
+    this.skus = [];
     this.progress = null;
     this.report = null;
     if (this.projectId) void this.open(this.projectId, false);
@@ -159,8 +163,55 @@ class BatchesStore {
     if (!batchId) return;
     await this.run(async () => {
       this.current = unwrap(await printdesk.batch.setMapping({ batchId, mapping }));
+      await Promise.all([this.loadRows(), this.loadSkus()]);
+    });
+  };
+
+  loadSkus = async () => {
+    const batch = this.current;
+    if (!batch) return;
+    const listed = batch.mapping.sku === undefined ? { ok: true as const, value: [] } : await printdesk.batch.skus({ batchId: batch.id });
+    if (listed.ok && this.current?.id === batch.id) this.skus = listed.value;
+  };
+
+  /** A SKU's model (or "not a print") for the project: every batch of it finds it so from now on. */
+  setSku = async (sku: string, choice: { modelId: string | null; skip: boolean }) => {
+    const batchId = this.current?.id;
+    if (!batchId) return;
+    await this.run(async () => {
+      this.current = unwrap(await printdesk.batch.setSku({ batchId, sku, ...choice }));
+      await Promise.all([this.loadRows(), this.loadSkus()]);
+    });
+  };
+
+  /** Values for every row that has none, and orders taken though not open. */
+  setOptions = async (options: { constants?: FieldConstants; include?: NotOpen[] }) => {
+    const batchId = this.current?.id;
+    if (!batchId) return;
+    await this.run(async () => {
+      this.current = unwrap(await printdesk.batch.setOptions({ batchId, ...options }));
       await this.loadRows();
     });
+  };
+
+  exportSkus = async (): Promise<string | null> => {
+    const batchId = this.current?.id;
+    return batchId ? unwrap(await printdesk.batch.exportSkus({ batchId })).csv : null;
+  };
+
+  /** A SKU table as CSV into the project's; the number of SKUs taken, or null when it failed (said). */
+  importSkus = async (file: File): Promise<number | null> => {
+    const batchId = this.current?.id;
+    if (!batchId) return null;
+    const result = await this.run(async () => {
+      const path = await printdesk.pathForFile(file);
+      if (!path) throw new Error('This file cannot be read');
+      const { summary, imported } = unwrap(await printdesk.batch.importSkus({ batchId, path }));
+      this.current = summary;
+      await Promise.all([this.loadRows(), this.loadSkus()]);
+      return imported;
+    });
+    return result ?? null;
   };
 
   setShipping = async (shipping: ShippingChoice) => {

@@ -1,0 +1,200 @@
+// A print shop drops its platform's export as downloaded (tests/fixtures/platforms): the review names the
+// layout and shows each recipient's name split in two, a SKU is picked once from the project's models, what
+// the platform does not export is given once for every order, and the open orders are sent and reported.
+import assert from 'node:assert/strict';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test, type TestContext } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { CORPUS as corpus } from '../corpus.ts';
+import { expect } from './expect.ts';
+import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
+import { batchPage } from './pages/batch.ts';
+import { workspace } from './pages/orders.ts';
+import { projectsPage } from './pages/projects.ts';
+import { signInPage } from './pages/sign-in.ts';
+
+const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', 'platforms', name);
+
+let browser: Browser;
+before(async () => {
+  browser = await launchChromium();
+});
+after(() => closeAll(browser));
+
+/** The app on the Batch view of a project holding the models the exports' SKUs name. */
+async function openShop(t: TestContext) {
+  const { app, sandbox, project } = await openAppOnProject(browser, t);
+  for (const file of ['Cube-binary.stl', 'Star-binary.stl']) await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', file));
+  const page = app.page;
+  await page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(page).signInWithDemo();
+  await projectsPage(page).items.first().click();
+  await workspace(page).nav('batch');
+  const placed = async () => new Map((await sandbox.operator.listOrders({ projectId: project.projectId })).map((o) => [o.orderReference, o]));
+  return { app, page, batch: batchPage(page), placed };
+}
+
+interface Expected {
+  file: string;
+  layout: string;
+  /** a row and the columns of its first and last name, as split (or as the platform wrote them) */
+  name: { row: number; first: number; last: number; is: [string, string] };
+  /** what is no print in the file, marked once */
+  notPrint?: string;
+  /** the platform exports no e-mail (or leaves it blank): one for every order */
+  email?: boolean;
+  sends: number;
+}
+
+type Shop = Awaited<ReturnType<typeof openShop>>;
+
+async function dropReviewSend(t: TestContext, expected: Expected, between?: (shop: Shop) => Promise<void>, reviewed?: (shop: Shop) => Promise<void>) {
+  const shop = await openShop(t);
+  const { batch } = shop;
+  await batch.file.setInputFiles(fixture(expected.file));
+  await expect(batch.layout).hasText(expected.layout);
+  const { row, first, last, is } = expected.name;
+  assert.deepEqual([await batch.cell(row, first).inputValue(), await batch.cell(row, last).inputValue()], is);
+  // The SKU a model's file name matches is taken by itself; the other is picked once.
+  // No e-mail in the file: the orders wait for one, given once for all.
+  if (expected.email) {
+    await expect(shop.page.getByTestId('batch-problems')).visible();
+    await batch.giveForEveryRow('email', 'orders@printfarm.example');
+  }
+  await expect(batch.sku('Cube-binary').getByTestId('sku-model')).hasText('Cube-binary');
+  await expect(batch.sku('STAR-01').locator('input[type="search"]')).visible();
+  if (between) await between(shop);
+  await batch.pickSku('STAR-01', 'Star-binary');
+  await expect(batch.sku('STAR-01').getByTestId('sku-model')).hasText('Star-binary');
+  if (expected.notPrint) {
+    await batch.skipSku(expected.notPrint);
+    await expect(batch.sku(expected.notPrint)).hasText('left out of orders');
+    await shot(batch.skus, `43-batch-sku-table-${expected.file.replace(/\W.*$/, '')}`);
+  }
+  await expect(batch.send).hasText(`Send ${expected.sends} orders`);
+  if (reviewed) await reviewed(shop);
+  await batch.send.click();
+  await expect(batch.report).visible();
+  await expect(batch.placed).hasText(`${expected.sends} orders placed`);
+  return shop;
+}
+
+test('a Shopify export: layout named, names split and one corrected, a SKU picked once, the gift card no print, the open orders sent', async (t) => {
+  const shop = await dropReviewSend(
+    t,
+    { file: 'shopify-orders_export_1.csv', layout: 'Shopify orders export, 13 line items, 10 orders', name: { row: 2, first: 79, last: 80, is: ['Ada', 'Lovelace'] }, notPrint: 'Gift Card', sends: 6 },
+    async ({ app, page, batch }) => {
+      // Orders not open on Shopify are listed with the choice to take them; Spain and China without a
+      // province are warnings, not problems.
+      await expect(batch.source).hasText('Only open orders are taken.');
+      for (const reason of ['unpaid', 'fulfilled', 'cancelled', 'refunded']) assert.equal(await page.getByTestId(`include-${reason}`).isChecked(), false);
+      await expect(page.getByTestId('batch-warnings')).hasText('2 rows with warnings');
+      await expect(batch.rows).hasText('Carriers to ES usually want a state or province');
+      await app.screenshot('40-batch-shopify-dropped');
+      await batch.sku('STAR-01').locator('input[type="search"]').click();
+      await expect(batch.sku('STAR-01').getByRole('button', { name: /^Star-binary/ })).visible();
+      await shot(batch.skus, '42-batch-sku-picker');
+      // A name is not always two words: José García López's family name is both his surnames.
+      await batch.fixCell(6, 79, 'José');
+      await batch.fixCell(6, 80, 'García López');
+    },
+    async ({ app, page }) => {
+      // Tall enough for the rows under the SKU table, for the README, and scrolled back to the file's start.
+      await page.setViewportSize({ width: 1280, height: 1300 });
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        for (const el of document.querySelectorAll('*')) if (el.scrollTop || el.scrollLeft) el.scrollTo(0, 0);
+      });
+      await app.screenshot('44-batch-shopify-review');
+      await page.setViewportSize({ width: 1200, height: 780 });
+    },
+  );
+  const placed = await shop.placed();
+  assert.deepEqual([...placed.keys()].sort(), ['#1001', '#1002', '#1003', '#1008', '#1009', '#1010']);
+  assert.deepEqual([placed.get('#1003')?.firstName, placed.get('#1003')?.lastName], ['José', 'García López']);
+  assert.equal(placed.get('#1001')?.city, 'Amsterdam', 'the shipping address, not the billing one');
+  assert.equal(placed.get('#1001')?.models.length, 2, 'the gift card left out');
+  await shop.app.screenshot('41-batch-shopify-report');
+});
+
+test("Etsy's order items: the shop's e-mail given once for every order, the digital download no print", async (t) => {
+  const shop = await dropReviewSend(t, {
+    file: 'EtsySoldOrderItems2026-9.csv',
+    layout: 'Etsy sold order items download, 7 line items, 5 orders',
+    name: { row: 2, first: 33, last: 34, is: ['Emma', 'Müller'] },
+    notPrint: 'Printable STL file (digital download)',
+    email: true,
+    sends: 4,
+  }, async ({ page }) => {
+    await expect(page.getByTestId('constants')).hasText('Etsy exports no email or phone number');
+    await expect(page.getByTestId('batch-notes')).hasText('"Germany" read as DE');
+  });
+  const placed = await shop.placed();
+  assert.equal(placed.get('3012345678')?.email, 'orders@printfarm.example');
+  assert.equal(placed.get('3012345678')?.country, 'DE');
+});
+
+test("Etsy's orders: an ambiguous country is flagged and fixed in its cell, an order of two SKUs sent whole", async (t) => {
+  const shop = await dropReviewSend(t, {
+    file: 'EtsySoldOrders2026-9.csv',
+    layout: 'Etsy sold orders download, 5 orders',
+    name: { row: 2, first: 4, last: 5, is: ['Lucía', 'Fernández'] },
+    email: true,
+    sends: 4,
+  }, async ({ batch }) => {
+    await expect(batch.rows).hasText('"Georgia" could be the country Georgia (GE) or the US state');
+    await batch.fixCell(4, 14, 'GE');
+  });
+  const placed = await shop.placed();
+  assert.equal(placed.get('3019876543')?.country, 'GE');
+  assert.equal(placed.get('3019876542')?.models.length, 2);
+});
+
+test('an Amazon unshipped orders report: tab-separated, its unpaid order left out', async (t) => {
+  const shop = await dropReviewSend(t, {
+    file: 'amazon-unshipped-orders.txt',
+    layout: 'Amazon unshipped orders report, 7 line items, 5 orders',
+    name: { row: 2, first: 30, last: 31, is: ['Robert', 'Jones'] },
+    sends: 4,
+  });
+  const placed = await shop.placed();
+  assert.equal(placed.has('114-5555555-1234567'), false);
+  assert.equal(placed.get('026-9988776-5544332')?.streetAddress, 'Flat 4, Riverside House, 12 Quay Street');
+});
+
+test("an eBay orders report: the lines around the header read past, an order's summary row and its items as one order", async (t) => {
+  const shop = await dropReviewSend(t, {
+    file: 'eBay-OrdersReport-Sep-10-2026-131500.csv',
+    layout: 'eBay orders report, 7 line items, 5 orders',
+    name: { row: 4, first: 80, last: 81, is: ['Lucas', 'Martin'] },
+    email: true,
+    sends: 3,
+  });
+  const placed = await shop.placed();
+  assert.equal(placed.get('12-22222-22222')?.models.length, 2);
+  assert.equal(placed.get('12-11111-11111')?.country, 'FR');
+});
+
+async function shot(locator: ReturnType<typeof batchPage>['skus'], name: string) {
+  await locator.screenshot({ path: join(import.meta.dirname, '..', '..', 'test-results', `${name}.png`) });
+}
+
+test("the Batch view's samples name the platforms, and a platform's sample, made with the project's models, imports as it is", async (t) => {
+  const { page, batch } = await openShop(t);
+  const offered = await page.getByTestId('download-sample').locator('option').allTextContents();
+  for (const name of ['Shopify orders export', 'Etsy sold order items download', 'Etsy sold orders download', 'Amazon unshipped orders report', 'eBay orders report']) assert.ok(offered.includes(name), offered.join(' | '));
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('download-sample').selectOption({ label: 'Shopify orders export' });
+  const sample = await downloading;
+  assert.equal(sample.suggestedFilename(), 'orders_export_1.csv');
+  const saved = join(await mkdtemp(join(tmpdir(), 'batch-sample-')), sample.suggestedFilename());
+  await sample.saveAs(saved);
+  await batch.file.setInputFiles(saved);
+  await expect(batch.layout).hasText('Shopify orders export, 3 line items, 2 orders');
+  // Its SKUs are the project's models' file names: matched without asking.
+  await expect(batch.sku('Cube-binary').getByTestId('sku-model')).hasText('Cube-binary');
+  await expect(batch.sku('Star-binary').getByTestId('sku-model')).hasText('Star-binary');
+  await expect(batch.send).hasText('Send 2 orders');
+});

@@ -1,0 +1,37 @@
+import type { Page } from 'playwright-core';
+
+/** The Batch view's review of a file: its summary, SKU table, values for every row and cells. */
+export function batchPage(page: Page) {
+  const sku = (name: string) => page.locator(`[data-testid="sku-row"][data-sku="${name}"]`);
+  return {
+    file: page.getByTestId('batch-file'),
+    layout: page.getByTestId('batch-layout'),
+    summary: page.getByTestId('batch-summary'),
+    skus: page.getByTestId('batch-skus'),
+    source: page.getByTestId('batch-source'),
+    rows: page.getByTestId('batch-rows'),
+    send: page.getByTestId('send-batch'),
+    report: page.getByTestId('batch-report'),
+    placed: page.getByTestId('orders-placed'),
+    sku,
+    cell: (row: number, column: number) => page.getByTestId(`cell-${row}-${column}`),
+    /** Picks the model of a SKU by typing part of its name, as a user does once per project. */
+    async pickSku(name: string, model: string) {
+      const search = sku(name).locator('input[type="search"]');
+      await search.click();
+      await search.fill(model);
+      await sku(name).getByRole('option', { name: new RegExp(`^${model}`) }).first().getByRole('button').click();
+    },
+    skipSku: (name: string) => sku(name).getByTestId('sku-skip').check(),
+    async giveForEveryRow(field: 'email' | 'phoneNumber' | 'country', value: string) {
+      const input = page.getByTestId(`constant-${field}`);
+      await input.fill(value);
+      await input.press('Tab');
+    },
+    async fixCell(row: number, column: number, value: string) {
+      const cell = page.getByTestId(`cell-${row}-${column}`);
+      await cell.fill(value);
+      await cell.press('Tab');
+    },
+  };
+}
