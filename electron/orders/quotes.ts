@@ -33,11 +33,13 @@ export function createQuotes(client: () => ApiClient, now: () => number = Date.n
     const hit = cache.get(key);
     if (hit && now() - hit.at < (options.maxAgeMs ?? CACHE_MS)) return hit.quote;
     const data = await client().call('getShippingMethods', ShippingMethods, { body: payload });
+    const quotedAt = new Date(now()).toISOString();
+    // Each method carries when it was quoted: a draft keeps the one chosen, and the outbox says how old its price is.
     const quote: Quote = {
       country: payload.country,
-      methods: data.methods,
+      methods: data.methods.map((method) => ({ ...method, quotedAt })),
       currency: data.currency ?? DEFAULT_CURRENCY,
-      quotedAt: new Date(now()).toISOString(),
+      quotedAt,
     };
     cache.set(key, { at: now(), quote });
     return quote;
