@@ -26,6 +26,34 @@ export function formatMoment(iso: string, now = new Date()): string {
   return `${date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }) })} at ${time}`;
 }
 
+/** How old something is, short, for a table cell: "now", "4 min", "3 h", "2 d". */
+export function formatAge(iso: string, now = Date.now()): string {
+  const ms = now - Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'now';
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h`;
+  return `${Math.floor(minutes / 1440)} d`;
+}
+
+/** How old something is, in a sentence: "just now", "4 minutes ago", "3 hours ago", "2 days ago". */
+export function formatAgo(iso: string, now = Date.now()): string {
+  const age = formatAge(iso, now);
+  if (age === '' || age === 'now') return age && 'just now';
+  const [n, unit] = age.split(' ');
+  const word = { min: 'minute', h: 'hour', d: 'day' }[unit] ?? unit;
+  return `${n} ${word}${n === '1' ? '' : 's'} ago`;
+}
+
+/** A moment in a table cell: "Nov 3, 2:05 PM" (or "Nov 3" without `time`), with the year when it is not this one. */
+export function formatStamp(iso: string, { time = true, now = new Date() } = {}): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const day = date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }) });
+  return time ? `${day}, ${date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}` : day;
+}
+
 export function formatDay(iso: string | null): string {
   if (!iso) return '—';
   const date = new Date(iso);
