@@ -75,7 +75,8 @@ export function timeline(draft: Draft, recorded: readonly OrderEvent[]): OrderEv
   if (draft.state === 'placed' && draft.order && !events.some((e) => e.kind === 'placed')) {
     const at = draft.order.createdAt ?? draft.updatedAt;
     const orderId = draft.order.orderId || undefined;
-    const after = events.findIndex((e) => e.at > at);
+    // After its drafting whatever the clocks say, before what the service reported later.
+    const after = events.findIndex((e, index) => index > 0 && e.at > at);
     events.splice(after === -1 ? events.length : after, 0, { at, kind: 'placed', ...(orderId ? { orderId } : {}) });
   }
   return events;
