@@ -214,7 +214,7 @@ function compareKeys(a: string | number, b: string | number): number {
   return a < b ? -1 : 1;
 }
 
-/** Sorted by one column, the newest first among equals; empty cells last either way. */
+/** Sorted by one column, the newest first among equals (then by reference: one order always); empty cells last either way. */
 export function sortRows(list: readonly OrderRow[], sort: Sort): OrderRow[] {
   const sign = sort.dir === 'asc' ? 1 : -1;
   const empty = (value: string | number) => value === '' || (typeof value === 'number' && Number.isNaN(value));
@@ -222,7 +222,7 @@ export function sortRows(list: readonly OrderRow[], sort: Sort): OrderRow[] {
     const ka = a.keys[sort.key];
     const kb = b.keys[sort.key];
     if (empty(ka) !== empty(kb)) return empty(ka) ? 1 : -1;
-    return sign * compareKeys(ka, kb) || compareKeys(b.draft.createdAt, a.draft.createdAt);
+    return sign * compareKeys(ka, kb) || compareKeys(b.draft.createdAt, a.draft.createdAt) || compareKeys(a.reference, b.reference);
   });
 }
 
