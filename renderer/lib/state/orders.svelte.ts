@@ -2,10 +2,19 @@ import type { AppError } from '../../../electron/contract.ts';
 import type { BulkResult, Draft, DraftFields, DraftState, OrderEvent, Quote, QuoteRequest, Recipient } from '../../../electron/schemas/orders.ts';
 import { untrack } from 'svelte';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
+import { warmRows } from '../order-table.ts';
 import { library } from './library.svelte.ts';
+import { modelNames } from './model-names.svelte.ts';
 import { session } from './session.svelte.ts';
 
 const nameOf = (recipient: Recipient) => [recipient.firstName, recipient.lastName].filter(Boolean).join(' ');
+
+/**
+ * What tells one version of an order from the next, cheaply: the time of its last change (to the second) and
+ * what a change within that second would alter.
+ */
+const versionOf = (d: Draft) =>
+  [d.updatedAt, d.state, d.held, d.unanswered, d.attempts, d.order?.status, d.order?.orderId, d.problem?.message, d.recipient.firstName, d.recipient.lastName, d.models.length, d.shippingMethod?.price].join('|');
 
 /** How long announced changes wait to be applied together. */
 const PENDING_MS = 60;
@@ -119,8 +128,16 @@ class OrdersStore {
    */
   private takeList = (drafts: Draft[]) => {
     this.pending.clear();
-    this.drafts = drafts;
+    // The orders that did not change keep their objects: the table keeps what it made of them.
+    const known = new Map(this.drafts.map((d) => [d.id, d]));
+    this.drafts = drafts.map((d) => {
+      const before = known.get(d.id);
+      return before && versionOf(before) === versionOf(d) ? before : d;
+    });
+    this.stopWarming();
+    this.stopWarming = warmRows(this.drafts, modelNames.names);
   };
+  private stopWarming = () => {};
 
   /** The host's announced changes, in the order they came. */
   private applyPending = () => {
