@@ -3,7 +3,7 @@
 // compares prepared keys rather than formatting each order again.
 import type { Draft } from '../../electron/schemas/orders.ts';
 import { countryName } from '../../common/orders/countries.ts';
-import { shippingName } from './format.ts';
+import { formatMoney, formatStamp, shippingName } from './format.ts';
 import { fold, orderHaystack, searchWords } from './order-search.ts';
 import { standing, type OrderStanding } from './order-states.ts';
 
@@ -96,6 +96,8 @@ export interface OrderRow {
   day?: string;
   haystack?: string;
   keys: Partial<Record<SortKey, string | number>>;
+  /** what its cells read (money and dates in the user's locale), made when first drawn */
+  text?: { price: string; placed: string; placedDay: string };
 }
 
 /** Numbers inside text compare as numbers ("SHOP-9" before "SHOP-10"), case and accents aside. */
@@ -168,6 +170,14 @@ export function orderRow(draft: Draft, names: ModelNames = NO_NAMES): OrderRow {
   rows.set(draft, { names: version, row });
   return row;
 }
+
+/** What the row's price and date cells read, made once: a row scrolled past again reads them from here. */
+export const cellText = (row: OrderRow): NonNullable<OrderRow['text']> =>
+  (row.text ??= {
+    price: row.price === null ? '' : formatMoney(row.price, row.currency),
+    placed: row.placedAt ? formatStamp(row.placedAt) : '',
+    placedDay: row.placedAt ? formatStamp(row.placedAt, { time: false }) : '',
+  });
 
 export const dayOf = (row: OrderRow): string => (row.day ??= localDay(row.placedAt ?? row.draft.createdAt));
 

@@ -52,7 +52,7 @@ after(async () => {
 const drafts = () => invoke<Draft[]>(app, 'drafts:list', { projectId });
 const list = () => ordersPage(app.page);
 /** The row's recipient cell: a click there selects (the reference is a link that opens the order). */
-const cell = (index: number) => list().rows.nth(index).getByTestId('row-recipient');
+const cell = (index: number) => list().rowAt(index).getByTestId('row-recipient');
 const selectedCount = () => app.page.getByTestId('selected-count');
 
 test('over two hundred orders in a dense table, at 1280×800 and 900×700, only the rows in view drawn', { timeout: 60_000 }, async () => {
@@ -144,7 +144,7 @@ test('selecting as in a file manager, and cancelling the selection at the servic
   await expect(selectedCount()).hasText('3 orders selected');
   await app.screenshot('orders-selected');
   const chosen = [0, 2, 3];
-  const references = await Promise.all(chosen.map((i) => list().rows.nth(i).getByTestId('open-order').textContent()));
+  const references = await Promise.all(chosen.map((i) => list().rowAt(i).getByTestId('open-order').textContent()));
 
   await page.getByTestId('bulk-cancel').click();
   const dialog = page.getByTestId('confirm-dialog');
@@ -213,7 +213,7 @@ test('holding and releasing queued orders, retrying a rejected one, and exportin
   for (const badge of await list().rows.getByTestId('state-badge').allTextContents()) assert.equal(badge, 'On hold');
   await page.getByTestId('bulk-release').click();
   await expect(page.getByTestId('bulk-outcome')).hasText('2 orders released.');
-  await expect(list().rows.first().getByTestId('state-badge')).hasText('In the outbox');
+  await expect(list().rowAt(0).getByTestId('state-badge')).hasText('In the outbox');
 
   await list().tab('attention').click();
   const rejected = list().row('rejected');
@@ -227,7 +227,7 @@ test('holding and releasing queued orders, retrying a rejected one, and exportin
   await list().tab('placed').click();
   await cell(0).click();
   await cell(1).click({ modifiers: ['Shift'] });
-  const references = await Promise.all([0, 1].map((i) => list().rows.nth(i).getByTestId('open-order').textContent()));
+  const references = await Promise.all([0, 1].map((i) => list().rowAt(i).getByTestId('open-order').textContent()));
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bulk-export').click()]);
   const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
   assert.equal(lines.length, 3);

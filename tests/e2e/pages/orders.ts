@@ -90,8 +90,16 @@ export function ordersPage(page: Page) {
       await row.getByTestId('open-order').click();
       await page.getByTestId('order-page').waitFor();
     },
+    /** The row shown at this place of the list, 0 first (elements are reused as the table scrolls: their order is not the list's). */
+    rowAt: (index: number) => page.locator(`[data-testid="order-row"][aria-rowindex="${index + 2}"]`),
     /** The references of the rows drawn, top to bottom. */
-    references: () => page.getByTestId('open-order').allTextContents(),
+    references: () =>
+      page.getByTestId('order-row').evaluateAll((rows) =>
+        rows
+          .map((row) => ({ at: Number(row.getAttribute('aria-rowindex')), reference: row.querySelector('[data-testid="open-order"]')?.textContent ?? '' }))
+          .sort((a, b) => a.at - b.at)
+          .map((row) => row.reference),
+      ),
   };
 }
 
