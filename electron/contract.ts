@@ -179,6 +179,7 @@ export const contract = {
     addressBook: channel(Nothing, z.array(Recipient)),
   },
   orders: {
+    /** the service's current status of the project's placed orders: the orders whose status changed */
     refresh: channel(z.object({ projectId: Guid }), z.array(Draft)),
     cancel: channel(DraftId, Draft),
     cancelMany: channel(DraftIds, BulkResult),

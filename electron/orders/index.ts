@@ -189,11 +189,13 @@ export function createOrders(deps: OrdersDeps) {
     outbox.kick();
   }
 
-  /** Fetches the service's current status of the project's placed orders. */
+  /**
+   * Fetches the service's current status of the project's placed orders; resolves to the orders it changed
+   * (each also announced), not the whole list: a project of ten thousand orders is not sent again for a few.
+   */
   async function refresh(projectId: string): Promise<Draft[]> {
     const changed = await refreshStatuses(store, deps.client(), store.list(account(), projectId), projectId);
-    changed.forEach(emit);
-    return store.list(account(), projectId);
+    return changed.map(emit);
   }
 
   async function cancel(id: string): Promise<Draft> {

@@ -194,7 +194,9 @@ class OrdersStore {
   refreshStatuses = async () => {
     if (!this.projectId || this.count('placed') === 0) return;
     try {
-      this.takeList(unwrap(await printdesk.orders.refresh({ projectId: this.projectId })));
+      const changed = unwrap(await printdesk.orders.refresh({ projectId: this.projectId }));
+      changed.forEach((draft) => this.pending.set(draft.id, draft));
+      this.applyPending();
     } catch (error) {
       const appError = asAppError(error);
       if (appError.code !== 'OFFLINE' && appError.code !== 'TIMEOUT') this.error = appError;
