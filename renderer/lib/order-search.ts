@@ -1,9 +1,9 @@
 import type { Draft } from '../../electron/schemas/orders.ts';
 import { countryName } from '../../common/orders/countries.ts';
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[ -~]*$/;
 
-/** Text compared without case or accents: "Zoë" is found by "zoe". Plain ASCII, the common case, skips the decomposition. */
+/** Text compared without case or accents: "Zoë" is found by "zoe". Printable ASCII, the common case, skips the decomposition. */
 export const fold = (text: string) => (ASCII.test(text) ? text.toLowerCase() : text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase());
 
 /**

@@ -2,17 +2,14 @@
 // outbox each waiting order's price as last quoted and how old that quote is, and a price that changed by
 // the time of sending stops the order for the user's consent.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { Draft } from '../../electron/schemas/orders.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
 import { orderForm, orderPage, ordersPage, workspace } from './pages/orders.ts';
-import { projectsPage } from './pages/projects.ts';
-import { signInPage } from './pages/sign-in.ts';
 import { invoke, orderFields, quotesByCountry } from './seed-orders.ts';
-import { CORPUS as corpus } from '../corpus.ts';
+import { signedInWithModel } from './signed-in.ts';
 
 let browser: Browser;
 before(async () => {
@@ -23,12 +20,9 @@ after(() => closeAll(browser));
 const RECIPIENT = { firstName: 'Grace', lastName: 'Hopper', streetAddress: 'Damrak 1', postal: '1012 LG', city: 'Amsterdam', country: 'Netherlands', email: 'grace@example.com' };
 
 test('the order form shows the chosen price and delivery window; the outbox shows each price as last quoted and its age', async (t) => {
-  const { app, sandbox, project } = await openAppOnProject(browser, t);
-  const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
+  const { app } = await openAppOnProject(browser, t);
+  const { sandbox, model } = await signedInWithModel(app);
   const page = app.page;
-  await page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(page).signInWithDemo();
-  await projectsPage(page).items.first().click();
   await workspace(page).nav('orders');
   const list = ordersPage(page);
   const form = orderForm(page);
@@ -72,12 +66,9 @@ test('the order form shows the chosen price and delivery window; the outbox show
 });
 
 test('a price that changed by the time of sending waits under Needs attention, says by how much, and goes once accepted', async (t) => {
-  const { app, sandbox, project } = await openAppOnProject(browser, t);
-  const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
+  const { app } = await openAppOnProject(browser, t);
+  const { sandbox, project, model } = await signedInWithModel(app);
   const page = app.page;
-  await page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(page).signInWithDemo();
-  await projectsPage(page).items.first().click();
   // Quoted earlier at a price the service no longer asks.
   const quoted = (await quotesByCountry(app, model.modelId)).get('NL');
   assert.ok(quoted);

@@ -2,17 +2,14 @@
 // from), what happened to it (a timeline from drafting to the service's latest status) and what can be
 // done with it where it stands.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { Draft } from '../../electron/schemas/orders.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
 import { orderForm, orderPage, ordersPage, workspace } from './pages/orders.ts';
-import { projectsPage } from './pages/projects.ts';
-import { signInPage } from './pages/sign-in.ts';
 import { invoke, sendBatch } from './seed-orders.ts';
-import { CORPUS as corpus } from '../corpus.ts';
+import { signedInWithModel } from './signed-in.ts';
 
 let browser: Browser;
 before(async () => {
@@ -21,13 +18,9 @@ before(async () => {
 after(() => closeAll(browser));
 
 test("a batch order's page: its timeline from the batch row to the service's latest status, recipient, models, shipping, and the way back to its batch", { timeout: 120_000 }, async (t) => {
-  const { app, sandbox, project } = await openAppOnProject(browser, t);
-  const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
+  const { app } = await openAppOnProject(browser, t);
+  const { sandbox, project, model } = await signedInWithModel(app);
   const page = app.page;
-  await page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(page).signInWithDemo();
-  await projectsPage(page).items.first().click();
-  await projectsPage(page).home.waitFor();
   await sendBatch(app, project.projectId, model.modelId, 6, 'november.csv');
   const drafts = await invoke<Draft[]>(app, 'drafts:list', { projectId: project.projectId });
   const shop2 = drafts.find((d) => d.orderReference === 'SHOP-1002');
@@ -70,12 +63,9 @@ test("a batch order's page: its timeline from the batch row to the service's lat
 });
 
 test('a placed order duplicates as a new draft under a new reference, and its cancel is recorded in its history', { timeout: 90_000 }, async (t) => {
-  const { app, sandbox, project } = await openAppOnProject(browser, t);
-  const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
+  const { app } = await openAppOnProject(browser, t);
+  const { sandbox, model } = await signedInWithModel(app);
   const page = app.page;
-  await page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(page).signInWithDemo();
-  await projectsPage(page).items.first().click();
   const list = ordersPage(page);
   const form = orderForm(page);
   await workspace(page).nav('orders');

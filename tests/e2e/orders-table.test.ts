@@ -2,7 +2,6 @@
 // CSV, some moved on by the service, some stuck), found, sorted, selected and acted on in the table.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { Draft } from '../../electron/schemas/orders.ts';
@@ -11,9 +10,8 @@ import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
 import { orderPage, ordersPage, workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
-import { signInPage } from './pages/sign-in.ts';
 import { invoke, orderFields, placeOrders, sendBatch, troubledOrders } from './seed-orders.ts';
-import { CORPUS as corpus } from '../corpus.ts';
+import { signedInWithModel } from './signed-in.ts';
 
 let browser: Browser;
 let app: AppUnderTest;
@@ -25,16 +23,9 @@ let names: Map<string, string>;
 before(async () => {
   browser = await launchChromium();
   app = await openApp(browser);
-  const sandbox = app.booted.sandbox;
-  assert.ok(sandbox);
-  const [project] = await sandbox.operator.listProjects();
+  const { project, model } = await signedInWithModel(app);
   projectId = project.projectId;
-  const model = await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Moon-binary.stl'));
   names = new Map([[model.modelId, model.name]]);
-  await app.page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(app.page).signInWithDemo();
-  await projectsPage(app.page).items.first().click();
-  await projectsPage(app.page).home.waitFor();
   batchId = await sendBatch(app, projectId, model.modelId, 24);
   await placeOrders(app, projectId, model.modelId, 200);
   await troubledOrders(app, projectId, model.modelId);

@@ -2,16 +2,14 @@
 // sandbox: cancelling where the service still cancels, holding and releasing queued orders, sending rejected
 // ones again, and the history each step leaves.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { ApiClient } from '../../electron/api/client.ts';
 import { createOrders, type Orders } from '../../electron/orders/index.ts';
 import { DEMO_ACCOUNT } from '../../electron/sandbox/seed.ts';
-import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import type { TestSandbox } from '../../electron/sandbox/testing.ts';
 import type { Draft, DraftFields } from '../../electron/schemas/orders.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
-import { CORPUS as corpus } from '../corpus.ts';
-import { signedInClient } from '../signed-in.ts';
+import { sandboxWithModel } from './orders-sandbox.ts';
 
 let sandbox: TestSandbox;
 let projectId: string;
@@ -19,10 +17,7 @@ let modelId: string;
 let client: ApiClient;
 
 before(async () => {
-  sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 } } });
-  projectId = (await sandbox.operator.listProjects())[0].projectId;
-  modelId = (await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'))).modelId;
-  ({ client } = await signedInClient(sandbox.baseUrl, { timeoutMs: 2_000, sleep: async () => undefined }));
+  ({ sandbox, projectId, modelId, client } = await sandboxWithModel(2_000));
 });
 after(() => sandbox.dispose());
 
