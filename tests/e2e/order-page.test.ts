@@ -91,7 +91,8 @@ test('a placed order duplicates as a new draft under a new reference, and its ca
   assert.notEqual(copy, reference);
   assert.equal(await form.field('lastName').inputValue(), 'Hopper');
   await form.place.click();
-  await expect(list.row('placed').first()).visible();
+  // Both placed, the list has settled (a row that moves under the pointer would open another order).
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"][data-state="placed"]').length === 2);
   const placed = await sandbox.operator.listOrders();
   assert.deepEqual(placed.map((o) => o.orderReference).sort(), [reference, copy].sort());
   await list.open(list.byReference(copy));

@@ -11,11 +11,17 @@ class OrdersView {
   selection = $state.raw<Selection>(emptySelection());
   /** not reactive: read once as the table opens, written as it scrolls */
   scrollTop = 0;
+  /** set afresh (showTab) since the table last opened: whatever project it opens in takes it as it is */
+  private fresh = true;
 
   /** The table of another project than the one these settings were left on starts afresh. */
   forProject = (projectId: string) => {
+    const fresh = this.fresh;
+    this.fresh = false;
     if (projectId === this.projectId) return;
     this.projectId = projectId;
+    // Just set afresh (a tab chosen from the overview, in this project): kept as it is.
+    if (fresh) return;
     this.filters = noFilters();
     this.sort = { key: 'placedAt', dir: 'desc' };
     this.selection = emptySelection();
@@ -24,6 +30,7 @@ class OrdersView {
 
   /** Opened on one tab from elsewhere (the overview's counts, after placing an order): that tab alone, at the top. */
   showTab = (tab: Tab) => {
+    this.fresh = true;
     this.filters = noFilters(tab);
     this.selection = emptySelection();
     this.scrollTop = 0;
