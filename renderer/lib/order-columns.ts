@@ -18,14 +18,14 @@ export interface OrderColumn {
 
 export const ORDER_COLUMNS: readonly OrderColumn[] = [
   { key: 'reference', label: 'Reference', width: 'minmax(96px, 1fr)', compactWidth: 'minmax(92px, 1fr)' },
-  { key: 'recipient', label: 'Recipient', width: 'minmax(120px, 1.5fr)', compactWidth: 'minmax(104px, 1.5fr)' },
-  { key: 'country', label: 'Country', width: 'minmax(64px, 0.8fr)', compactWidth: '74px' },
-  { key: 'models', label: 'Models', width: 'minmax(90px, 1.1fr)', compactWidth: 'minmax(72px, 1fr)' },
-  { key: 'method', label: 'Method', width: 'minmax(90px, 1fr)', wideOnly: true },
-  { key: 'price', label: 'Price', width: 'minmax(100px, 0.7fr)', compactWidth: 'minmax(92px, 0.7fr)', numeric: true },
-  { key: 'status', label: 'Status', width: 'minmax(132px, 0.9fr)', compactWidth: 'minmax(112px, 0.9fr)' },
-  { key: 'placedAt', label: 'Placed at', compactLabel: 'Placed', width: 'minmax(132px, 0.9fr)', compactWidth: 'minmax(76px, 0.7fr)' },
-  { key: 'batch', label: 'Batch', width: 'minmax(96px, 1fr)', wideOnly: true },
+  { key: 'recipient', label: 'Recipient', width: 'minmax(116px, 1.5fr)', compactWidth: 'minmax(104px, 1.5fr)' },
+  { key: 'country', label: 'Country', width: 'minmax(76px, 0.8fr)', compactWidth: '74px' },
+  { key: 'models', label: 'Models', width: 'minmax(88px, 1.1fr)', compactWidth: 'minmax(72px, 1fr)' },
+  { key: 'method', label: 'Method', width: 'minmax(88px, 1fr)', wideOnly: true },
+  { key: 'price', label: 'Price', width: 'minmax(96px, 0.7fr)', compactWidth: 'minmax(92px, 0.7fr)', numeric: true },
+  { key: 'status', label: 'Status', width: 'minmax(128px, 0.9fr)', compactWidth: 'minmax(112px, 0.9fr)' },
+  { key: 'placedAt', label: 'Placed at', compactLabel: 'Placed', width: 'minmax(124px, 0.9fr)', compactWidth: 'minmax(76px, 0.7fr)' },
+  { key: 'batch', label: 'Batch', width: 'minmax(80px, 1fr)', wideOnly: true },
 ];
 
 /** Below this width the table leaves out the columns marked wideOnly, names countries by their code and days without the time. */
