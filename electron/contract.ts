@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { BatchProgress, BatchReportRow, BatchRow, BatchRowsPage, BatchSku, BatchSummary, ColumnMapping, FieldConstants, LayoutName, NotOpen, ShippingChoice } from './batch/schemas.ts';
 import { EnqueueResult, Folder, Model, ModelPage, ModelQuery, UploadItem, UploadProgress } from './schemas/library.ts';
-import { Draft, DraftFields, Guid, Quote, QuoteRequest, Recipient, SeenQuote } from './schemas/orders.ts';
+import { BulkResult, Draft, DraftFields, Guid, OrderEvent, Quote, QuoteRequest, Recipient, SeenQuote } from './schemas/orders.ts';
 import { Settings, SettingsPatch } from './schemas/preferences.ts';
 
 export { ERROR_CODES, ErrorCode } from './schemas/errors.ts';
@@ -82,6 +82,8 @@ export type ConnectivityState = z.infer<typeof Connectivity>;
 export const OutboxEmptied = z.object({ placed: z.number().int().min(0), needAttention: z.number().int().min(0) });
 export type OutboxEmptied = z.infer<typeof OutboxEmptied>;
 const DraftId = z.object({ id: z.string().min(1).max(64) });
+/** The orders an action over a selection acts on: at most a project's worth. */
+const DraftIds = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100_000) });
 const DraftSave = z.object({ projectId: Guid, id: z.string().max(64).optional(), fields: DraftFields });
 const UploadRef = z.object({ id: z.string().min(1).max(64) });
 const ProjectRef = z.object({ projectId: Guid });
@@ -194,17 +196,29 @@ export const contract = {
     recoverUnsaved: channel(Nothing, Draft.nullable()),
     duplicate: channel(DraftId, Draft),
     delete: channel(DraftId, z.null()),
+    deleteMany: channel(DraftIds, BulkResult),
     addressBook: channel(Nothing, z.array(Recipient)),
   },
   orders: {
+    /** the service's current status of the project's placed orders: the orders whose status changed */
     refresh: channel(z.object({ projectId: Guid }), z.array(Draft)),
     cancel: channel(DraftId, Draft),
+    cancelMany: channel(DraftIds, BulkResult),
+    /** the service's current status of one placed order */
+    check: channel(DraftId, Draft),
+    /** what happened to the order, oldest first: drafted, queued, each send attempt, placed, the service's statuses */
+    history: channel(DraftId, z.array(OrderEvent)),
   },
   outbox: {
     place: channel(DraftId, Draft),
     acceptChanges: channel(DraftId, Draft),
     unqueue: channel(DraftId, Draft),
     sendNow: channel(DraftId, Draft),
+    /** queued orders held in the outbox, unsent, until released */
+    hold: channel(DraftIds, BulkResult),
+    release: channel(DraftIds, BulkResult),
+    /** rejected orders sent again as they are */
+    retry: channel(DraftIds, BulkResult),
   },
 } as const;
 

@@ -39,9 +39,16 @@ export function alpha2FromText(text: string): string | null {
   return toAlpha2(trimmed) ?? countries.getAlpha2Code(trimmed, 'en') ?? null;
 }
 
+const names = new Map<string, string>();
+
+/** The country's English name ("Netherlands"), or the code as given when it is none; kept, as a list of thousands of orders asks it for each. */
 export function countryName(code: string): string {
-  const alpha2 = toAlpha2(code);
-  return (alpha2 && countries.getName(alpha2, 'en')) || code;
+  let name = names.get(code);
+  if (name === undefined) {
+    const alpha2 = toAlpha2(code);
+    names.set(code, (name = (alpha2 && countries.getName(alpha2, 'en')) || code));
+  }
+  return name;
 }
 
 export function needsState(code: string): boolean {

@@ -61,6 +61,7 @@ export const ServiceOrder = z
     orderReference: z.string().optional(),
     status: z.string().optional(),
     createdAt: z.string().optional(),
+    updatedAt: z.string().optional().catch(undefined),
     shippingPrice: z.number().optional(),
     currency: z.string().optional(),
     // What the order was placed with, where the record says (the sandbox's does): an order found by a
@@ -79,6 +80,7 @@ export const ServiceOrder = z
     orderReference: o.orderReference ?? null,
     status: o.status ?? 'received',
     createdAt: o.createdAt ?? null,
+    updatedAt: o.updatedAt ?? null,
     shippingPrice: o.shippingPrice ?? null,
     currency: o.currency ?? null,
     placedWith: { projectId: o.projectId, firstName: o.firstName, lastName: o.lastName, postal: o.postal, country: o.country, shippingMethod: o.shippingMethod, models: o.models },

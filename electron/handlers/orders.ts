@@ -15,13 +15,20 @@ type OrderHandlers = Pick<
   | 'drafts:recoverUnsaved'
   | 'drafts:duplicate'
   | 'drafts:delete'
+  | 'drafts:deleteMany'
   | 'drafts:addressBook'
   | 'orders:refresh'
   | 'orders:cancel'
+  | 'orders:cancelMany'
+  | 'orders:check'
+  | 'orders:history'
   | 'outbox:place'
   | 'outbox:acceptChanges'
   | 'outbox:unqueue'
   | 'outbox:sendNow'
+  | 'outbox:hold'
+  | 'outbox:release'
+  | 'outbox:retry'
 >;
 
 export function orderHandlers(orders: Orders, connectivity: Connectivity): OrderHandlers {
@@ -40,12 +47,19 @@ export function orderHandlers(orders: Orders, connectivity: Connectivity): Order
       orders.remove(id);
       return null;
     },
+    'drafts:deleteMany': ({ ids }) => orders.bulk.remove(ids),
     'drafts:addressBook': () => orders.addressBook(),
     'orders:refresh': ({ projectId }) => orders.refresh(projectId),
     'orders:cancel': ({ id }) => orders.cancel(id),
+    'orders:cancelMany': ({ ids }) => orders.bulk.cancel(ids),
+    'orders:check': ({ id }) => orders.check(id),
+    'orders:history': ({ id }) => orders.history(id),
     'outbox:place': ({ id }) => orders.place(id),
     'outbox:acceptChanges': ({ id }) => orders.acceptChanges(id),
     'outbox:unqueue': ({ id }) => orders.unqueue(id),
     'outbox:sendNow': ({ id }) => orders.sendNow(id),
+    'outbox:hold': ({ ids }) => orders.bulk.hold(ids),
+    'outbox:release': ({ ids }) => orders.bulk.release(ids),
+    'outbox:retry': ({ ids }) => orders.bulk.retry(ids),
   };
 }

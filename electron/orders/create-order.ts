@@ -52,7 +52,7 @@ export function ownReference(draft: Draft): boolean {
 
 /** An order known to exist by its reference alone, its record not had. */
 export function orderByReference(draft: Draft): Omit<ServiceOrder, 'placedWith'> {
-  return { orderId: '', orderReference: draft.orderReference, status: 'received', createdAt: null, shippingPrice: null, currency: null };
+  return { orderId: '', orderReference: draft.orderReference, status: 'received', createdAt: null, updatedAt: null, shippingPrice: null, currency: null };
 }
 
 /** The service's order under the draft's reference, or null when it holds none or cannot be asked. */

@@ -1,15 +1,17 @@
 import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import { validateModelLines, validateRecipient } from '../../common/orders/validation.ts';
-import type { Draft, DraftFields, QuoteRequest } from '../schemas/orders.ts';
+import { cancellable } from '../../common/orders/cancellable.ts';
+import type { BulkResult, Draft, DraftFields, OrderEvent, QuoteRequest } from '../schemas/orders.ts';
 import type { Db } from '../storage/database.ts';
+import { eachOrder } from './bulk.ts';
 import { createOutbox, sendingHere } from './outbox.ts';
 import { createQuotes } from './quotes.ts';
 import { createSeenQuotes } from './seen-quotes.ts';
 import { createSendReport } from './send-report.ts';
 import type { EmptiedSummary } from '../../common/orders/outbox-words.ts';
 import { hasShipping } from './shipping-at-send.ts';
-import { cancelOrder, refreshStatuses } from './statuses.ts';
+import { cancelOrder, checkStatus, refreshStatuses } from './statuses.ts';
 import { createOrdersStore } from './store.ts';
 import { createUnsavedForms } from './unsaved-form.ts';
 
@@ -34,6 +36,9 @@ const sameFields = (draft: Draft, fields: DraftFields) =>
   JSON.stringify([fields.recipient, fields.models, fields.shippingMethod, fields.shippingRule ?? null, fields.orderContent]);
 
 export type Orders = ReturnType<typeof createOrders>;
+
+/** Cents as the history writes them (the page formats prices itself; a note is a sentence). */
+const amount = (cents: number | undefined) => (cents === undefined ? '?' : (cents / 100).toFixed(2));
 
 const MAYBE_PLACED = 'PrintDesk sent this order and its answer was lost, so the service may have placed it. It stays in the outbox until the service says whether it did (as soon as it can be reached).';
 
@@ -107,7 +112,7 @@ export function createOrders(deps: OrdersDeps) {
     const current = form.draftId && store.ownerOf(form.draftId) === owner ? store.get(form.draftId) : null;
     if (current && sameFields(current, form.fields)) return null;
     const updated = current && !current.unanswered ? store.transition(current.id, EDITABLE, 'draft', { fields: form.fields, problem: null }) : null;
-    return emit(updated ?? store.create(owner, form.projectId, form.fields));
+    return emit(updated ?? store.create(owner, form.projectId, form.fields, undefined, 'Kept from an order form left unsaved'));
   }
 
   function place(id: string): Draft {
@@ -134,7 +139,8 @@ export function createOrders(deps: OrdersDeps) {
     if (draft.state !== 'needs-attention' || !after) throw new HostError('INVALID_INPUT', 'There is no change to accept');
     // The method at this price, agreed to: a rule it came from has done its work.
     const fields: DraftFields = { recipient: draft.recipient, models: draft.models, shippingMethod: after, shippingRule: null, orderContent: draft.orderContent };
-    const queued = store.transition(id, ['needs-attention'], 'queued', { fields, problem: null, nextAttemptAt: 0 }, true);
+    const note = `New shipping price accepted: ${amount(draft.shippingMethod?.price)} → ${amount(after.price)}`;
+    const queued = store.transition(id, ['needs-attention'], 'queued', { fields, problem: null, nextAttemptAt: 0, note }, true);
     if (!queued) throw new HostError('INVALID_INPUT', 'This order changed meanwhile');
     emit(queued);
     outbox.kick();
@@ -163,8 +169,35 @@ export function createOrders(deps: OrdersDeps) {
   function duplicate(id: string): Draft {
     const source = owned(id);
     const fields: DraftFields = { recipient: source.recipient, models: source.models, shippingMethod: source.shippingMethod, shippingRule: source.shippingRule ?? null, orderContent: source.orderContent };
-    return emit(store.create(account(), source.projectId, fields));
+    return emit(store.create(account(), source.projectId, fields, undefined, `A copy of ${source.orderReference}`));
   }
+
+  /** Holds a queued order in the outbox: it stays there, unsent, until released. */
+  function hold(id: string): Draft {
+    const held = store.transition(changeable(owned(id)).id, ['queued'], 'queued', { held: true });
+    if (!held) throw new HostError('INVALID_INPUT', 'Only orders waiting in the outbox can be held; this one is being sent or was placed');
+    return emit(held);
+  }
+
+  function release(id: string): Draft {
+    const draft = owned(id);
+    if (!draft.held) throw new HostError('INVALID_INPUT', 'This order is not held');
+    const released = store.transition(id, ['queued'], 'queued', { held: false });
+    if (!released) throw new HostError('INVALID_INPUT', 'This order is no longer in the outbox');
+    emit(released);
+    outbox.kick();
+    return latest(released);
+  }
+
+  function removeOne(id: string): Draft {
+    const draft = owned(id);
+    remove(id);
+    return draft;
+  }
+
+  /** The same action on each of several orders (the Orders table's selection). */
+  const each = (act: (id: string) => Draft | Promise<Draft>) => (ids: readonly string[]): Promise<BulkResult> =>
+    eachOrder(ids, act, (id) => store.get(id)?.orderReference ?? id);
 
   function remove(id: string): void {
     if (!store.remove(changeable(owned(id)).id, EDITABLE)) throw new HostError('INVALID_INPUT', 'Orders in the outbox or placed cannot be deleted');
@@ -178,17 +211,32 @@ export function createOrders(deps: OrdersDeps) {
     outbox.kick();
   }
 
-  /** Fetches the service's current status of the project's placed orders. */
+  /**
+   * Fetches the service's current status of the project's placed orders; resolves to the orders it changed
+   * (each also announced), not the whole list: a project of ten thousand orders is not sent again for a few.
+   */
   async function refresh(projectId: string): Promise<Draft[]> {
     const changed = await refreshStatuses(store, deps.client(), store.list(account(), projectId), projectId);
-    changed.forEach(emit);
-    return store.list(account(), projectId);
+    return changed.map(emit);
   }
 
   async function cancel(id: string): Promise<Draft> {
     const draft = owned(id);
     if (draft.state !== 'placed') throw new HostError('INVALID_INPUT', 'Only placed orders can be cancelled; take a queued order back with “Keep as draft”');
+    if (draft.order?.status === 'cancelled') return draft;
+    if (!cancellable(draft)) throw new HostError('INVALID_INPUT', `This order is ${draft.order?.status.replaceAll('_', ' ')}: the service cancels orders only until they ship`);
     return emit(await cancelOrder(store, deps.client(), draft));
+  }
+
+  /** The service's current status of one placed order (its page asks when it opens). */
+  async function check(id: string): Promise<Draft> {
+    const draft = owned(id);
+    const updated = await checkStatus(store, deps.client(), draft);
+    return updated === draft ? draft : emit(updated);
+  }
+
+  function history(id: string): OrderEvent[] {
+    return store.history(owned(id).id);
   }
 
   /**
@@ -226,6 +274,18 @@ export function createOrders(deps: OrdersDeps) {
     sendNow,
     duplicate,
     remove,
+    hold,
+    release,
+    check,
+    history,
+    /** Each selected order: cancelled at the service, held, released, sent again, deleted. */
+    bulk: {
+      cancel: each(cancel),
+      hold: each(hold),
+      release: each(release),
+      retry: each(place),
+      remove: each(removeOne),
+    },
     addressBook: () => store.recipients.list(account()),
     resumeAfterSignIn,
     /** The service answers again: send what waits now. */

@@ -224,7 +224,8 @@ export function createOutbox(deps: OutboxDeps) {
   function retryLater(draft: Draft, error: unknown, unanswered = false) {
     const retryAfterSeconds = error instanceof HostError ? error.retryAfterSeconds : undefined;
     const delay = retryDelayMs(draft.attempts, retryAfterSeconds, { capMs: RETRY_CAP_MS, random });
-    settle(draft, 'queued', { nextAttemptAt: now() + delay, waitsForService: isUnreachable(error), ...(unanswered ? { unanswered } : {}) }, unanswered);
+    const note = error instanceof Error ? error.message : String(error);
+    settle(draft, 'queued', { nextAttemptAt: now() + delay, waitsForService: isUnreachable(error), note, ...(unanswered ? { unanswered } : {}) }, unanswered);
   }
 
   function settle(draft: Draft, to: Draft['state'], patch: Parameters<OrdersStore['transition']>[3], durable = false) {

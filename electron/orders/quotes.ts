@@ -56,11 +56,13 @@ export function createQuotes(client: () => ApiClient, now: () => number = Date.n
         throw error;
       });
     if ('kept' in data) return { ...data.kept, offline: true };
+    const quotedAt = new Date(now()).toISOString();
+    // Each method carries when it was quoted: a draft keeps the one chosen, and the outbox says how old its price is.
     const quote: Quote = {
       country: payload.country,
-      methods: data.methods,
+      methods: data.methods.map((method) => ({ ...method, quotedAt })),
       currency: data.currency ?? DEFAULT_CURRENCY,
-      quotedAt: new Date(now()).toISOString(),
+      quotedAt,
     };
     cache.set(key, { at: now(), quote });
     memory?.record(seenKey, request, quote);

@@ -1,49 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { durably, migrate, type Db } from '../storage/database.ts';
-import type { Draft, DraftFields, DraftState, PlacedOrder, Problem, Recipient, ShippingMethod } from '../schemas/orders.ts';
-import { lowerCaseAccountKeys } from '../storage/account-keys.ts';
-
-const MIGRATIONS = [
-  (db: Db) =>
-    db.exec(`
-      CREATE TABLE drafts (
-        id TEXT PRIMARY KEY,
-        order_reference TEXT NOT NULL UNIQUE,
-        account TEXT NOT NULL,
-        project_id TEXT NOT NULL,
-        fields TEXT NOT NULL,
-        state TEXT NOT NULL,
-        problem TEXT,
-        placed TEXT,
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at INTEGER NOT NULL DEFAULT 0,
-        batch_id TEXT,
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL
-      );
-      CREATE INDEX drafts_due ON drafts (state, next_attempt_at);
-      CREATE INDEX drafts_owner ON drafts (account, project_id, updated_at);
-      CREATE TABLE recipients (
-        account TEXT NOT NULL,
-        key TEXT NOT NULL,
-        recipient TEXT NOT NULL,
-        used_at TEXT NOT NULL,
-        PRIMARY KEY (account, key)
-      );
-    `),
-  // An attempt went out and its answer was lost: the service may hold the order. Until it is asked, the
-  // draft cannot be held back, edited or deleted.
-  (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN unanswered INTEGER NOT NULL DEFAULT 0'),
-  // Account keys in one case (see account-keys.ts).
-  (db: Db) => lowerCaseAccountKeys(db, ['drafts', 'recipients']),
-  // The process sending a draft: another program on the same database (the app and `printdesk batch`)
-  // must not take a send it has under way for one cut short by a crash.
-  (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN sender_pid INTEGER'),
-  // Why a queued draft waits: only a wait for the service to be reachable ends when it is back; a 429's
-  // Retry-After or a 5xx backoff still holds.
-  (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN waits_for_service INTEGER NOT NULL DEFAULT 0'),
-];
+import type { BatchOrigin, Draft, DraftFields, DraftState, OrderEvent, PlacedOrder, Problem, Recipient, ShippingMethod } from '../schemas/orders.ts';
+import { batchOriginColumn } from './batch-origin.ts';
+import { createOrderEvents, eventsOf, timeline, type EventDetail } from './events.ts';
+import { ORDERS_MIGRATIONS } from './migrations.ts';
 
 /** A send under way this long has outlived any request's timeout: its process is gone, whatever its pid shows. */
 const SENDING_STALE_MS = 10 * 60_000;
@@ -70,6 +31,9 @@ interface Row {
   unanswered: number;
   /** ms since the epoch; 0 when due */
   next_attempt_at: number;
+  held: number;
+  /** JSON of the batch it came from (see batch-origin.ts), or null */
+  origin: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -85,6 +49,10 @@ export interface TransitionPatch {
   sender?: number;
   /** queued again because the service could not be reached (see makeQueuedDue) */
   waitsForService?: boolean;
+  /** held in the outbox by the user (only while queued: any other state ends it) */
+  held?: boolean;
+  /** why, for the order's history: the reason an attempt is tried again, a price accepted */
+  note?: string;
 }
 
 const toDraft = (row: Row): Draft => ({
@@ -98,6 +66,8 @@ const toDraft = (row: Row): Draft => ({
   attempts: row.attempts,
   unanswered: row.unanswered === 1,
   nextAttemptAt: row.state === 'queued' && row.next_attempt_at > 0 ? new Date(row.next_attempt_at).toISOString() : null,
+  held: row.state === 'queued' && row.held === 1,
+  batch: row.origin ? (JSON.parse(row.origin) as BatchOrigin) : null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -106,9 +76,11 @@ export type OrdersStore = ReturnType<typeof createOrdersStore>;
 
 /** Drafts and the outbox in SQLite. Every state change is a conditional update, so two senders cannot both take a draft. */
 export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
-  migrate(db, 'orders', MIGRATIONS);
+  migrate(db, 'orders', ORDERS_MIGRATIONS);
+  const events = createOrderEvents(db);
   const stamp = (at = now()) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const byId = db.prepare<[string], Row>('SELECT * FROM drafts WHERE id = ?');
+  const select = (where: string) => `SELECT d.*, ${batchOriginColumn(db)} AS origin FROM drafts d WHERE ${where}`;
+  const stateOf = db.prepare<[string], { state: DraftState; attempts: number }>('SELECT state, attempts FROM drafts WHERE id = ?');
   // Transitions are built from a handful of shapes; compiling each once keeps them cheap at batch rates.
   const statements = new Map<string, Database.Statement<unknown[]>>();
   const prepared = (sql: string) => {
@@ -118,24 +90,31 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
   };
 
   function get(id: string): Draft | null {
-    const row = byId.get(id);
+    const row = prepared(select('d.id = ?')).get(id) as Row | undefined;
     return row ? toDraft(row) : null;
   }
 
-  function create(account: string, projectId: string, fields: DraftFields, reference = `PD-${randomUUID()}`): Draft {
+  /** `note`: where it came from, for its history ("a copy of PD-…"). */
+  function create(account: string, projectId: string, fields: DraftFields, reference = `PD-${randomUUID()}`, note?: string): Draft {
     const id = randomUUID();
     const at = stamp();
-    db.prepare(
-      `INSERT INTO drafts (id, order_reference, account, project_id, fields, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'draft', ?, ?)`,
-    ).run(id, reference, account, projectId, JSON.stringify(fields), at, at);
+    db.transaction(() => {
+      db.prepare(
+        `INSERT INTO drafts (id, order_reference, account, project_id, fields, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'draft', ?, ?)`,
+      ).run(id, reference, account, projectId, JSON.stringify(fields), at, at);
+      events.record(id, at, [{ kind: 'drafted', ...(note ? { message: note } : {}) }]);
+    })();
     return get(id) as Draft;
   }
 
   function list(account: string, projectId: string): Draft[] {
-    return db
-      .prepare<[string, string], Row>('SELECT * FROM drafts WHERE account = ? AND project_id = ? ORDER BY updated_at DESC, rowid DESC')
-      .all(account, projectId)
-      .map(toDraft);
+    return (prepared(`${select('d.account = ? AND d.project_id = ?')} ORDER BY d.updated_at DESC, d.rowid DESC`).all(account, projectId) as Row[]).map(toDraft);
+  }
+
+  /** What happened to the order, oldest first. */
+  function history(id: string): OrderEvent[] {
+    const draft = get(id);
+    return draft ? timeline(draft, events.of(id)) : [];
   }
 
   /**
@@ -152,17 +131,28 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     if (patch.unanswered !== undefined) columns.unanswered = patch.unanswered ? 1 : 0;
     if (patch.sender !== undefined) columns.sender_pid = patch.sender;
     if (patch.waitsForService !== undefined) columns.waits_for_service = patch.waitsForService ? 1 : 0;
+    if (patch.held !== undefined || to !== 'queued') columns.held = patch.held && to === 'queued' ? 1 : 0;
     const sets = Object.keys(columns).map((column) => `${column} = ?`);
     const values = Object.values(columns);
     const sql = `UPDATE drafts SET ${sets.join(', ')} WHERE id = ? AND state IN (${from.map(() => '?').join(', ')})`;
-    const run = () => prepared(sql).run(...values, id, ...from).changes;
-    const changed = durable ? durably(db, run) : run();
+    // The change and what it adds to the order's history in one transaction: neither is ever kept without the other.
+    const run = () => {
+      const before = stateOf.get(id);
+      const changes = prepared(sql).run(...values, id, ...from).changes;
+      if (changes && before) events.record(id, columns.updated_at as string, eventsOf(before, to, patch));
+      return changes;
+    };
+    const changed = durable ? durably(db, run) : db.transaction(run)();
     return changed ? get(id) : null;
   }
 
   function remove(id: string, allowed: readonly DraftState[]): boolean {
     const sql = `DELETE FROM drafts WHERE id = ? AND state IN (${allowed.map(() => '?').join(', ')})`;
-    return db.prepare(sql).run(id, ...allowed).changes > 0;
+    return db.transaction(() => {
+      const removed = db.prepare(sql).run(id, ...allowed).changes > 0;
+      if (removed) events.forget(id);
+      return removed;
+    })();
   }
 
   /** Queued drafts of these batches (paused ones) wait; everything else queued may go. */
@@ -174,15 +164,15 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
    */
   function nextDue(atMs: number, account: string, heldBatches: readonly string[] = []): Draft | null {
     const row = db
-      .prepare<[string, number, string], Row>(`SELECT * FROM drafts WHERE account = ? AND state = 'queued' AND next_attempt_at <= ? AND ${NOT_HELD} ORDER BY next_attempt_at, rowid LIMIT 1`)
+      .prepare<[string, number, string], { id: string }>(`SELECT id FROM drafts WHERE account = ? AND state = 'queued' AND held = 0 AND next_attempt_at <= ? AND ${NOT_HELD} ORDER BY next_attempt_at, rowid LIMIT 1`)
       .get(account, atMs, JSON.stringify(heldBatches));
-    return row ? toDraft(row) : null;
+    return row ? get(row.id) : null;
   }
 
   /** When the account's next queued draft (not held) becomes due, for the runner's timer. */
   function nextWakeAt(account: string, heldBatches: readonly string[] = []): number | null {
     const row = db
-      .prepare<[string, string], { at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM drafts WHERE account = ? AND state = 'queued' AND ${NOT_HELD}`)
+      .prepare<[string, string], { at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM drafts WHERE account = ? AND state = 'queued' AND held = 0 AND ${NOT_HELD}`)
       .get(account, JSON.stringify(heldBatches));
     return row?.at ?? null;
   }
@@ -198,7 +188,20 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     const under = (row: (typeof rows)[number]) => (row.sender_pid === process.pid ? sendingHere.has(row.id) : row.sender_pid !== null && isAlive(row.sender_pid));
     const cut = rows.filter((row) => row.updated_at < staleBefore || !under(row));
     const requeue = db.prepare<[string]>(`UPDATE drafts SET state = 'queued', next_attempt_at = 0, unanswered = 1 WHERE id = ? AND state = 'sending'`);
-    return durably(db, () => cut.reduce((changes, row) => changes + requeue.run(row.id).changes, 0));
+    const attempt = db.prepare<[string], { attempts: number }>('SELECT attempts FROM drafts WHERE id = ?');
+    const interrupted = (id: string): EventDetail => ({
+      kind: 'attempt',
+      attempt: attempt.get(id)?.attempts ?? 0,
+      outcome: 'interrupted',
+      message: 'PrintDesk stopped before the service answered; it is sent again under the same reference, so it cannot be placed twice.',
+    });
+    return durably(db, () =>
+      cut.reduce((changes, row) => {
+        const changed = requeue.run(row.id).changes;
+        if (changed) events.record(row.id, stamp(), [interrupted(row.id)]);
+        return changes + changed;
+      }, 0),
+    );
   }
 
   /**
@@ -209,10 +212,22 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     return db.prepare(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0 AND waits_for_service = 1`).run().changes;
   }
 
-  /** The service's latest word on a placed order (status changes after placing). */
-  function updatePlaced(id: string, placed: PlacedOrder): Draft | null {
-    const changed = db.prepare(`UPDATE drafts SET placed = ?, updated_at = ? WHERE id = ? AND state = 'placed'`).run(JSON.stringify(placed), stamp(), id).changes;
-    return changed ? get(id) : null;
+  /**
+   * The service's latest word on a placed order (status changes after placing). A new status goes into the
+   * order's history, at the time the service gives for it (`reportedAt`) when it gives one.
+   */
+  function updatePlaced(id: string, placed: PlacedOrder, note?: { reportedAt?: string | null; message?: string }): Draft | null {
+    const previous = db.prepare<[string], { placed: string | null }>(`SELECT placed FROM drafts WHERE id = ? AND state = 'placed'`).get(id);
+    if (!previous) return null;
+    const before = previous.placed ? (JSON.parse(previous.placed) as PlacedOrder).status : undefined;
+    const at = stamp();
+    db.transaction(() => {
+      db.prepare(`UPDATE drafts SET placed = ?, updated_at = ? WHERE id = ? AND state = 'placed'`).run(JSON.stringify(placed), at, id);
+      if (placed.status === before) return;
+      const message = note?.message ? { message: note.message } : {};
+      events.record(id, note?.reportedAt ?? at, [{ kind: 'status', status: placed.status, ...(before ? { previous: before } : {}), ...message }]);
+    })();
+    return get(id);
   }
 
   function ownerOf(id: string): string | null {
@@ -226,9 +241,13 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
   }
 
   function requeueHeldForSession(account: string): number {
-    const sql = `UPDATE drafts SET state = 'queued', problem = NULL, next_attempt_at = 0
-      WHERE account = ? AND state = 'needs-attention' AND json_extract(problem, '$.kind') = 'session-expired'`;
-    return durably(db, () => db.prepare(sql).run(account).changes);
+    const waiting = `account = ? AND state = 'needs-attention' AND json_extract(problem, '$.kind') = 'session-expired'`;
+    return durably(db, () => {
+      const ids = db.prepare<[string], { id: string }>(`SELECT id FROM drafts WHERE ${waiting}`).all(account);
+      const at = stamp();
+      for (const { id } of ids) events.record(id, at, [{ kind: 'queued', message: 'Back in the outbox now that you are signed in again' }]);
+      return db.prepare(`UPDATE drafts SET state = 'queued', problem = NULL, next_attempt_at = 0 WHERE ${waiting}`).run(account).changes;
+    });
   }
 
   function countByState(account: string, projectId: string): Record<DraftState, number> {
@@ -263,7 +282,7 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     },
   };
 
-  return { get, create, list, transition, remove, nextDue, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
+  return { get, create, list, history, transition, remove, nextDue, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
 }
 
 export type { ShippingMethod };

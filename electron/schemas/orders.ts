@@ -36,6 +36,8 @@ export const ShippingMethod = z.object({
   minDeliveryTime: z.string().nullable(),
   maxDeliveryTime: z.string().nullable(),
   estimatedDeliveryTime: z.string().nullable(),
+  /** when the service quoted this price (set by PrintDesk; absent in drafts written before it kept it) */
+  quotedAt: z.string().nullable().optional(),
 });
 export type ShippingMethod = z.infer<typeof ShippingMethod>;
 
@@ -119,6 +121,16 @@ export const PlacedOrder = z.object({
 });
 export type PlacedOrder = z.infer<typeof PlacedOrder>;
 
+/** The batch file and rows an order came from (a single order has none). */
+export const BatchOrigin = z.object({
+  batchId: z.string(),
+  fileName: z.string(),
+  importedAt: z.string(),
+  /** the file's rows (as a spreadsheet numbers them) that made this order: several rows may share a reference */
+  rows: z.array(z.number()),
+});
+export type BatchOrigin = z.infer<typeof BatchOrigin>;
+
 export const Draft = DraftFields.extend({
   id: z.string(),
   orderReference: z.string(),
@@ -131,10 +143,41 @@ export const Draft = DraftFields.extend({
   unanswered: z.boolean(),
   /** when a queued order is tried again after an attempt failed (the service out of reach, a 5xx); null when due */
   nextAttemptAt: z.string().nullable(),
+  /** a queued order the user holds: it stays in the outbox, unsent, until released */
+  held: z.boolean(),
+  batch: BatchOrigin.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Draft = z.infer<typeof Draft>;
+
+export const ATTEMPT_OUTCOMES = ['placed', 'rejected', 'needs-attention', 'retry', 'interrupted'] as const;
+export const ORDER_EVENT_KINDS = ['drafted', 'edited', 'queued', 'held', 'released', 'unqueued', 'attempt', 'placed', 'status'] as const;
+
+/** One step of an order's history, as its page's timeline shows it. */
+export const OrderEvent = z.object({
+  at: z.string(),
+  kind: z.enum(ORDER_EVENT_KINDS),
+  /** the send attempt's number (attempt, placed) */
+  attempt: z.number().optional(),
+  outcome: z.enum(ATTEMPT_OUTCOMES).optional(),
+  /** why: the service's refusal, the reason to wait, a price accepted */
+  message: z.string().optional(),
+  orderId: z.string().optional(),
+  /** the service's status (status), and the one before it */
+  status: z.string().optional(),
+  previous: z.string().optional(),
+  /** when a failed attempt is tried again */
+  nextAttemptAt: z.string().optional(),
+});
+export type OrderEvent = z.infer<typeof OrderEvent>;
+
+/** What an action on many orders did: the orders as they are now, and each one it could not act on, with why. */
+export const BulkResult = z.object({
+  done: z.array(Draft),
+  failed: z.array(z.object({ id: z.string(), reference: z.string(), message: z.string() })),
+});
+export type BulkResult = z.infer<typeof BulkResult>;
 
 export const emptyRecipient = (): Recipient => ({
   firstName: '',

@@ -26,6 +26,40 @@ export function formatMoment(iso: string, now = new Date()): string {
   return `${date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }) })} at ${time}`;
 }
 
+/** How old something is, short, for a table cell: "now", "4 min", "3 h", "2 d". */
+export function formatAge(iso: string, now = Date.now()): string {
+  const ms = now - Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'now';
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h`;
+  return `${Math.floor(minutes / 1440)} d`;
+}
+
+/** How old something is, in a sentence: "just now", "4 minutes ago", "3 hours ago", "2 days ago". */
+export function formatAgo(iso: string, now = Date.now()): string {
+  const age = formatAge(iso, now);
+  if (age === '' || age === 'now') return age && 'just now';
+  const [n, unit] = age.split(' ');
+  const word = { min: 'minute', h: 'hour', d: 'day' }[unit] ?? unit;
+  return `${n} ${word}${n === '1' ? '' : 's'} ago`;
+}
+
+// Formatters made once: each toLocale…String call with options makes one anew, which a table of thousands of
+// rows cannot afford on every frame.
+const STAMP_DAY = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const STAMP_DAY_YEAR = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+const STAMP_TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** A moment in a table cell: "Nov 3, 2:05 PM" (or "Nov 3" without `time`), with the year when it is not this one. */
+export function formatStamp(iso: string, { time = true, now = new Date() } = {}): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const day = (date.getFullYear() === now.getFullYear() ? STAMP_DAY : STAMP_DAY_YEAR).format(date);
+  return time ? `${day}, ${STAMP_TIME.format(date)}` : day;
+}
+
 export function formatDay(iso: string | null): string {
   if (!iso) return '—';
   const date = new Date(iso);
@@ -33,13 +67,21 @@ export function formatDay(iso: string | null): string {
   return date.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
 }
 
-/** Cents as money in the user's locale. */
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+
+/** Cents as money in the user's locale (one formatter per currency, made once). */
 export function formatMoney(cents: number, currency = 'EUR'): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
+  if (!moneyFormats.has(currency)) {
+    let format: Intl.NumberFormat | null = null;
+    try {
+      format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+    } catch {
+      // Not a currency Intl knows: written plainly below.
+    }
+    moneyFormats.set(currency, format);
   }
+  const format = moneyFormats.get(currency);
+  return format ? format.format(cents / 100) : `${(cents / 100).toFixed(2)} ${currency}`;
 }
 
 /** A delivery window as "Tue 24 Nov – Thu 26 Nov". */

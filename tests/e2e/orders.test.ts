@@ -9,7 +9,7 @@ import { startSandbox } from '../../electron/sandbox/server.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
 import { libraryPage } from './pages/library.ts';
-import { orderForm, ordersPage, quotePage, workspace } from './pages/orders.ts';
+import { orderForm, orderPage, ordersPage, quotePage, workspace } from './pages/orders.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
 import { openDemoProject, RECIPIENT } from './demo.ts';
@@ -131,29 +131,33 @@ test('an order from a model quote is placed once and listed with its service ord
   await form.place.click();
   const list = ordersPage(app.page);
   await expect(list.row('placed')).visible();
-  await expect(list.row('placed')).hasText('Service order ');
   await app.screenshot('14-orders');
   const orders = await app.booted.sandbox?.operator.listOrders();
   assert.equal(orders?.length, 1);
+  // The order's own page names the service's order.
+  await list.open(list.row('placed'));
+  const order = orderPage(app.page);
+  await expect(order.serviceOrderId).hasText(orders?.[0].orderId ?? '');
   // Cancelling at the service asks first; "Keep it" (or Escape) leaves the order as it was.
-  const placed = list.row('placed');
-  await placed.getByTestId('cancel-order').click();
+  await order.action('cancel-order').click();
   const dialog = app.page.getByTestId('confirm-dialog');
   await expect(dialog).hasText('Cancel this order?');
   await app.screenshot('14-cancel-confirm');
   await app.page.getByTestId('confirm-no').click();
   await expect(dialog).hidden();
-  await placed.getByTestId('cancel-order').click();
+  await order.action('cancel-order').click();
   await expect(dialog).visible();
   await app.page.keyboard.press('Escape');
   await expect(dialog).hidden();
   assert.equal((await app.booted.sandbox?.operator.listOrders())?.[0].status, 'received');
-  await placed.getByTestId('cancel-order').click();
+  await order.action('cancel-order').click();
   await app.page.getByTestId('confirm-yes').click();
-  await expect(placed).hasText('Cancelled');
+  await expect(order.badge).hasText('Cancelled');
   assert.equal((await app.booted.sandbox?.operator.listOrders())?.[0].status, 'cancelled');
-  // The badge itself, not only the small print, no longer says "Placed".
-  await expect(placed.getByTestId('state-badge')).hasText('Cancelled');
+  // Cancelled, it offers no Cancel any more; and the list's badge no longer says "Placed" either.
+  assert.equal(await order.action('cancel-order').count(), 0);
+  await order.back.click();
+  await expect(list.row('placed').getByTestId('state-badge')).hasText('Cancelled');
   // The overview's counts open Orders on their own tab.
   await workspace(app.page).nav('overview');
   await app.page.getByTestId('tile-placed').click();
@@ -171,14 +175,19 @@ test('an order the service asks to wait an hour for says when it goes, and Send 
   sandbox.faults.set({ kind: 'rate-limit', path: '/Order/CreateOrder', count: 1, retryAfterSeconds: 3600 });
   await form.place.click();
   const queued = list.row('queued');
-  // An hour ahead may be tomorrow: the day is named then ("… again Nov 25 at 12:06 AM").
-  await expect(queued.getByTestId('order-waiting')).hasText(/Not sent yet; it goes again (\w+ \d+ )?at \d/);
+  await list.open(queued);
+  const order = orderPage(app.page);
+  // An hour ahead may be tomorrow: the day is named then ("… sent Nov 25 at 12:06 AM").
+  await expect(order.timeline).hasText(/Waiting to be sent (\w+ \d+ )?at \d/);
+  await expect(order.timeline).hasText('Send attempt 1: not sent, tried again later');
   await app.screenshot('orders-send-now');
-  await queued.getByTestId('send-now').click();
-  await expect(list.row('placed')).hasText('Service order ');
+  await order.action('send-now').click();
+  await expect(order.serviceOrderId).visible();
+  await expect(order.timeline).hasText('Send attempt 2: accepted by the service');
   assert.equal((await sandbox.operator.listOrders()).length, 1);
   assert.equal(await app.page.getByTestId('send-now').count(), 0);
   // "An order was placed" is news until the list is left: it does not add up with the next ones.
+  await order.back.click();
   await expect(list.placedNotice).hasText('An order was placed.');
   await workspace(app.page).nav('library');
   await workspace(app.page).nav('orders');
@@ -197,11 +206,16 @@ test('a draft written offline waits in the outbox and is placed when the service
 
   await sandbox.close();
   await workspace(app.page).nav('orders');
-  await list.row('draft').getByTestId('place-from-list').click();
+  await list.open(list.row('draft'));
+  const order = orderPage(app.page);
+  await order.action('place-from-list').click();
   await expect(workspace(app.page).offlineBanner).visible();
+  // Its page says why it has not gone, and when it will.
+  await expect(order.timeline).hasText('It goes as soon as the service can be reached.');
+  await order.back.click();
   await expect(list.row('queued')).visible();
-  // The row says why it has not gone, and when it will.
-  await expect(list.row('queued').getByTestId('order-waiting')).hasText('it goes as soon as the service can be reached');
+  await list.tab('outbox').click();
+  await expect(app.page.getByTestId('outbox-summary')).hasText('1 order waiting');
   await app.screenshot('16-outbox-offline');
   // Signing out now would leave it waiting for this account: the app says so first, and staying is one click.
   await app.page.getByTestId('sign-out').click();
@@ -209,6 +223,7 @@ test('a draft written offline waits in the outbox and is placed when the service
   await app.screenshot('sign-out-orders-waiting');
   await app.page.getByTestId('confirm-no').click();
   await expect(app.page.getByTestId('account-email')).visible();
+  await list.tab('all').click();
 
   await backOnline(app, sandbox.port, async (again) => {
     await list.row('placed').waitFor({ timeout: 30_000 });
@@ -296,7 +311,7 @@ test('offline, the library shows the models last listed; one opens with its prev
   });
 });
 
-test('hundreds of orders are drawn a part at a time as the list is scrolled, and one is found by name and place', { timeout: 90_000 }, async () => {
+test('hundreds of orders: only the rows in view are drawn, the end is a scroll away, and one is found by name and place', { timeout: 90_000 }, async () => {
   const app = await openApp(browser);
   await openDemoProject(app);
   const [project] = await app.booted.sandbox!.operator.listProjects();
@@ -307,15 +322,18 @@ test('hundreds of orders are drawn a part at a time as the list is scrolled, and
   }
   const list = ordersPage(app.page);
   await workspace(app.page).nav('orders');
-  await expect(app.page.getByTestId('orders-more')).visible();
-  assert.equal(await list.rows.count(), 100);
-  await app.page.getByTestId('orders-more').scrollIntoViewIfNeeded();
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 200);
-  await app.page.getByTestId('orders-more').scrollIntoViewIfNeeded();
-  await expect(app.page.getByTestId('orders-more')).hidden();
-  assert.equal(await list.rows.count(), 250);
+  await expect(list.table).visible();
+  await expect(app.page.getByTestId('orders-count')).hasText('250 orders');
+  const drawn = await list.rows.count();
+  assert.ok(drawn > 10 && drawn < 60, `${drawn} rows drawn of 250`);
+  // By recipient, numbers in number order: Customer 2 before Customer 10, Zoë last.
+  await list.sortBy('recipient').click();
+  await expect(list.rowAt(1)).hasText('Customer 2 Smith');
+  await list.table.evaluate((table) => (table.scrollTop = table.scrollHeight));
+  await expect(list.rowAt(249)).hasText('Zoë Martins');
+  assert.ok((await list.rows.count()) < 60);
 
-  await app.page.getByTestId('orders-search').fill('zoe porto');
+  await list.search.fill('zoe porto');
   await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 1);
   await expect(list.rows.first()).hasText('Zoë Martins');
   await expect(app.page.getByTestId('filter-all')).hasText('All 1');
@@ -326,7 +344,7 @@ test('hundreds of orders are drawn a part at a time as the list is scrolled, and
   const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
   assert.equal(lines.length, 2);
   assert.match(lines[1], /"Draft",.*"Zoë","Martins"/);
-  await app.page.getByTestId('orders-search').fill('nobody');
+  await list.search.fill('nobody');
   await expect(app.page.getByTestId('orders-none')).hasText('No order matches “nobody”.');
   await app.close();
 });
@@ -349,13 +367,16 @@ test('a rejected order shows the service message, and is fixed and resent', asyn
     app.booted.sandbox?.faults.clear();
   }
   await form.place.click();
-  await expect(list.row('rejected')).visible();
-  await expect(list.row('rejected')).hasText('does not exist');
-  await expect(list.row('rejected')).hasText('then place it again');
-  // Sending it again unchanged would only be rejected again: the list offers Fix, not Resend.
-  assert.equal(await list.row('rejected').getByTestId('place-from-list').count(), 0);
+  await list.open(list.row('rejected'));
+  const order = orderPage(app.page);
+  await expect(order.problem).hasText('does not exist');
+  await expect(order.problem).hasText('then place it again');
+  await expect(order.timeline).hasText('Send attempt 1: rejected by the service');
+  // Sending it again unchanged would only be rejected again: Fix comes first, Retry beside it.
+  assert.equal(await order.action('place-from-list').count(), 0);
+  await expect(order.action('retry-order')).visible();
   await app.screenshot('17-order-rejected');
-  await list.row('rejected').getByTestId('edit-order').click();
+  await order.action('edit-order').click();
   await expect(form.problem).visible();
   await form.modelLines.nth(1).getByRole('button', { name: 'Remove' }).click();
   await form.place.click();

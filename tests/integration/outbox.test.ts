@@ -11,11 +11,10 @@ import type { ApiClient } from '../../electron/api/client.ts';
 import { createOrders, type Orders } from '../../electron/orders/index.ts';
 import { DB_FILE } from '../../electron/sandbox/db/open.ts';
 import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
-import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import type { TestSandbox } from '../../electron/sandbox/testing.ts';
 import type { Draft, DraftFields } from '../../electron/schemas/orders.ts';
 import { openDatabase, type Db } from '../../electron/storage/database.ts';
-import { CORPUS as corpus } from '../corpus.ts';
-import { signedInClient } from '../signed-in.ts';
+import { sandboxWithModel } from './orders-sandbox.ts';
 
 let sandbox: TestSandbox;
 let projectId: string;
@@ -23,10 +22,7 @@ let modelId: string;
 let client: ApiClient;
 
 before(async () => {
-  sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 } } });
-  projectId = (await sandbox.operator.listProjects())[0].projectId;
-  modelId = (await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'))).modelId;
-  ({ client } = await signedInClient(sandbox, { timeoutMs: 1_000, sleep: async () => undefined }));
+  ({ sandbox, projectId, modelId, client } = await sandboxWithModel(1_000));
 });
 after(() => sandbox.dispose());
 

@@ -1,9 +1,11 @@
 import type { ModelLine, ShippingMethod } from '../../../electron/schemas/orders.ts';
+import type { Tab } from '../order-table.ts';
+import { ordersView } from './orders-view.svelte.ts';
 
-export type View = 'overview' | 'library' | 'model' | 'quote' | 'orders' | 'order-form' | 'batch';
+export type View = 'overview' | 'library' | 'model' | 'quote' | 'orders' | 'order' | 'order-form' | 'batch';
 
 /** The Orders view's tabs. */
-export type OrdersFilter = 'all' | 'draft' | 'outbox' | 'attention' | 'placed';
+export type OrdersFilter = Tab;
 
 /** What an order form opens with: an existing draft, or a start from a quote or a selection. */
 export interface OrderFormStart {
@@ -20,8 +22,8 @@ class Nav {
   orderForm = $state<OrderFormStart>({});
   quoteModels = $state<ModelLine[]>([]);
   modelId = $state<string | null>(null);
-  /** The tab Orders opens on; the overview's counts open theirs. */
-  ordersFilter = $state<OrdersFilter>('all');
+  /** The order whose page is open. */
+  orderId = $state<string | null>(null);
   /** The view shown before this one: a list returned to puts the focus back on what was opened from it. */
   from = $state<View | null>(null);
 
@@ -30,9 +32,15 @@ class Nav {
     this.view = view;
   }
 
+  /** Orders on one tab alone (the overview's counts open theirs); `go('orders')` returns to the list as it was left. */
   openOrders = (filter: OrdersFilter = 'all') => {
-    this.ordersFilter = filter;
+    ordersView.showTab(filter);
     this.show('orders');
+  };
+
+  openOrder = (orderId: string) => {
+    this.orderId = orderId;
+    this.show('order');
   };
 
   openModel = (modelId: string) => {

@@ -1,17 +1,33 @@
 import type { AppError } from '../../../electron/contract.ts';
-import type { Draft, DraftFields, DraftState, Quote, QuoteRequest, Recipient } from '../../../electron/schemas/orders.ts';
+import type { BulkResult, Draft, DraftFields, DraftState, OrderEvent, Quote, QuoteRequest, Recipient } from '../../../electron/schemas/orders.ts';
 import { untrack } from 'svelte';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
+import { warmRows } from '../order-table.ts';
 import { library } from './library.svelte.ts';
 import { nav } from './nav.svelte.ts';
+import { modelNames } from './model-names.svelte.ts';
 import { session } from './session.svelte.ts';
 
 const nameOf = (recipient: Recipient) => [recipient.firstName, recipient.lastName].filter(Boolean).join(' ');
 
+/**
+ * What tells one version of an order from the next, cheaply: the time of its last change (to the second) and
+ * what a change within that second would alter.
+ */
+const versionOf = (d: Draft) =>
+  [d.updatedAt, d.state, d.held, d.unanswered, d.attempts, d.order?.status, d.order?.orderId, d.problem?.message, d.recipient.firstName, d.recipient.lastName, d.models.length, d.shippingMethod?.price].join('|');
+
+/** How long announced changes wait to be applied together. */
+const PENDING_MS = 60;
+
 /** Drafts, the outbox and placed orders of the open project, kept current by the host's events. */
 class OrdersStore {
   projectId = $state<string | null>(null);
-  drafts = $state<Draft[]>([]);
+  /**
+   * Raw: a project may hold ten thousand orders, and a deep proxy would make every read of every field a
+   * trap. A change replaces the array (and the changed order's object), which is what the views react to.
+   */
+  drafts = $state.raw<Draft[]>([]);
   loading = $state(false);
   error = $state<AppError | null>(null);
   recentlyPlaced = $state<Draft[]>([]);
@@ -24,8 +40,17 @@ class OrdersStore {
   /** Each batch's last state seen, to reload when one changes (see the constructor). */
   private batchStates = new Map<string, string>();
 
+  /** Changes the host announced, applied together (see applyPending). */
+  private pending = new Map<string, Draft>();
+  private pendingTimer: ReturnType<typeof setTimeout> | undefined;
+
   constructor() {
-    printdesk.on('drafts:changed', (draft) => this.upsert(draft));
+    // A batch sends many orders a second, each in several steps: the list takes them in one go every
+    // PENDING_MS, rather than sorting ten thousand rows again for each.
+    printdesk.on('drafts:changed', (draft) => {
+      this.pending.set(draft.id, draft);
+      this.pendingTimer ??= setTimeout(this.applyPending, PENDING_MS);
+    });
     // Nothing of one account's orders stays on screen for the next.
     printdesk.on('session:changed', (state) => {
       if (state.status === 'signed-in') return;
@@ -60,7 +85,7 @@ class OrdersStore {
     this.error = null;
     try {
       const recovered = await this.recoverUnsaved();
-      this.drafts = unwrap(await printdesk.drafts.list({ projectId }));
+      this.takeList(unwrap(await printdesk.drafts.list({ projectId })));
       if (recovered?.projectId === projectId) this.keptDraft = { id: recovered.id, who: nameOf(recovered.recipient) };
       void this.refreshStatuses();
     } catch (error) {
@@ -92,18 +117,58 @@ class OrdersStore {
   private reload = async (projectId: string) => {
     try {
       const drafts = unwrap(await printdesk.drafts.list({ projectId }));
-      if (projectId === this.projectId) this.drafts = drafts;
+      if (projectId === this.projectId) this.takeList(drafts);
     } catch {
       // Offline or signed out: the events and the next load bring it up to date.
     }
   };
 
+  /**
+   * A whole list from the host: it holds every change announced before it (events and answers come in the
+   * order they were sent), so those waiting to be applied are older and dropped.
+   */
+  private takeList = (drafts: Draft[]) => {
+    this.pending.clear();
+    // The orders that did not change keep their objects: the table keeps what it made of them.
+    const known = new Map(this.drafts.map((d) => [d.id, d]));
+    this.drafts = drafts.map((d) => {
+      const before = known.get(d.id);
+      return before && versionOf(before) === versionOf(d) ? before : d;
+    });
+    this.stopWarming();
+    this.stopWarming = warmRows(this.drafts, modelNames.names);
+  };
+  private stopWarming = () => {};
+
+  /** The host's announced changes, in the order they came. */
+  private applyPending = () => {
+    clearTimeout(this.pendingTimer);
+    this.pendingTimer = undefined;
+    if (this.pending.size === 0) return;
+    const changes = [...this.pending.values()].filter((d) => d.projectId === this.projectId);
+    this.pending.clear();
+    if (changes.length === 0) return;
+    const index = new Map(this.drafts.map((d, i) => [d.id, i]));
+    const next = [...this.drafts];
+    const added: Draft[] = [];
+    for (const draft of changes) {
+      const at = index.get(draft.id);
+      if (at === undefined) added.unshift(draft);
+      else next[at] = draft;
+    }
+    this.drafts = added.length ? [...added, ...next] : next;
+  };
+
+  /** An action's answer: newer than any change announced before it, which is applied first. */
   upsert = (draft: Draft) => {
+    this.applyPending();
     if (draft.projectId !== this.projectId) return;
     const index = this.drafts.findIndex((d) => d.id === draft.id);
     if (index === -1) this.drafts = [draft, ...this.drafts];
-    else this.drafts[index] = draft;
+    else this.drafts = this.drafts.with(index, draft);
   };
+
+  byId = (id: string): Draft | undefined => this.drafts.find((d) => d.id === id);
 
   /** Saves a draft of the open project, or of `projectId` (a form left while switching projects). */
   save = async (fields: DraftFields, id?: string, projectId = this.projectId): Promise<Draft> => {
@@ -130,7 +195,9 @@ class OrdersStore {
   refreshStatuses = async () => {
     if (!this.projectId || this.count('placed') === 0) return;
     try {
-      this.drafts = unwrap(await printdesk.orders.refresh({ projectId: this.projectId }));
+      const changed = unwrap(await printdesk.orders.refresh({ projectId: this.projectId }));
+      changed.forEach((draft) => this.pending.set(draft.id, draft));
+      this.applyPending();
     } catch (error) {
       const appError = asAppError(error);
       if (appError.code !== 'OFFLINE' && appError.code !== 'TIMEOUT') this.error = appError;
@@ -138,6 +205,26 @@ class OrdersStore {
   };
 
   cancel = async (id: string) => this.upsert(unwrap(await printdesk.orders.cancel({ id })));
+  check = async (id: string) => this.upsert(unwrap(await printdesk.orders.check({ id })));
+  history = async (id: string): Promise<OrderEvent[]> => unwrap(await printdesk.orders.history({ id }));
+
+  /** The same action on several orders; what it did is applied to the list, what it could not do is returned. */
+  private bulk = async (ask: Promise<{ ok: true; value: BulkResult } | { ok: false; error: AppError }>): Promise<BulkResult> => {
+    const result = unwrap(await ask);
+    result.done.forEach(this.upsert);
+    return result;
+  };
+  cancelMany = (ids: string[]) => this.bulk(printdesk.orders.cancelMany({ ids }));
+  holdMany = (ids: string[]) => this.bulk(printdesk.outbox.hold({ ids }));
+  releaseMany = (ids: string[]) => this.bulk(printdesk.outbox.release({ ids }));
+  retryMany = (ids: string[]) => this.bulk(printdesk.outbox.retry({ ids }));
+  removeMany = async (ids: string[]): Promise<BulkResult> => {
+    const result = unwrap(await printdesk.drafts.deleteMany({ ids }));
+    const gone = new Set(result.done.map((d) => d.id));
+    this.applyPending();
+    this.drafts = this.drafts.filter((d) => !gone.has(d.id));
+    return result;
+  };
 
   place = async (id: string) => this.upsert(unwrap(await printdesk.outbox.place({ id })));
   /**
@@ -152,7 +239,11 @@ class OrdersStore {
   acceptChanges = async (id: string) => this.upsert(unwrap(await printdesk.outbox.acceptChanges({ id })));
   unqueue = async (id: string) => this.upsert(unwrap(await printdesk.outbox.unqueue({ id })));
   sendNow = async (id: string) => this.upsert(unwrap(await printdesk.outbox.sendNow({ id })));
-  duplicate = async (id: string) => this.upsert(unwrap(await printdesk.drafts.duplicate({ id })));
+  duplicate = async (id: string): Promise<Draft> => {
+    const copy = unwrap(await printdesk.drafts.duplicate({ id }));
+    this.upsert(copy);
+    return copy;
+  };
 
   remove = async (id: string) => {
     unwrap(await printdesk.drafts.delete({ id }));

@@ -81,10 +81,46 @@ export function orderForm(page: Page) {
 export function ordersPage(page: Page) {
   return {
     view: page.getByTestId('orders'),
+    table: page.getByTestId('orders-table'),
     rows: page.getByTestId('order-row'),
     row: (state: string) => page.locator(`[data-testid="order-row"][data-state="${state}"]`),
+    /** the row of the order with this reference (drawn: scrolled to, or near the top) */
+    byReference: (reference: string) => page.getByTestId('order-row').filter({ has: page.getByTestId('open-order').getByText(reference, { exact: true }) }),
     newOrder: page.getByTestId('new-order'),
     empty: page.getByTestId('orders-empty'),
     placedNotice: page.getByTestId('placed-notice'),
+    search: page.getByTestId('orders-search'),
+    tab: (id: 'all' | 'draft' | 'outbox' | 'attention' | 'placed') => page.getByTestId(`filter-${id}`),
+    sortBy: (key: string) => page.getByTestId(`sort-${key}`),
+    bulkBar: page.getByTestId('bulk-bar'),
+    /** Opens the order's page from its row (its reference is a link). */
+    async open(row: ReturnType<Page['getByTestId']>) {
+      await row.getByTestId('open-order').click();
+      await page.getByTestId('order-page').waitFor();
+    },
+    /** The row shown at this place of the list, 0 first (elements are reused as the table scrolls: their order is not the list's). */
+    rowAt: (index: number) => page.locator(`[data-testid="order-row"][aria-rowindex="${index + 2}"]`),
+    /** The references of the rows drawn, top to bottom. */
+    references: () =>
+      page.getByTestId('order-row').evaluateAll((rows) =>
+        rows
+          .map((row) => ({ at: Number(row.getAttribute('aria-rowindex')), reference: row.querySelector('[data-testid="open-order"]')?.textContent ?? '' }))
+          .sort((a, b) => a.at - b.at)
+          .map((row) => row.reference),
+      ),
+  };
+}
+
+export function orderPage(page: Page) {
+  return {
+    view: page.getByTestId('order-page'),
+    back: page.getByTestId('back-to-orders'),
+    timeline: page.getByTestId('order-timeline'),
+    steps: page.getByTestId('timeline-step'),
+    problem: page.getByTestId('order-problem'),
+    serviceOrderId: page.getByTestId('service-order-id'),
+    reference: page.getByTestId('order-reference'),
+    badge: page.getByTestId('order-page').getByTestId('state-badge'),
+    action: (id: string) => page.getByTestId('order-actions').getByTestId(id),
   };
 }

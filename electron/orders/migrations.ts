@@ -1,0 +1,59 @@
+// The orders domain's schema steps (docs/storage.md): drafts and the outbox, the address book, and each
+// order's history.
+import type { Db, Migration } from '../storage/database.ts';
+import { lowerCaseAccountKeys } from '../storage/account-keys.ts';
+
+export const ORDERS_MIGRATIONS: readonly Migration[] = [
+  (db: Db) =>
+    db.exec(`
+      CREATE TABLE drafts (
+        id TEXT PRIMARY KEY,
+        order_reference TEXT NOT NULL UNIQUE,
+        account TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        fields TEXT NOT NULL,
+        state TEXT NOT NULL,
+        problem TEXT,
+        placed TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL DEFAULT 0,
+        batch_id TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX drafts_due ON drafts (state, next_attempt_at);
+      CREATE INDEX drafts_owner ON drafts (account, project_id, updated_at);
+      CREATE TABLE recipients (
+        account TEXT NOT NULL,
+        key TEXT NOT NULL,
+        recipient TEXT NOT NULL,
+        used_at TEXT NOT NULL,
+        PRIMARY KEY (account, key)
+      );
+    `),
+  // An attempt went out and its answer was lost: the service may hold the order. Until it is asked, the
+  // draft cannot be held back, edited or deleted.
+  (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN unanswered INTEGER NOT NULL DEFAULT 0'),
+  // Account keys in one case (see account-keys.ts).
+  (db: Db) => lowerCaseAccountKeys(db, ['drafts', 'recipients']),
+  // The process sending a draft: another program on the same database (the app and `printdesk batch`)
+  // must not take a send it has under way for one cut short by a crash.
+  (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN sender_pid INTEGER'),
+  // Why a queued draft waits: only a wait for the service to be reachable ends when it is back; a 429's
+  // Retry-After or a 5xx backoff still holds.
+  (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN waits_for_service INTEGER NOT NULL DEFAULT 0'),
+  // Each order's history for its page (drafted, queued, every send attempt and its outcome, the service's
+  // statuses), and queued orders the user holds in the outbox.
+  (db: Db) =>
+    db.exec(`
+      CREATE TABLE order_events (
+        id INTEGER PRIMARY KEY,
+        draft_id TEXT NOT NULL,
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        detail TEXT NOT NULL
+      );
+      CREATE INDEX order_events_draft ON order_events (draft_id, id);
+      ALTER TABLE drafts ADD COLUMN held INTEGER NOT NULL DEFAULT 0;
+    `),
+];

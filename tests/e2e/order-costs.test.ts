@@ -1,0 +1,96 @@
+// The cost before committing: the order form names the chosen method's price and delivery window, the
+// outbox each waiting order's price as last quoted and how old that quote is, and a price that changed by
+// the time of sending stops the order for the user's consent.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import type { Draft } from '../../electron/schemas/orders.ts';
+import { expect } from './expect.ts';
+import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
+import { orderForm, orderPage, ordersPage, workspace } from './pages/orders.ts';
+import { invoke, orderFields, quotesByCountry } from './seed-orders.ts';
+import { signedInWithModel } from './signed-in.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchChromium();
+});
+after(() => closeAll(browser));
+
+const RECIPIENT = { firstName: 'Grace', lastName: 'Hopper', streetAddress: 'Damrak 1', postal: '1012 LG', city: 'Amsterdam', country: 'Netherlands', email: 'grace@example.com' };
+
+test('the order form shows the chosen price and delivery window; the outbox shows each price as last quoted and its age', async (t) => {
+  const { app } = await openAppOnProject(browser, t);
+  const { sandbox, model } = await signedInWithModel(app);
+  const page = app.page;
+  await workspace(page).nav('orders');
+  const list = ordersPage(page);
+  const form = orderForm(page);
+  await list.newOrder.click();
+  await form.fillWithModel(RECIPIENT, model.modelId);
+
+  // The chosen method's row and the line under the list agree: price and delivery window.
+  const chosenRow = page.getByTestId('method-row').filter({ has: page.getByTestId('chosen-method') });
+  const price = (await chosenRow.getByTestId('method-price').textContent())?.trim() ?? '';
+  assert.match(price, /€|EUR/);
+  await expect(page.getByTestId('chosen-price')).hasText(price);
+  await expect(page.getByTestId('chosen-window')).hasText(/\w{3}, \w{3} \d+/);
+  await expect(page.getByTestId('chosen-summary')).hasText('(quoted just now)');
+  await page.getByTestId('chosen-summary').scrollIntoViewIfNeeded();
+  await app.screenshot('order-form-price');
+
+  // A saved draft opened again shows the same, without asking the service (today's "Chosen: …" alone).
+  await form.saveDraft.click();
+  await expect(form.saved).visible();
+  await workspace(page).nav('orders');
+  await list.open(list.row('draft'));
+  await orderPage(page).action('edit-order').click();
+  await expect(page.getByTestId('chosen-price')).hasText(price);
+  assert.equal(await page.getByTestId('methods').count(), 0, 'no quote was asked for');
+
+  // Placed while the service asks to wait an hour, it waits in the outbox at the price it was quoted.
+  sandbox.faults.set({ kind: 'rate-limit', path: '/Order/CreateOrder', count: 1, retryAfterSeconds: 3600 });
+  await form.place.click();
+  await expect(list.row('queued')).visible();
+  await list.tab('outbox').click();
+  const row = list.row('queued');
+  await expect(row.getByTestId('row-price')).hasText(price);
+  await expect(row.getByTestId('quote-age')).hasText(/now|\d+ min/);
+  assert.match((await row.getByTestId('row-price').getAttribute('title')) ?? '', /^As quoted (just now|\d+ minutes? ago)/);
+  const escaped = price.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(page.getByTestId('outbox-summary')).hasText(new RegExp(`1 order waiting:\\s+${escaped} as last quoted, the oldest quoted (just now|\\d+ minutes? ago)`));
+  await app.screenshot('outbox-prices');
+  await list.open(row);
+  await expect(page.getByTestId('shipping-price')).hasText(`${price} as quoted`);
+  sandbox.faults.clear();
+});
+
+test('a price that changed by the time of sending waits under Needs attention, says by how much, and goes once accepted', async (t) => {
+  const { app } = await openAppOnProject(browser, t);
+  const { sandbox, project, model } = await signedInWithModel(app);
+  const page = app.page;
+  // Quoted earlier at a price the service no longer asks.
+  const quoted = (await quotesByCountry(app, model.modelId)).get('NL');
+  assert.ok(quoted);
+  const stale = { ...quoted, price: quoted.price - 100, quotedAt: new Date(Date.now() - 3 * 3_600_000).toISOString() };
+  const draft = await invoke<Draft>(app, 'drafts:save', { projectId: project.projectId, fields: orderFields(0, model.modelId, stale) });
+
+  const list = ordersPage(page);
+  await workspace(page).nav('orders');
+  await list.open(list.row('draft'));
+  const order = orderPage(page);
+  await expect(page.getByTestId('shipping-price')).hasText('as quoted 3 hours ago');
+  await order.action('place-from-list').click();
+  await expect(order.badge).hasText('Needs attention');
+  await expect(order.problem).hasText('The shipping price has changed');
+  await expect(page.getByTestId('price-change')).hasText(/Was €\d+\.\d\d, now €\d+\.\d\d\./);
+  await expect(order.timeline).hasText('Send attempt 1: stopped: it needs your attention');
+  assert.equal((await sandbox.operator.listOrders()).length, 0, 'nothing placed at a price not agreed');
+  await app.screenshot('order-price-changed');
+  await order.action('accept-changes').click();
+  await expect(order.serviceOrderId).visible();
+  await expect(order.timeline).hasText('New shipping price accepted');
+  const [placed] = await sandbox.operator.listOrders();
+  assert.equal(placed.orderReference, draft.orderReference);
+  assert.equal(placed.shippingPrice, quoted.price);
+});
