@@ -3,6 +3,7 @@
 // plate with cells of 1 mm, 0.1 mm, …, and one of metres cells of 100 mm or more, so that the grid still
 // says how big it is. Sizes are in scene units (mm, unless the model is drawn scaled down).
 import * as THREE from 'three';
+import { LIGHT_VIEWER_THEME, type ViewerTheme } from './theme.ts';
 
 export const PLATE_MM = 256;
 const CELL_MM = 10;
@@ -27,17 +28,17 @@ export function cellFor(largest: number): number {
 }
 
 /** A plate for a footprint of `width` × `depth` whose largest side (height included) is `largest`. */
-export function buildPlate(width: number, depth: number, largest: number): Plate {
+export function buildPlate(width: number, depth: number, largest: number, theme: ViewerTheme = LIGHT_VIEWER_THEME): Plate {
   const cell = cellFor(largest);
   const least = cell === CELL_MM ? PLATE_MM : cell * FINE_CELLS;
   const cells = Math.ceil(Math.max(least, width * 1.5, depth * 1.5) / cell);
   const side = cells * cell;
   const group = new THREE.Group();
-  const base = new THREE.Mesh(new THREE.PlaneGeometry(side, side), new THREE.MeshStandardMaterial({ color: 0xe9ecef, roughness: 1 }));
+  const base = new THREE.Mesh(new THREE.PlaneGeometry(side, side), new THREE.MeshStandardMaterial({ color: theme.plate, roughness: 1 }));
   base.rotation.x = -Math.PI / 2;
   // Just under the grid lines, whatever the scale.
   base.position.y = -cell / 200;
-  const grid = new THREE.GridHelper(side, cells, 0x9aa3ad, 0xc4cad1);
+  const grid = new THREE.GridHelper(side, cells, theme.gridMajor, theme.gridMinor);
   // A hair under the plate's top, so a model's face lying on it hides the lines rather than sharing their depth.
   grid.position.y = -cell / 2000;
   group.add(base, grid);

@@ -1,28 +1,48 @@
-// The viewer's three.js stage: renderer, camera, controls, lights, build plate. Loaded with import() by
-// Viewer.svelte so three.js is a separate chunk fetched only when a preview opens. Renders on demand only.
+// The viewer's three.js stage: renderer, camera, controls, lights, build plate. It runs where it is made:
+// in a worker on an OffscreenCanvas (stage-worker.ts), with the page's input relayed to an InputSurface,
+// or on the page itself where that cannot be (Viewer.svelte loads it with import(), so three.js is a
+// chunk fetched only when a preview opens). Renders on demand only.
 import * as THREE from 'three';
-import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { ParsedModel } from '../../common/models/index.ts';
 import { DetailPolicy } from './detail-policy.ts';
 import { buildModelObjects, displayScale, worldSize, worldSphere, type ModelObjects } from './model-mesh.ts';
 import { buildPlate, PLATE_MM, type Plate } from './plate.ts';
 import { buildSizeBox, type SizeBox, type SizeLabel } from './size-box.ts';
+import { LIGHT_VIEWER_THEME, type ViewerTheme } from './theme.ts';
+import { renderThumbnail } from './thumbnail-render.ts';
 import type { UpAxis } from './up-axis.ts';
+import { UploadPacer } from './upload-pacer.ts';
+import { createViewControls, type InputTarget } from './view-controls.ts';
 
-/** How much of a model with a proxy is drawn at rest; null for a model drawn whole always. */
-export type Detail = { simplified: boolean; drawn: number; total: number } | null;
+/**
+ * How much of a model with a proxy is drawn at rest, and how much of every triangle is uploaded yet
+ * (`loaded`, 0…1); null for a model drawn whole always.
+ */
+export type Detail = { simplified: boolean; drawn: number; total: number; loaded: number } | null;
+
+/** A model as a preview draws it, for the page around the preview (the library's thumbnail of it). */
+export interface ShownModel {
+  format: ParsedModel['format'];
+  /** A PNG data URL of the model, `size` pixels square, standing as shown. */
+  picture(size: number): Promise<string>;
+}
 
 export interface StageOptions {
-  /** Hears when the view at rest changes between the proxy and every triangle. */
+  /** Hears when the view at rest changes between the proxy and every triangle, and the loading's progress. */
   onDetail?: (detail: Detail) => void;
   /** Hears the side of the plate's grid cells, in mm, when a model is shown or turned. */
   onGrid?: (cellMm: number) => void;
   /** Hears where the size box's labels go after each frame (null while the box is hidden). */
   onSizeLabels?: (labels: SizeLabel[] | null) => void;
+  /** Hears each frame drawn; `shown` on the first one with the model last given to show(). */
+  onFrame?: (shown: boolean) => void;
+  /** What the controls and keys listen to: the canvas itself, or what stands in for it in a worker. */
+  input?: InputTarget;
+  pixelRatio?: number;
+  /** Kept for reading the canvas back on the page; a worker's canvas shows its last frame anyway. */
+  preserveDrawingBuffer?: boolean;
+  theme?: ViewerTheme;
 }
-
-/** How long a view stays 'moving' after the pointer lets go or a key turns it. */
-const SETTLE_MS = 200;
 
 export interface Stage {
   show(model: ParsedModel, up: UpAxis): void;
@@ -31,23 +51,27 @@ export interface Stage {
   /** Draws every triangle at rest, however slow (the user asked). */
   showEveryTriangle(): void;
   /** Adds what the topology pass found (open edges) to the model on show, without rebuilding it. */
-  showOpenEdgesOf(model: ParsedModel, visible: boolean): void;
+  showOpenEdgesOf(segments: Float32Array | undefined, visible: boolean): void;
   setWireframe(on: boolean): void;
   setOpenEdges(on: boolean): void;
   /** Shows or hides the model's box with its sides' lengths (the dimensions overlay). */
   setSizeBox(on: boolean): void;
+  setTheme(theme: ViewerTheme): void;
   fit(): void;
   /** Pixels at the canvas's top and bottom that size labels keep clear of (the tool row, the notes). */
   setLabelInsets(top: number, bottom: number): void;
   resize(width: number, height: number): void;
+  /** A PNG data URL of the model shown, `size` pixels square, standing as it is shown (for the library). */
+  picture(size: number): Promise<string>;
   /** Frees every GPU resource and the WebGL context itself. */
   dispose(): void;
 }
 
-export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {}): Stage {
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
-  renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio ?? 1));
-  renderer.setClearColor(0xf7f8fa);
+export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options: StageOptions = {}): Stage {
+  let theme = options.theme ?? LIGHT_VIEWER_THEME;
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: options.preserveDrawingBuffer ?? true });
+  renderer.setPixelRatio(Math.min(2, options.pixelRatio ?? 1));
+  renderer.setClearColor(theme.background);
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(35, 1, 0.1, 10_000);
   camera.position.set(200, 180, 260);
@@ -57,30 +81,8 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
   const key = new THREE.DirectionalLight(0xffffff, 2.2);
   key.position.set(0.6, 1, 0.8);
   camera.add(key);
-  let plate: Plate = buildPlate(0, 0, PLATE_MM);
+  let plate: Plate = buildPlate(0, 0, PLATE_MM, theme);
   scene.add(plate.group);
-  const controls = new OrbitControls(camera, canvas);
-  controls.screenSpacePanning = true;
-  // The keyboard too: arrows pan, Shift (or Ctrl) with the arrows turns; + and − zoom (handled below).
-  controls.listenToKeyEvents(canvas);
-  // Until the user moves the camera, a resized view is fitted again rather than cropped.
-  let moved = false;
-  controls.addEventListener('start', () => (moved = true));
-  const zoomKeys = (event: KeyboardEvent) => {
-    // F, Home or 0 fit the view again, as the toolbar's button does.
-    if (['f', 'F', 'Home', '0'].includes(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      event.preventDefault();
-      fit();
-      return;
-    }
-    const factor = event.key === '+' || event.key === '=' ? 0.85 : event.key === '-' || event.key === '_' ? 1 / 0.85 : 0;
-    if (!factor) return;
-    event.preventDefault();
-    moved = true;
-    camera.position.sub(controls.target).multiplyScalar(factor).add(controls.target);
-    controls.update();
-  };
-  canvas.addEventListener('keydown', zoomKeys);
 
   let objects: ModelObjects | null = null;
   let sizeBox: SizeBox | null = null;
@@ -90,21 +92,36 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
   /** The canvas's bands under the tool row and above the notes, where size labels would be covered. */
   let labelInsets = { top: 10, bottom: 10 };
   let frame = 0;
+  /** A model given to show() and not yet drawn. */
+  let unseen = false;
   // Level of detail, for a model that came with a proxy.
   let policy: DetailPolicy | null = null;
-  let moving = false;
   let everyTriangle = false;
-  let settleTimer: ReturnType<typeof setTimeout> | undefined;
-  let reported: boolean | null = null;
+  let reported: Detail = null;
+  // Every triangle of a model with a proxy, uploaded part by part in frames the view does not need.
+  let pacer = new UploadPacer();
+  let uploadStep = 0;
 
-  const report = (proxy: boolean) => {
-    if (moving || !current?.proxy || reported === proxy) return;
-    reported = proxy;
-    options.onDetail?.({ simplified: proxy, drawn: proxy ? current.proxy.triangles : current.facts.triangles, total: current.facts.triangles });
+  const controls = createViewControls(camera, options.input ?? (canvas as HTMLCanvasElement), {
+    onChange: () => requestRender(),
+    onSettle: () => requestRender(),
+    onFit: () => fit(),
+  });
+
+  const detailNow = (proxy: boolean): Detail => {
+    if (!current?.proxy || !objects) return null;
+    const total = current.facts.triangles;
+    return { simplified: proxy, drawn: proxy ? current.proxy.triangles : total, total, loaded: objects.complete ? 1 : objects.loadedTriangles / total };
+  };
+
+  const report = (detail: Detail) => {
+    if (detail && reported && detail.simplified === reported.simplified && detail.loaded === reported.loaded) return;
+    reported = detail;
+    options.onDetail?.(detail);
   };
 
   /**
-   * Times the frame just drawn (until the page can run the next). At rest it draws again when the measure
+   * Times the frame just drawn (until the stage can run the next). At rest it draws again when the measure
    * changes the choice, or when the proxy's first frame (which also compiled and uploaded) is all that is
    * known; the note is shown only once the choice is settled, so it does not flash on a fast GPU.
    */
@@ -112,16 +129,18 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     requestAnimationFrame(() => {
       if (policy !== measured) return;
       measured.record(proxy, performance.now() - started);
+      if (!objects?.complete) return;
       const wanted = measured.useProxy(false, everyTriangle);
       const warming = proxy && measured.wantsWarmFrame(true);
-      if (wanted === proxy && !warming) report(proxy);
-      if (!moving && (wanted !== proxy || warming)) requestRender();
+      if (wanted === proxy && !warming && !controls.moving) report(detailNow(proxy));
+      if (!controls.moving && (wanted !== proxy || warming)) requestRender();
     });
   };
 
   const render = () => {
     frame = 0;
-    const proxy = policy ? policy.useProxy(moving, everyTriangle) : false;
+    const loading = objects !== null && !objects.complete;
+    const proxy = policy ? loading || policy.useProxy(controls.moving, everyTriangle) : false;
     objects?.useProxy(proxy);
     // Seen from below, the plate would draw its grid over the model's underside: it steps aside.
     plate.group.visible = camera.position.y >= 0;
@@ -129,6 +148,35 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     renderer.render(scene, camera);
     if (policy) measure(policy, proxy, started);
     placeSizeLabels();
+    const shown = unseen && objects !== null;
+    unseen = false;
+    options.onFrame?.(shown);
+    if (loading) scheduleUpload();
+  };
+
+  /**
+   * Readies the next part of every triangle and lets a frame that draws nothing upload it: the picture on
+   * screen stays, and a view being turned gets its frames first.
+   */
+  const upload = () => {
+    uploadStep = 0;
+    const loading = objects;
+    if (!loading || loading.complete) return;
+    if (frame) return scheduleUpload();
+    const triangles = pacer.next;
+    const more = loading.loadMore(triangles);
+    const started = performance.now();
+    if (more) loading.uploadWith(renderer, camera);
+    requestAnimationFrame(() => {
+      if (objects !== loading) return;
+      if (more) pacer.record(triangles, performance.now() - started);
+      report(detailNow(true));
+      if (loading.complete) requestRender();
+      else scheduleUpload();
+    });
+  };
+  const scheduleUpload = () => {
+    if (!uploadStep) uploadStep = requestAnimationFrame(upload);
   };
 
   const canvasSize = new THREE.Vector2();
@@ -137,59 +185,27 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     renderer.getSize(canvasSize);
     options.onSizeLabels?.(sizeBox.labels(camera, canvasSize.x, canvasSize.y, up, labelInsets));
   };
-  const requestRender = () => {
+  function requestRender() {
     if (!frame) frame = requestAnimationFrame(render);
-  };
-  controls.addEventListener('change', requestRender);
-
-  const settle = () => {
-    moving = false;
-    requestRender();
-  };
-  const startMoving = () => {
-    moving = true;
-    clearTimeout(settleTimer);
-  };
-  const stopMoving = () => {
-    clearTimeout(settleTimer);
-    settleTimer = setTimeout(settle, SETTLE_MS);
-  };
-  controls.addEventListener('start', startMoving);
-  controls.addEventListener('end', stopMoving);
-  // Keys move the view without a start or an end.
-  const keyMoves = () => {
-    startMoving();
-    stopMoving();
-  };
-  canvas.addEventListener('keydown', keyMoves);
+  }
 
   /** A plate, and a grid, the size of the model as it now stands. */
-  const layPlate = (model: ParsedModel) => {
-    const [width, height, depth] = worldSize(model, up);
+  const layPlate = () => {
+    const [width, height, depth] = current ? worldSize(current, up) : [0, 0, 0];
     scene.remove(plate.group);
     plate.dispose();
-    plate = buildPlate(width, depth, Math.max(width, height, depth));
+    plate = buildPlate(width, depth, current ? Math.max(width, height, depth) : PLATE_MM, theme);
     scene.add(plate.group);
-    options.onGrid?.(plate.cell / displayScale(model));
+    if (current) options.onGrid?.(plate.cell / displayScale(current));
   };
 
-  const fit = () => {
+  function fit() {
     const sphere = current ? worldSphere(current, up) : new THREE.Sphere(new THREE.Vector3(), PLATE_MM / 2);
-    const halfFov = THREE.MathUtils.degToRad(camera.fov / 2);
-    const distance = (sphere.radius / Math.sin(Math.min(halfFov, halfFov * camera.aspect))) * 1.15;
-    const direction = new THREE.Vector3(0.55, 0.5, 0.68).normalize();
-    camera.position.copy(sphere.center).addScaledVector(direction, distance);
-    camera.near = distance / 1000;
-    camera.far = distance * 20 + sphere.radius * 40;
-    camera.updateProjectionMatrix();
-    // Zooming stops before the camera passes into the model or the model shrinks to a dot on the plate.
-    controls.minDistance = sphere.radius * 0.5;
-    controls.maxDistance = distance * 4;
-    controls.target.copy(sphere.center);
-    controls.update();
-    moved = false;
+    controls.fit(sphere);
     requestRender();
-  };
+  }
+
+  const newPolicy = () => (current?.proxy ? new DetailPolicy(current.facts.triangles, current.proxy.triangles) : null);
 
   return {
     show(model, upAxis) {
@@ -201,14 +217,16 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
       current = model;
       up = upAxis;
       objects = buildModelObjects(model, up);
-      sizeBox = buildSizeBox(model);
+      sizeBox = buildSizeBox(model, theme.sizeBox);
       sizeBox.lines.visible = sizeBoxOn;
       objects.root.add(sizeBox.lines);
-      layPlate(model);
-      policy = model.proxy ? new DetailPolicy(model.facts.triangles, model.proxy.triangles) : null;
+      layPlate();
+      policy = newPolicy();
+      pacer = new UploadPacer();
       everyTriangle = false;
       reported = null;
-      if (!policy) options.onDetail?.(null);
+      unseen = true;
+      report(detailNow(true));
       scene.add(objects.root);
       fit();
     },
@@ -216,25 +234,25 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
       up = upAxis;
       if (!current || !objects) return;
       objects.place(up);
-      layPlate(current);
+      layPlate();
       fit();
     },
     showEveryTriangle() {
       everyTriangle = true;
       requestRender();
     },
-    showOpenEdgesOf(model, visible) {
+    showOpenEdgesOf(segments, visible) {
       if (!objects) return;
-      objects.setOpenEdges(model.boundaryEdges);
+      objects.setOpenEdges(segments);
       if (objects.openEdges) objects.openEdges.visible = visible;
       requestRender();
     },
     setWireframe(on) {
-      if (objects) objects.surface.material.wireframe = on;
+      if (objects) objects.material.wireframe = on;
       // Lines cost the GPU far more than faces: what was measured for faces says nothing of them, so the
       // choice between the whole model and its proxy is measured again.
       if (current?.proxy) {
-        policy = new DetailPolicy(current.facts.triangles, current.proxy.triangles);
+        policy = newPolicy();
         reported = null;
       }
       requestRender();
@@ -248,6 +266,13 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
       if (sizeBox) sizeBox.lines.visible = on;
       requestRender();
     },
+    setTheme(next) {
+      theme = next;
+      renderer.setClearColor(theme.background);
+      layPlate();
+      if (sizeBox) (sizeBox.lines.material as THREE.LineBasicMaterial).color.setHex(theme.sizeBox);
+      requestRender();
+    },
     fit,
     setLabelInsets(top, bottom) {
       if (top === labelInsets.top && bottom === labelInsets.bottom) return;
@@ -257,23 +282,21 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     resize(width, height) {
       if (width <= 0 || height <= 0) return;
       renderer.setSize(width, height, false);
-      camera.aspect = width / height;
-      camera.updateProjectionMatrix();
-      if (current && !moved) fit();
+      controls.resize(width, height);
+      if (current && !controls.moved) fit();
       requestRender();
+    },
+    picture(size) {
+      if (!current) return Promise.reject(new Error('No model is shown'));
+      return renderThumbnail(current, size, up);
     },
     dispose() {
       if (frame) cancelAnimationFrame(frame);
-      clearTimeout(settleTimer);
+      if (uploadStep) cancelAnimationFrame(uploadStep);
       policy = null;
-      controls.removeEventListener('change', requestRender);
-      controls.removeEventListener('start', startMoving);
-      controls.removeEventListener('end', stopMoving);
-      canvas.removeEventListener('keydown', zoomKeys);
-      canvas.removeEventListener('keydown', keyMoves);
-      controls.stopListenToKeyEvents();
       controls.dispose();
       objects?.dispose();
+      objects = null;
       sizeBox?.dispose();
       plate.dispose();
       renderer.dispose();
