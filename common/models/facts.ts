@@ -2,6 +2,7 @@ import { grouped, ModelParseError } from './errors.ts';
 import { measure, measureIndexed, type Measures } from './measure.ts';
 import { analyse, type Topology } from './topology.ts';
 import type { ModelFacts, ParseOptions, RawMesh, Vec3 } from './types.ts';
+import { conformanceOf } from './spec-rules.ts';
 import { guessUnit } from './units.ts';
 import { weld, weldTable } from './weld.ts';
 
@@ -86,6 +87,7 @@ function factsFrom(mesh: RawMesh, triangles: number, measures: Measures, topolog
     watertight,
     unit: { declared: mesh.declaredUnit, assumed: mesh.declaredUnit ?? 'millimeter', ...(unit.guess ? { guess: unit.guess } : {}) },
     warnings,
+    conformance: conformanceOf(mesh.violations),
   };
 }
 

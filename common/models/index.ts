@@ -14,6 +14,7 @@ export type { ModelFacts, ModelFormat, ParseOptions, ParsedModel, Vec3 } from '.
 export { DEFAULT_MAX_TRIANGLES, DEFAULT_MAX_UNZIPPED_BYTES } from './types.ts';
 export { pictureOf, simplify, type ProxyMesh } from './proxy.ts';
 export type { UnitName } from './units.ts';
+export { describeViolations, SPEC_RULES, type Conformance, type SpecRuleId, type SpecViolation, type SpecWhere } from './spec-rules.ts';
 
 const PARSERS: Record<ModelFormat, (bytes: Uint8Array, options: ParseOptions) => RawMesh> = {
   'stl-binary': parseBinaryStl,

@@ -236,7 +236,10 @@ test('3MF: production extension parts, components with mirror transforms, units,
   assert.deepEqual([...(painted.colors as Uint8Array).subarray(0, 4)], [255, 0, 0, 255]);
   assert.deepEqual([...(painted.colors as Uint8Array).subarray(12, 16)], [0, 0, 255, 255], 'object default pid/pindex');
   assert.ok(Math.abs(painted.facts.size[0] - 0.01) < 1e-9, '10 microns');
-  fails(package3mf({ '3D/3dmodel.model': model3mf('<resources/><build/>', 'furlong') }), 'u.3mf', 'BAD_XML', /Unknown unit/);
+  // A unit the specification does not know breaks it: the model is still read, in millimetres, and says so.
+  const furlongs = parseModel(package3mf({ '3D/3dmodel.model': model3mf(`<resources><object id="1">${meshXml(cube)}</object></resources><build><item objectid="1"/></build>`, 'furlong') }), 'u.3mf');
+  assert.deepEqual(furlongs.facts.size, [10, 10, 10]);
+  assert.deepEqual(furlongs.facts.conformance.violations.map((v) => [v.rule, v.message]), [['core.unit', 'The model\'s unit is "furlong"; it is read as millimetres.']]);
 });
 
 test('detection: by content and size, with the extension only as a hint; wrong extensions said clearly', () => {
