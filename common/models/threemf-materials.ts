@@ -119,7 +119,6 @@ export class MaterialsReader {
   }
 
   composites(): void {
-    const xml = this.xml;
     const resource = this.table.define('compositematerials');
     const matid = this.required('matid');
     const base = matid === null ? null : this.referTo(matid, BASE_MATERIALS, 'matid');
