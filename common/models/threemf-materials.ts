@@ -22,6 +22,7 @@ const INDICES = /^\s*\d+(\s+\d+)*\s*$/;
 /** A texture as a model part declares it, for the package's check of its part (threemf-package.ts). */
 export interface TextureRef {
   id: number | null;
+  element: string;
   path: string | null;
   contentType: string | null;
   part: string;
@@ -103,7 +104,7 @@ export class MaterialsReader {
       if (value !== null && !allowed.has(value.trim())) this.say('materials.texture-style', `<${resource.element}> has ${name}="${value}", which is not one of ${[...allowed].join(', ')}.`);
     }
     const id = Number(xml.string('id'));
-    this.textures.push({ id: Number.isInteger(id) ? id : null, path, contentType: contentType?.trim() ?? null, part: xml.part, line: xml.lineOf(xml.nameStart) });
+    this.textures.push({ id: Number.isInteger(id) ? id : null, element: resource.element, path, contentType: contentType?.trim() ?? null, part: xml.part, line: xml.lineOf(xml.nameStart) });
     this.entries('texture2d', '\u0000', () => {});
   }
 

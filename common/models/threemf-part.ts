@@ -160,7 +160,7 @@ class PartReader {
         const v3 = (triangles.data[triangles.length++] = this.index('v3', count));
         if (v1 === v2 || v2 === v3 || v1 === v3) this.violations.add('core.triangle-vertices', `Triangle ${triangles.length / 3} names vertex ${v1 === v2 || v1 === v3 ? v1 : v2} twice (v1="${v1}" v2="${v2}" v3="${v3}").`, this.table.where(xml.nameStart, xml.elementName()));
         const pid = this.int('pid', objectPid);
-        if (pid >= 0) colors = this.triangleColors(colors, triangles.length / 3 - 1, pid, this.int('p1', objectIndex));
+        if (pid >= 0) colors = this.triangleColors(colors, triangles.length / 3 - 1, pid, objectIndex);
         if (triangles.length % 98304 === 0) this.onProgress?.(xml.i / xml.bytes.length);
       } else if (xml.is('beamlattice')) beams = { radius: this.float('radius'), list: [] };
       else if (xml.is('beam') && beams) {
@@ -191,12 +191,17 @@ class PartReader {
     return group;
   }
 
-  /** p1 colours the whole triangle; p2 and p3 (when given) make it a per-vertex gradient. */
-  triangleColors(colors: GrowableInt32 | null, triangle: number, pid: number, p1: number): GrowableInt32 | null {
+  /**
+   * p1 colours the whole triangle; p2 and p3 (when given) make it a per-vertex gradient. A triangle with no
+   * property of its own takes its object's (`objectIndex`), whose range the object's check has said.
+   */
+  triangleColors(colors: GrowableInt32 | null, triangle: number, pid: number, objectIndex: number): GrowableInt32 | null {
     const group = this.triangleGroup(pid);
+    const own = this.xml.find('p1') >= 0;
+    const p1 = this.int('p1', objectIndex);
     const p2 = this.int('p2', p1);
     const p3 = this.int('p3', p1);
-    if (group && (p1 >= group.size || p2 >= group.size || p3 >= group.size)) {
+    if (group && own && (p1 >= group.size || p2 >= group.size || p3 >= group.size)) {
       this.violations.add('core.pindex', `Triangle ${triangle + 1} uses properties ${p1}, ${p2}, ${p3} of <${group.element}> ${pid}, which holds ${group.size}.`, this.table.where(this.xml.nameStart, this.xml.elementName(), pid));
     }
     if (group?.kind === 'basematerials' && (p2 !== p1 || p3 !== p1)) {
@@ -237,6 +242,8 @@ class PartReader {
     const pindex = this.int('pindex', 0);
     if (hasPindex && !hasPid) this.violations.add('core.pindex-without-pid', `Object ${id} has pindex="${pindex}" without a pid.`, this.table.where(resource.offset, element, id));
     const group = hasPid ? this.table.refer(pid, PROPERTY_GROUP, 'pid') : null;
+    // Its triangles take this pid unless they give their own: it is looked up, and said, once.
+    if (hasPid) this.triangleGroups.set(pid, group);
     if (group && pindex >= group.size) this.violations.add('core.pindex', `Object ${id} uses property ${pindex} of <${group.element}> ${pid}, which holds ${group.size}.`, this.table.where(resource.offset, element, id));
     let content: 'mesh' | 'components' | null = null;
     if (!xml.selfClosing) {

@@ -13,7 +13,7 @@ function relatedAs(pkg: PackageParts, source: string, target: string, types: str
 function checkTextures(pkg: PackageParts, key: string, part: ModelPart, violations: Violations): void {
   for (const texture of part.textures) {
     if (texture.path === null) continue;
-    const where = () => ({ part: texture.part, element: 'texture2d', ...(texture.id !== null ? { id: texture.id } : {}), line: texture.line });
+    const where = () => ({ part: texture.part, element: texture.element, ...(texture.id !== null ? { id: texture.id } : {}), line: texture.line });
     const target = partKey(texture.path);
     if (!pkg.has(target)) {
       violations.add('materials.texture-part', `${texture.id !== null ? `Texture ${texture.id}` : 'A texture'} names ${texture.path}, which is not in the package.`, where);
@@ -21,7 +21,7 @@ function checkTextures(pkg: PackageParts, key: string, part: ModelPart, violatio
     }
     const type = pkg.contentTypeOf(target);
     if (type !== null && !IMAGE_TYPES.has(type)) violations.add('materials.texture-content-type', `The texture ${texture.path} has the content type ${type}, not image/png or image/jpeg.`, where);
-    else if (type !== null && texture.contentType !== null && type !== texture.contentType) violations.add('materials.texture-content-type', `The texture ${texture.path} is ${type}, but its <texture2d> says ${texture.contentType}.`, where);
+    else if (type !== null && texture.contentType !== null && IMAGE_TYPES.has(texture.contentType) && type !== texture.contentType) violations.add('materials.texture-content-type', `The texture ${texture.path} is ${type}, but its <texture2d> says ${texture.contentType}.`, where);
     if (!relatedAs(pkg, key, target, [RELATIONSHIP.texture])) violations.add('materials.texture-part', `The texture ${texture.path} has no 3D texture relationship from ${texture.part}.`, where);
   }
 }

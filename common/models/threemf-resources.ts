@@ -42,6 +42,8 @@ interface Pending {
 
 export class ResourceTable {
   private readonly byId = new Map<number, Resource>();
+  /** Ids given to more than one resource: a reference to one cannot say which it meant. */
+  private readonly duplicated = new Set<number>();
   private readonly pending: Pending[] = [];
   private readonly xml: XmlScanner;
   private readonly violations: Violations;
@@ -74,6 +76,7 @@ export class ResourceTable {
     }
     const earlier = this.byId.get(id);
     if (earlier) {
+      this.duplicated.add(id);
       const line = xml.lineOf(earlier.offset);
       this.violations.add('core.resource-id-unique', `Resource id ${id} is used twice: by <${earlier.element}> (line ${line}) and by <${element}>.`, this.where(offset, element, id));
       return resource;
@@ -93,7 +96,7 @@ export class ResourceTable {
       return null;
     }
     if (!expected.kinds.has(resource.kind)) {
-      this.violations.add(expected.rule, `<${element}> ${attribute}="${id}" points at <${resource.element}>, not ${expected.noun}.`, this.where(offset, element, id));
+      if (!this.duplicated.has(id)) this.violations.add(expected.rule, `<${element}> ${attribute}="${id}" points at <${resource.element}>, not ${expected.noun}.`, this.where(offset, element, id));
       return null;
     }
     return resource;
@@ -108,6 +111,7 @@ export class ResourceTable {
     for (const { id, expected, attribute, element, offset } of this.pending) {
       const resource = this.byId.get(id);
       if (!resource) this.violations.add(expected.rule, `<${element}> ${attribute}="${id}" points at nothing: no resource has id ${id}.`, this.where(offset, element, id));
+      else if (this.duplicated.has(id)) continue;
       else if (!expected.kinds.has(resource.kind)) this.violations.add(expected.rule, `<${element}> ${attribute}="${id}" points at <${resource.element}>, not ${expected.noun}.`, this.where(offset, element, id));
       else this.violations.add('core.defined-before-use', `<${element}> ${attribute}="${id}" refers to <${resource.element}> before it is defined (line ${this.xml.lineOf(resource.offset)}).`, this.where(offset, element, id));
     }

@@ -77,7 +77,8 @@ class Assembler {
     if (start) {
       const type = this.pkg.contentTypeOf(start.target);
       if (type !== null && type !== MODEL_CONTENT_TYPE) this.violations.add('core.content-type', `The root model part ${start.target} has the content type ${type}, not ${MODEL_CONTENT_TYPE}.`, where(start.line));
-      return start.target;
+      // Named as the package writes it, for messages.
+      return this.entries.get(start.target)?.name ?? start.target;
     }
     const fallback = [...this.entries.values()].find((entry) => entry.name.endsWith('.model'));
     if (!fallback) throw new ModelParseError('MISSING_PART', 'The package has no 3D model part (no _rels/.rels relationship and no .model file).');

@@ -11,6 +11,7 @@ import { buildSizeBox, type SizeBox, type SizeLabel } from './size-box.ts';
 import { LIGHT_VIEWER_THEME, type ViewerTheme } from './theme.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
 import type { UpAxis } from './up-axis.ts';
+import { MotionResolution, softwareRendering } from './motion-resolution.ts';
 import { UploadPacer } from './upload-pacer.ts';
 import { createViewControls, type InputTarget } from './view-controls.ts';
 
@@ -69,8 +70,13 @@ export interface Stage {
 
 export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options: StageOptions = {}): Stage {
   let theme = options.theme ?? LIGHT_VIEWER_THEME;
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: options.preserveDrawingBuffer ?? true });
-  renderer.setPixelRatio(Math.min(2, options.pixelRatio ?? 1));
+  // Without a GPU, multisampling triples what a frame costs: edges are left as they are drawn.
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: !softwareRendering(), preserveDrawingBuffer: options.preserveDrawingBuffer ?? true });
+  const pixelRatio = Math.min(2, options.pixelRatio ?? 1);
+  renderer.setPixelRatio(pixelRatio);
+  const motion = new MotionResolution();
+  /** The canvas's size in CSS pixels, and the share of its resolution drawn now. */
+  const view = { width: 1, height: 1, scale: 1 };
   renderer.setClearColor(theme.background);
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(35, 1, 0.1, 10_000);
@@ -137,16 +143,29 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
     });
   };
 
+  /** Draws a moving view with fewer pixels when a frame of it costs too much (software WebGL), and sharp at rest. */
+  const sharpness = (moving: boolean) => {
+    const scale = moving ? motion.scale : 1;
+    if (scale === view.scale) return;
+    view.scale = scale;
+    renderer.setPixelRatio(pixelRatio * scale);
+    renderer.setSize(view.width, view.height, false);
+  };
+
   const render = () => {
     frame = 0;
     const loading = objects !== null && !objects.complete;
-    const proxy = policy ? loading || policy.useProxy(controls.moving, everyTriangle) : false;
+    const moving = controls.moving;
+    const proxy = policy ? loading || policy.useProxy(moving, everyTriangle) : false;
     objects?.useProxy(proxy);
+    sharpness(moving);
     // Seen from below, the plate would draw its grid over the model's underside: it steps aside.
     plate.group.visible = camera.position.y >= 0;
     const started = performance.now();
     renderer.render(scene, camera);
-    if (policy) measure(policy, proxy, started);
+    // The choice of copy is made on frames at full resolution: a smaller moving frame says less of them.
+    if (policy && view.scale === 1) measure(policy, proxy, started);
+    if (moving) requestAnimationFrame(() => motion.record(performance.now() - started));
     placeSizeLabels();
     const shown = unseen && objects !== null;
     unseen = false;
@@ -281,6 +300,7 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
     },
     resize(width, height) {
       if (width <= 0 || height <= 0) return;
+      Object.assign(view, { width, height });
       renderer.setSize(width, height, false);
       controls.resize(width, height);
       if (current && !controls.moved) fit();

@@ -39,6 +39,12 @@ export const keyLatencies = (page: Page) => page.evaluate(() => (window as unkno
 export async function typeUntil(page: Page, field: Locator, done: () => Promise<boolean>, least = 8): Promise<string> {
   const letters = 'the quick brown fox jumps over the lazy dog ';
   let typed = '';
+  // The rename field selects the name once it is shown: typed before that, the first keys would be selected
+  // and replaced by the next.
+  await field.evaluate((input: HTMLInputElement) => new Promise<void>((resolve) => {
+    const selected = () => (input.value.length > 0 && input.selectionStart === 0 && input.selectionEnd === input.value.length ? resolve() : requestAnimationFrame(selected));
+    selected();
+  }));
   await field.focus();
   while (typed.length < least || !(await done())) {
     const letter = letters[typed.length % letters.length];
