@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readableNumber, readableSize } from '../../common/readable-number.ts';
-import { describeFormat, isModelParseError, parseModel, type ModelErrorWhere, type ModelFacts, type ModelFormat } from '../../common/models/index.ts';
+import { describeFormat, isModelParseError, parseModel, type Conformance, type ModelErrorWhere, type ModelFacts, type ModelFormat, type SpecViolation } from '../../common/models/index.ts';
 import { zlibInflateRaw } from './zlib-inflate.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
 
@@ -12,8 +12,13 @@ export const MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024;
 
 const USAGE = 'Usage: printdesk inspect <file>... [--json]\n\nPrints format, triangles, size, volume, area and watertightness of STL, OBJ and 3MF files.';
 
+/**
+ * A file read: its facts, and whether it keeps its format's specification (`valid`; a 3MF is checked
+ * against the core specification and the materials extension, STL and OBJ have none to break). An invalid
+ * file is still read and measured: `conformance` says what it breaks, and where.
+ */
 export type InspectReport =
-  | { file: string; ok: true; format: ModelFormat; facts: ModelFacts }
+  | { file: string; ok: true; format: ModelFormat; valid: boolean; conformance: Omit<Conformance, 'valid'>; facts: Omit<ModelFacts, 'conformance'> }
   | { file: string; ok: false; error: { code: string; message: string; where?: ModelErrorWhere } };
 
 class FileTooLarge extends Error {}
@@ -49,7 +54,9 @@ export async function inspectFile(path: string): Promise<InspectReport> {
   try {
     const bytes = await readWhole(path);
     const model = parseModel(bytes, basename(path), { inflateRaw: zlibInflateRaw, bytesOwned: true });
-    return { file: path, ok: true, format: model.format, facts: model.facts };
+    const { conformance, ...facts } = model.facts;
+    const { valid, ...found } = conformance;
+    return { file: path, ok: true, format: model.format, valid, conformance: found, facts };
   } catch (error) {
     if (isModelParseError(error)) {
       // Where in the file (byte offset, line, 3MF part), for a script to point at it.
@@ -82,8 +89,26 @@ export function formatReport(report: InspectReport): string {
     `  watertight   ${f.watertight ? 'yes' : `no (${f.openEdges} open, ${f.nonManifoldEdges} non-manifold edges)`}`,
     `  shells       ${f.shells}`,
   ];
+  if (report.format === '3mf') lines.push(`  valid        ${validity(report)}`);
+  for (const violation of report.conformance.violations) lines.push(`  ${violation.severity === 'error' ? 'breaks' : 'minor '}       ${describeViolation(violation)}`);
   for (const warning of f.warnings) lines.push(`  warning      ${warning}`);
   return lines.join('\n');
+}
+
+/** Whether a 3MF keeps the specification, and how many rules it breaks. */
+function validity(report: Extract<InspectReport, { ok: true }>): string {
+  const { errors, warnings, violations } = report.conformance;
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const listed = errors + warnings > violations.length ? `; ${violations.length} listed` : '';
+  if (report.valid) return warnings ? `yes, with ${count(warnings, 'minor breach')} of the specification${listed}` : 'yes';
+  return `no: breaks the 3MF specification (${count(errors, 'error')}${warnings ? `, ${count(warnings, 'minor breach')}` : ''}${listed}); the service may refuse it`;
+}
+
+/** "3MF Core 3.4.2: Resource id 2 is used twice … (3D/3dmodel.model, <object> 2, line 14)". */
+function describeViolation(violation: SpecViolation): string {
+  const { part, element, id, line } = violation.where;
+  const where = [part, element && `<${element}>${id !== undefined ? ` ${id}` : ''}`, line && `line ${line}`].filter(Boolean).join(', ');
+  return `${violation.section}: ${violation.message.replace(/\.$/, '')} (${where})`;
 }
 
 async function run(args: string[], io: CommandIo): Promise<number> {
