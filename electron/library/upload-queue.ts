@@ -240,6 +240,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     cancel,
     retry,
     list: (): UploadItem[] => mine().map(publicItem),
+    /** The account's items as stored, with each file's modified time when queued (for reading it back). */
+    stored: (): StoredItem[] => mine(),
     /** Every account's files, signed in or not (see UploadStore.paths). */
     pathsInUse: (): string[] => store.paths(),
     get: (id: string): UploadItem | undefined => {
