@@ -91,13 +91,17 @@ function warmShaders(renderer: THREE.WebGLRenderer, scene: THREE.Scene, camera: 
 
 export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options: StageOptions = {}): Stage {
   let theme = options.theme ?? LIGHT_VIEWER_THEME;
-  // Without a GPU, multisampling triples what a frame costs: edges are left as they are drawn.
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: !softwareRendering(), preserveDrawingBuffer: options.preserveDrawingBuffer ?? true });
+  // Without a GPU, multisampling triples what every frame costs, the moving view's too. The view at rest is
+  // smoothed instead by drawing it at twice the resolution, which the canvas scales down; a moving view is
+  // drawn at its own resolution or less (see sharpness below).
+  const software = softwareRendering();
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: !software, preserveDrawingBuffer: options.preserveDrawingBuffer ?? true });
   const pixelRatio = Math.min(2, options.pixelRatio ?? 1);
-  renderer.setPixelRatio(pixelRatio);
+  const restingRatio = software ? Math.max(pixelRatio, Math.min(2, pixelRatio * 2)) : pixelRatio;
+  renderer.setPixelRatio(restingRatio);
   const motion = new MotionResolution();
-  /** The canvas's size in CSS pixels, and the share of its resolution drawn now. */
-  const view = { width: 1, height: 1, scale: 1 };
+  /** The canvas's size in CSS pixels, and the pixel ratio it is drawn at now. */
+  const view = { width: 1, height: 1, ratio: restingRatio };
   renderer.setClearColor(theme.background);
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(35, 1, 0.1, 10_000);
@@ -167,10 +171,10 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
 
   /** Draws a moving view with fewer pixels when a frame of it costs too much (software WebGL), and sharp at rest. */
   const sharpness = (moving: boolean) => {
-    const scale = moving ? motion.scale : 1;
-    if (scale === view.scale) return;
-    view.scale = scale;
-    renderer.setPixelRatio(pixelRatio * scale);
+    const ratio = moving ? pixelRatio * motion.scale : restingRatio;
+    if (ratio === view.ratio) return;
+    view.ratio = ratio;
+    renderer.setPixelRatio(ratio);
     renderer.setSize(view.width, view.height, false);
   };
 
@@ -186,7 +190,7 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
     const started = performance.now();
     renderer.render(scene, camera);
     // The choice of copy is made on frames at full resolution: a smaller moving frame says less of them.
-    if (policy && view.scale === 1) measure(policy, proxy, started);
+    if (policy && !moving) measure(policy, proxy, started);
     if (moving) requestAnimationFrame(() => motion.record(performance.now() - started));
     placeSizeLabels();
     const shown = unseen && objects !== null;
