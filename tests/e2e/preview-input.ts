@@ -34,11 +34,14 @@ export const keyLatencies = (page: Page) => page.evaluate(() => (window as unkno
 
 /**
  * Types into `field`, a character at a time, until `done` holds (checked between keys) and at least
- * `least` characters are typed; returns what was typed.
+ * `least` characters are typed; a field about to reach its maxlength is emptied (Ctrl+A, Backspace) and
+ * typed into again. Returns what the field should hold.
  */
 export async function typeUntil(page: Page, field: Locator, done: () => Promise<boolean>, least = 8): Promise<string> {
   const letters = 'the quick brown fox jumps over the lazy dog ';
+  const room = Math.min(80, Math.max(10, ((await field.getAttribute('maxlength').then(Number)) || 80) - 10));
   let typed = '';
+  let keys = 0;
   // The rename field selects the name once it is shown: typed before that, the first keys would be selected
   // and replaced by the next.
   await field.evaluate((input: HTMLInputElement) => new Promise<void>((resolve) => {
@@ -46,11 +49,16 @@ export async function typeUntil(page: Page, field: Locator, done: () => Promise<
     selected();
   }));
   await field.focus();
-  while (typed.length < least || !(await done())) {
-    const letter = letters[typed.length % letters.length];
+  while (keys < least || !(await done())) {
+    if (typed.length >= room) {
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press('Backspace');
+      typed = '';
+    }
+    const letter = letters[keys % letters.length];
     await page.keyboard.type(letter);
     typed += letter;
-    if (typed.length > 2000) break;
+    if (++keys > 5000) break;
   }
   return typed;
 }

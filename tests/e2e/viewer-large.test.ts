@@ -1,0 +1,108 @@
+// A large model opens while the window keeps answering: the preview draws in a worker (software WebGL
+// here, the slow case), its proxy first and every triangle after, in parts; a text field takes every key
+// typed meanwhile, and the preview turns and fits while it loads. Where the browser cannot hand a canvas to
+// a worker, the page draws the preview itself, as it always did.
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { binaryStl, torusWith } from '../../scripts/generate-models.ts';
+import { CORPUS as corpus } from '../corpus.ts';
+import { pixelsUntil, samplePixels } from './canvas-pixels.ts';
+import { expect } from './expect.ts';
+import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
+import { libraryPage } from './pages/library.ts';
+import { workspace } from './pages/orders.ts';
+import { projectsPage } from './pages/projects.ts';
+import { signInPage } from './pages/sign-in.ts';
+import { framesDrawn, turnPreview, typeUntil, withoutOffscreenCanvas } from './preview-input.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchChromium();
+});
+after(() => closeAll(browser));
+
+async function libraryWith(app: AppUnderTest, file: string): Promise<ReturnType<typeof libraryPage>> {
+  await app.page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(app.page).signInWithDemo();
+  await projectsPage(app.page).items.first().click();
+  await workspace(app.page).nav('library');
+  const lib = libraryPage(app.page);
+  await lib.fileInput.setInputFiles([file]);
+  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 120_000 });
+  return lib;
+}
+
+/** Records, as the page changes, whether the simplified copy was on screen while every triangle loaded. */
+async function watchLoading(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen = ((window as unknown as { seen: Set<string> }).seen = new Set<string>());
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="viewer-loading-detail"]')) seen.add('loading');
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+const isReady = (page: Page) => page.locator('[data-testid="viewer"][data-state="ready"]').count().then((n) => n > 0);
+
+test('a 2M-triangle model opens and turns while a text field takes every key, and the preview answers to orbit and Fit as it loads', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const page = app.page;
+  const file = join(await mkdtemp(join(tmpdir(), 'large-')), 'torus-2m.stl');
+  await writeFile(file, binaryStl(torusWith(2_000_000)));
+  const lib = await libraryWith(app, file);
+  await watchLoading(page);
+  await lib.names.first().click();
+  // The model is renamed while it opens: the field holds every key, in order.
+  await page.getByTestId('rename-model').click();
+  const field = page.getByTestId('model-name-field');
+  const typed = await typeUntil(page, field, () => isReady(page));
+  assert.equal(await field.inputValue(), typed);
+  await page.keyboard.press('Escape');
+  const viewer = page.getByTestId('viewer');
+  assert.equal(await viewer.getAttribute('data-drawn-in'), 'worker');
+
+  // Drawn first as its proxy, while every triangle loads in parts.
+  const atRest = await pixelsUntil(lib.viewerCanvas, (s) => s.blueShades >= 3, 'the torus');
+  if (await page.getByTestId('viewer-loading-detail').isVisible()) await app.screenshot('model-large-loading');
+  // Turned as it loads (or just after, on a fast machine): the picture moves and frames are drawn.
+  const before = await framesDrawn(page);
+  await turnPreview(page, lib.viewerCanvas, 1_500);
+  assert.ok((await framesDrawn(page)) > before, 'frames were drawn while turning');
+  const turned = await samplePixels(lib.viewerCanvas);
+  assert.notDeepEqual(turned, atRest, 'the torus turned');
+  // Fit puts it back where it stood.
+  await page.getByTestId('viewer-fit').click();
+  await pixelsUntil(lib.viewerCanvas, (s) => Math.abs(s.blue - atRest.blue) < atRest.blue * 0.02, 'the torus fitted again as it first stood');
+  const seen = await page.evaluate(() => [...(window as unknown as { seen: Set<string> }).seen]);
+  assert.ok(seen.includes('loading'), 'the simplified copy was shown while every triangle loaded');
+
+  // Loaded: under software rendering every triangle is too slow to turn, and it says so.
+  await expect(page.getByTestId('viewer-simplified')).hasText('of 1,999,396 triangles drawn');
+  await page.getByTestId('topology-pending').waitFor({ state: 'detached', timeout: 120_000 });
+  await app.screenshot('model-large-loaded');
+});
+
+test('where a canvas cannot go to a worker, the page draws the preview itself, turns and fits it, and draws thumbnails', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  await withoutOffscreenCanvas(app.page);
+  const page = app.page;
+  const lib = await libraryWith(app, join(corpus, 'stl', 'HalfDonut-binary.stl'));
+  // The library's thumbnail, drawn on the page.
+  await page.waitForSelector('[data-testid="model-thumb"][data-drawn="yes"]', { timeout: 30_000 });
+  await lib.names.first().click();
+  const viewer = page.getByTestId('viewer');
+  await page.locator('[data-testid="viewer"][data-state="ready"]').waitFor({ timeout: 30_000 });
+  assert.equal(await viewer.getAttribute('data-drawn-in'), 'page');
+  const atRest = await pixelsUntil(lib.viewerCanvas, (s) => s.blueShades >= 3, 'the half donut');
+  await turnPreview(page, lib.viewerCanvas, 800);
+  await pixelsUntil(lib.viewerCanvas, (s) => Math.abs(s.blue - atRest.blue) > atRest.blue * 0.02, 'the half donut turned');
+  await page.getByTestId('viewer-fit').click();
+  await pixelsUntil(lib.viewerCanvas, (s) => Math.abs(s.blue - atRest.blue) < atRest.blue * 0.02, 'the half donut fitted again');
+  await app.screenshot('model-drawn-on-page');
+});
