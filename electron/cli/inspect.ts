@@ -1,9 +1,10 @@
 // `printdesk inspect <file>... [--json]`: the same parser and geometry pass as the app's preview.
+import { readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readableNumber, readableSize } from '../../common/readable-number.ts';
-import { describeFormat, isModelParseError, parseModel, type Conformance, type ModelErrorWhere, type ModelFacts, type ModelFormat, type SpecViolation } from '../../common/models/index.ts';
+import { binaryStlFactsInParts, describeFormat, extensionMismatch, isModelParseError, parseModel, type Conformance, type ModelErrorWhere, type ModelFacts, type ModelFormat, type SpecViolation } from '../../common/models/index.ts';
 import { zlibInflateRaw } from '../models/zlib-inflate.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
 
@@ -50,13 +51,35 @@ async function readWhole(path: string): Promise<Uint8Array> {
   }
 }
 
+/**
+ * A binary STL's facts read in parts (its positions never held whole), or null when the file is another
+ * format or needs reading whole for its reader to say what is wrong with it.
+ */
+async function binaryStlInParts(path: string): Promise<ModelFacts | null> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > MAX_FILE_BYTES) return null;
+    const head = new Uint8Array(Math.min(size, 84));
+    await handle.read(head, 0, head.length, 0);
+    return binaryStlFactsInParts(head, size, (offset, into) => readSync(handle.fd, into, 0, into.length, offset));
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function inspectFile(path: string): Promise<InspectReport> {
   try {
-    const bytes = await readWhole(path);
-    const model = parseModel(bytes, basename(path), { inflateRaw: zlibInflateRaw, bytesOwned: true });
-    const { conformance, ...facts } = model.facts;
+    const inParts = await binaryStlInParts(path);
+    if (inParts) {
+      const mismatch = extensionMismatch('stl-binary', basename(path));
+      if (mismatch) inParts.warnings.unshift(mismatch);
+    }
+    // Held by nothing but the parser, so that its arrays can go once it has done with them.
+    const { format, facts: all } = inParts ? { format: 'stl-binary' as const, facts: inParts } : parseModel(await readWhole(path), basename(path), { inflateRaw: zlibInflateRaw, bytesOwned: true });
+    const { conformance, ...facts } = all;
     const { valid, ...found } = conformance;
-    return { file: path, ok: true, format: model.format, valid, conformance: found, facts };
+    return { file: path, ok: true, format, valid, conformance: found, facts };
   } catch (error) {
     if (isModelParseError(error)) {
       // Where in the file (byte offset, line, 3MF part), for a script to point at it.
