@@ -12,11 +12,8 @@ import { binaryStl, torusWith } from '../../scripts/generate-models.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 import { pixelsUntil, samplePixels } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
-import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
-import { libraryPage } from './pages/library.ts';
-import { workspace } from './pages/orders.ts';
-import { projectsPage } from './pages/projects.ts';
-import { signInPage } from './pages/sign-in.ts';
+import { closeAll, launchChromium, openApp } from './harness.ts';
+import { libraryWith } from './library-with.ts';
 import { framesDrawn, turnPreview, typeUntil, withoutOffscreenCanvas } from './preview-input.ts';
 
 let browser: Browser;
@@ -24,17 +21,6 @@ before(async () => {
   browser = await launchChromium();
 });
 after(() => closeAll(browser));
-
-async function libraryWith(app: AppUnderTest, file: string): Promise<ReturnType<typeof libraryPage>> {
-  await app.page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(app.page).signInWithDemo();
-  await projectsPage(app.page).items.first().click();
-  await workspace(app.page).nav('library');
-  const lib = libraryPage(app.page);
-  await lib.fileInput.setInputFiles([file]);
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 120_000 });
-  return lib;
-}
 
 /** Records, as the page changes, whether the simplified copy was on screen while every triangle loaded. */
 async function watchLoading(page: Page): Promise<void> {
@@ -54,7 +40,7 @@ test('a 2M-triangle model opens and turns while a text field takes every key, an
   const page = app.page;
   const file = join(await mkdtemp(join(tmpdir(), 'large-')), 'torus-2m.stl');
   await writeFile(file, binaryStl(torusWith(2_000_000)));
-  const lib = await libraryWith(app, file);
+  const lib = await libraryWith(page, file, 120_000);
   await watchLoading(page);
   await lib.names.first().click();
   // The model is renamed while it opens: the field holds every key, in order.
@@ -92,7 +78,7 @@ test('where a canvas cannot go to a worker, the page draws the preview itself, t
   t.after(() => app.close());
   await withoutOffscreenCanvas(app.page);
   const page = app.page;
-  const lib = await libraryWith(app, join(corpus, 'stl', 'HalfDonut-binary.stl'));
+  const lib = await libraryWith(page, join(corpus, 'stl', 'HalfDonut-binary.stl'));
   // The library's thumbnail, drawn on the page.
   await page.waitForSelector('[data-testid="model-thumb"][data-drawn="yes"]', { timeout: 30_000 });
   await lib.names.first().click();

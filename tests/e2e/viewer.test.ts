@@ -9,10 +9,8 @@ import type { Browser } from 'playwright-core';
 import { pixelsUntil } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
-import { libraryPage } from './pages/library.ts';
-import { workspace } from './pages/orders.ts';
-import { projectsPage } from './pages/projects.ts';
-import { signInPage } from './pages/sign-in.ts';
+import { libraryWith } from './library-with.ts';
+import type { libraryPage } from './pages/library.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 import { binaryStl } from '../../scripts/generate-models.ts';
 
@@ -23,14 +21,7 @@ before(async () => {
 after(() => closeAll(browser));
 
 async function uploadModel(app: AppUnderTest, file: string): Promise<ReturnType<typeof libraryPage>> {
-  await app.page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(app.page).signInWithDemo();
-  await projectsPage(app.page).items.first().click();
-  await workspace(app.page).nav('library');
-  const lib = libraryPage(app.page);
-  await lib.fileInput.setInputFiles([file]);
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
-  return lib;
+  return libraryWith(app.page, file);
 }
 
 async function openModel(app: AppUnderTest, file: string): Promise<ReturnType<typeof libraryPage>> {
