@@ -66,7 +66,7 @@ export interface SpecWhere {
   part: string;
   /** The element's name as written, e.g. "object" or "m:colorgroup"; for a relationship, "Relationship". */
   element?: string;
-  /** The resource id (or an item's objectid) in question. */
+  /** The id in question: the element's own (a resource defined twice) or the one it refers to (a pid, an objectid). */
   id?: number;
   line?: number;
 }

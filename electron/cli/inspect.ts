@@ -127,10 +127,10 @@ function validity(report: Extract<InspectReport, { ok: true }>): string {
   return `no: breaks the 3MF specification (${count(errors, 'error')}${warnings ? `, ${count(warnings, 'minor breach')}` : ''}${listed}); the service may refuse it`;
 }
 
-/** "3MF Core 3.4.2: Resource id 2 is used twice … (3D/3dmodel.model, <object> 2, line 14)". */
+/** "3MF Core 3.4.2: Resource id 2 is used twice … (3D/3dmodel.model, <object>, id 2, line 14)": the id in question. */
 function describeViolation(violation: SpecViolation): string {
   const { part, element, id, line } = violation.where;
-  const where = [part, element && `<${element}>${id !== undefined ? ` ${id}` : ''}`, line && `line ${line}`].filter(Boolean).join(', ');
+  const where = [part, element && `<${element}>`, id !== undefined && `id ${id}`, line && `line ${line}`].filter(Boolean).join(', ');
   return `${violation.section}: ${violation.message.replace(/\.$/, '')} (${where})`;
 }
 

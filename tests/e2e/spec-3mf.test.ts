@@ -63,7 +63,7 @@ test('a 3MF that breaks the specification is told before upload, uploaded when t
   const rules = await page.getByTestId('spec-violation').evaluateAll((items) => items.map((item) => item.getAttribute('data-rule')));
   assert.deepEqual(rules, ['core.resource-id-unique', 'core.pindex']);
   await expect(page.getByTestId('spec-violation').first()).hasText('3MF Core 3.4.2');
-  await expect(page.getByTestId('spec-violation').first()).hasText('3D/3dmodel.model · <object> 1 · line 5');
+  await expect(page.getByTestId('spec-violation').first()).hasText('3D/3dmodel.model · <object> · id 1 · line 5');
   // Its triangle with a colour beyond its group makes it a model of colours: the grey of "no colour".
   await pixelsUntil(lib.viewerCanvas, (s) => s.distinct > 4 && s.dark > s.total * 0.05, 'the grey cube');
   await page.getByTestId('spec-violation').last().scrollIntoViewIfNeeded();

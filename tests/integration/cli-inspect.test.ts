@@ -95,7 +95,7 @@ test('inspect says a 3MF that breaks the specification is not valid, with each r
     assert.equal(stl.valid, true, 'STL has no specification to break');
     const plain = await printdesk('inspect', broken);
     assert.match(plain.stdout, /valid {8}no: breaks the 3MF specification \(2 errors\); the service may refuse it/);
-    assert.match(plain.stdout, /breaks {7}3MF Core 3\.4\.2: Resource id 1 is used twice: by <m:colorgroup> \(line 4\) and by <object> \(3D\/3dmodel\.model, <object> 1, line 4\)/);
+    assert.match(plain.stdout, /breaks {7}3MF Core 3\.4\.2: Resource id 1 is used twice: by <m:colorgroup> \(line 4\) and by <object> \(3D\/3dmodel\.model, <object>, id 1, line 4\)/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
