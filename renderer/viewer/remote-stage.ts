@@ -6,7 +6,7 @@ import type { ParsedModel } from '../../common/models/index.ts';
 import { relayInput } from './input-relay.ts';
 import { buffersOf } from './model-buffers.ts';
 import type { CallMessage, FromStage, StageCommand, ToStage } from './stage-protocol.ts';
-import type { Stage, StageOptions } from './stage.ts';
+import type { Stage, StageOptions } from './stage-api.ts';
 
 export type RemoteStageOptions = Pick<StageOptions, 'onDetail' | 'onGrid' | 'onSizeLabels' | 'onFrame'> & {
   /** The worker stopped after it had started (a failure to start rejects the start instead). */

@@ -4,7 +4,7 @@
 import type { ParsedModel } from '../../common/models/index.ts';
 import type { RelayedEvent } from './input-relay.ts';
 import type { SizeLabel } from './size-box.ts';
-import type { Detail, Stage } from './stage.ts';
+import type { Detail, Stage } from './stage-api.ts';
 import type { UpAxis } from './up-axis.ts';
 
 /** The Stage's calls that carry no answer, sent as they are. */

@@ -5,89 +5,19 @@
 import * as THREE from 'three';
 import type { ParsedModel } from '../../common/models/index.ts';
 import { DetailPolicy } from './detail-policy.ts';
+import type { Detail, Stage, StageOptions } from './stage-api.ts';
+import { warmShaders } from './warm-shaders.ts';
 import { buildModelObjects, displayScale, worldSize, worldSphere, type ModelObjects } from './model-mesh.ts';
 import { buildPlate, PLATE_MM, type Plate } from './plate.ts';
-import { buildSizeBox, type SizeBox, type SizeLabel } from './size-box.ts';
-import { LIGHT_VIEWER_THEME, type ViewerTheme } from './theme.ts';
+import { buildSizeBox, type SizeBox } from './size-box.ts';
+import { LIGHT_VIEWER_THEME } from './theme.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
 import type { UpAxis } from './up-axis.ts';
 import { MotionResolution, softwareRendering } from './motion-resolution.ts';
 import { UploadPacer } from './upload-pacer.ts';
-import { createViewControls, type InputTarget } from './view-controls.ts';
+import { createViewControls } from './view-controls.ts';
 
-/**
- * How much of a model with a proxy is drawn at rest, and how much of every triangle is uploaded yet
- * (`loaded`, 0…1); null for a model drawn whole always.
- */
-export type Detail = { simplified: boolean; drawn: number; total: number; loaded: number } | null;
-
-/** A model as a preview draws it, for the page around the preview (the library's thumbnail of it). */
-export interface ShownModel {
-  format: ParsedModel['format'];
-  /** A PNG data URL of the model, `size` pixels square, standing as shown. */
-  picture(size: number): Promise<string>;
-}
-
-export interface StageOptions {
-  /** Hears when the view at rest changes between the proxy and every triangle, and the loading's progress. */
-  onDetail?: (detail: Detail) => void;
-  /** Hears the side of the plate's grid cells, in mm, when a model is shown or turned. */
-  onGrid?: (cellMm: number) => void;
-  /** Hears where the size box's labels go after each frame (null while the box is hidden). */
-  onSizeLabels?: (labels: SizeLabel[] | null) => void;
-  /** Hears each frame drawn; `shown` on the first one with the model last given to show(). */
-  onFrame?: (shown: boolean) => void;
-  /** What the controls and keys listen to: the canvas itself, or what stands in for it in a worker. */
-  input?: InputTarget;
-  pixelRatio?: number;
-  /** Kept for reading the canvas back on the page; a worker's canvas shows its last frame anyway. */
-  preserveDrawingBuffer?: boolean;
-  theme?: ViewerTheme;
-}
-
-export interface Stage {
-  show(model: ParsedModel, up: UpAxis): void;
-  /** Turns the model shown so that `up` points up, and fits the view to it again. */
-  setUpAxis(up: UpAxis): void;
-  /** Draws every triangle at rest, however slow (the user asked). */
-  showEveryTriangle(): void;
-  /** Adds what the topology pass found (open edges) to the model on show, without rebuilding it. */
-  showOpenEdgesOf(segments: Float32Array | undefined, visible: boolean): void;
-  setWireframe(on: boolean): void;
-  setOpenEdges(on: boolean): void;
-  /** Shows or hides the model's box with its sides' lengths (the dimensions overlay). */
-  setSizeBox(on: boolean): void;
-  setTheme(theme: ViewerTheme): void;
-  fit(): void;
-  /** Pixels at the canvas's top and bottom that size labels keep clear of (the tool row, the notes). */
-  setLabelInsets(top: number, bottom: number): void;
-  resize(width: number, height: number): void;
-  /** A PNG data URL of the model shown, `size` pixels square, standing as it is shown (for the library). */
-  picture(size: number): Promise<string>;
-  /** Frees every GPU resource and the WebGL context itself. */
-  dispose(): void;
-}
-
-/**
- * Compiles the programs a model is drawn with (flat shading, with and without its own colours; the size
- * box's lines) while the file is still being read: without a GPU, compiling them took a few hundred
- * milliseconds of the first picture's time.
- */
-function warmShaders(renderer: THREE.WebGLRenderer, scene: THREE.Scene, camera: THREE.Camera): void {
-  const geometry = new THREE.BufferGeometry().setAttribute('position', new THREE.BufferAttribute(new Float32Array(9), 3));
-  geometry.setAttribute('color', new THREE.BufferAttribute(new Float32Array(9), 3));
-  const materials = [false, true].map((vertexColors) => new THREE.MeshStandardMaterial({ vertexColors, flatShading: true, roughness: 0.75, metalness: 0, side: THREE.DoubleSide }));
-  const lines = new THREE.LineBasicMaterial({ toneMapped: false });
-  const warm = new THREE.Group().add(...materials.map((material) => new THREE.Mesh(geometry, material)), new THREE.LineSegments(geometry, lines));
-  scene.add(warm);
-  try {
-    renderer.compile(scene, camera);
-  } finally {
-    scene.remove(warm);
-    geometry.dispose();
-    for (const material of [...materials, lines]) material.dispose();
-  }
-}
+export type { Detail, ShownModel, Stage, StageOptions } from './stage-api.ts';
 
 export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options: StageOptions = {}): Stage {
   let theme = options.theme ?? LIGHT_VIEWER_THEME;

@@ -4,7 +4,7 @@
 // once per session; a PNG data URL is ~5–20 KB). Without IndexedDB (private mode, tests) memory alone works.
 import { ModelParseError } from '../../common/models/index.ts';
 import { drawPicture } from './picture-worker.ts';
-import type { ShownModel } from './stage.ts';
+import type { ShownModel } from './stage-api.ts';
 import type { ModelClient } from './worker-client.ts';
 import { sharedModelClient } from './worker-client.ts';
 import { upAxisFor } from './up-axis.ts';
