@@ -35,20 +35,24 @@ export const keyLatencies = (page: Page) => page.evaluate(() => (window as unkno
 /**
  * Types into `field`, a character at a time, until `done` holds (checked between keys) and at least
  * `least` characters are typed; a field about to reach its maxlength is emptied (Ctrl+A, Backspace) and
- * typed into again. Returns what the field should hold.
+ * typed into again, as it is first with `clearFirst`. Returns what the field should hold.
  */
-export async function typeUntil(page: Page, field: Locator, done: () => Promise<boolean>, least = 8): Promise<string> {
+export async function typeUntil(page: Page, field: Locator, done: () => Promise<boolean>, least = 8, { clearFirst = false } = {}): Promise<string> {
   const letters = 'the quick brown fox jumps over the lazy dog ';
   const room = Math.min(80, Math.max(10, ((await field.getAttribute('maxlength').then(Number)) || 80) - 10));
   let typed = '';
   let keys = 0;
   // The rename field selects the name once it is shown: typed before that, the first keys would be selected
-  // and replaced by the next.
-  await field.evaluate((input: HTMLInputElement) => new Promise<void>((resolve) => {
+  // and replaced by the next. (A field typed into again is emptied first instead.)
+  if (!clearFirst) await field.evaluate((input: HTMLInputElement) => new Promise<void>((resolve) => {
     const selected = () => (input.value.length > 0 && input.selectionStart === 0 && input.selectionEnd === input.value.length ? resolve() : requestAnimationFrame(selected));
     selected();
   }));
   await field.focus();
+  if (clearFirst) {
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+  }
   while (keys < least || !(await done())) {
     if (typed.length >= room) {
       await page.keyboard.press('ControlOrMeta+A');
