@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readableNumber, readableSize } from '../../common/readable-number.ts';
 import { binaryStlFactsInParts, describeFormat, extensionMismatch, isModelParseError, parseModel, type Conformance, type ModelErrorWhere, type ModelFacts, type ModelFormat, type SpecViolation } from '../../common/models/index.ts';
+import { FileTooLarge, readWhole } from '../models/read-whole.ts';
 import { zlibInflateRaw } from '../models/zlib-inflate.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
 
@@ -22,8 +23,6 @@ export type InspectReport =
   | { file: string; ok: true; format: ModelFormat; valid: boolean; conformance: Omit<Conformance, 'valid'>; facts: Omit<ModelFacts, 'conformance'> }
   | { file: string; ok: false; error: { code: string; message: string; where?: ModelErrorWhere } };
 
-class FileTooLarge extends Error {}
-
 /** The system's reasons, said as a person would. */
 const READ_ERRORS: Record<string, string> = {
   ENOENT: 'no such file',
@@ -31,25 +30,6 @@ const READ_ERRORS: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'permission denied',
 };
-
-/** Reads the whole file into one buffer of its known size (the parsers need random access). */
-async function readWhole(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const { size } = await handle.stat();
-    if (size > MAX_FILE_BYTES) throw new FileTooLarge(`${size} bytes is over the ${MAX_FILE_BYTES}-byte limit for inspect.`);
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    while (at < size) {
-      const { bytesRead } = await handle.read(bytes, at, size - at, at);
-      if (bytesRead === 0) break;
-      at += bytesRead;
-    }
-    return at === size ? bytes : bytes.subarray(0, at);
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * A binary STL's facts read in parts (its positions never held whole), or null when the file is another
@@ -76,7 +56,7 @@ export async function inspectFile(path: string): Promise<InspectReport> {
       if (mismatch) inParts.warnings.unshift(mismatch);
     }
     // Held by nothing but the parser, so that its arrays can go once it has done with them.
-    const { format, facts: all } = inParts ? { format: 'stl-binary' as const, facts: inParts } : parseModel(await readWhole(path), basename(path), { inflateRaw: zlibInflateRaw, bytesOwned: true });
+    const { format, facts: all } = inParts ? { format: 'stl-binary' as const, facts: inParts } : parseModel(await readWhole(path, MAX_FILE_BYTES), basename(path), { inflateRaw: zlibInflateRaw, bytesOwned: true });
     const { conformance, ...facts } = all;
     const { valid, ...found } = conformance;
     return { file: path, ok: true, format, valid, conformance: found, facts };
@@ -86,7 +66,7 @@ export async function inspectFile(path: string): Promise<InspectReport> {
       const where = Object.keys(error.where).length > 0 ? { where: error.where } : {};
       return { file: path, ok: false, error: { code: error.code, message: error.message, ...where } };
     }
-    if (error instanceof FileTooLarge) return { file: path, ok: false, error: { code: 'TOO_LARGE', message: error.message } };
+    if (error instanceof FileTooLarge) return { file: path, ok: false, error: { code: 'TOO_LARGE', message: `${error.message.replace(/\.$/, '')} for inspect.` } };
     const code = (error as NodeJS.ErrnoException).code;
     if (code) return { file: path, ok: false, error: { code: 'FILE_UNREADABLE', message: `Cannot read ${path}: ${READ_ERRORS[code] ?? code}.` } };
     throw error;

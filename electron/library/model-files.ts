@@ -1,10 +1,11 @@
 // A model's bytes for its preview and measured facts: the file it was uploaded from, while that file
 // is still the same, or else a copy from the service (checked against the model's SHA-256).
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { ApiClient } from '../api/client.ts';
 import { readableBytes } from '../../common/readable-number.ts';
 import { HostError } from '../api/errors.ts';
+import { readWhole } from '../models/read-whole.ts';
 import type { ModelCache } from './model-cache.ts';
 import type { Model } from './models.ts';
 import type { UploadItem } from './upload-store.ts';
@@ -47,7 +48,7 @@ async function uploadedFile(modelId: string, uploads: UploadedFile[], limit: num
   // must hash to the upload's. One untouched since is the upload's without hashing 100 MB again.
   if (!info || info.size !== upload.sizeBytes) return null;
   if (info.size > limit) throw tooLarge(upload.fileName, info.size, limit);
-  const bytes = new Uint8Array(await readFile(upload.path));
+  const bytes = await readWhole(upload.path);
   const untouched = (upload.mtimeMs ?? 0) > 0 && Math.floor(info.mtimeMs) === upload.mtimeMs;
   if (upload.sha256 && !untouched && sha256Of(bytes) !== upload.sha256) return null;
   return { name: upload.fileName, bytes, source: 'local' };

@@ -1,10 +1,10 @@
 // A worker thread that reads a 3MF whole with the shared parser (no topology) and answers whether it
 // breaks the 3MF specification: parsing is synchronous, and the host's thread must keep answering the
 // window meanwhile. One request at a time, from spec-check.ts.
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { describeViolations, parseModel } from '../../common/models/index.ts';
+import { readWhole } from './read-whole.ts';
 import { zlibInflateRaw } from './zlib-inflate.ts';
 
 export interface SpecCheckRequest {
@@ -20,7 +20,7 @@ export interface SpecCheckReply {
 
 async function check(path: string): Promise<string | null> {
   try {
-    const bytes = new Uint8Array(await readFile(path));
+    const bytes = await readWhole(path);
     const { conformance } = parseModel(bytes, basename(path), { skipTopology: true, inflateRaw: zlibInflateRaw, bytesOwned: true }).facts;
     if (conformance.valid) return null;
     const errors = conformance.violations.filter((violation) => violation.severity === 'error');
