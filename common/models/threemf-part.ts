@@ -3,8 +3,8 @@
 // property groups in threemf-part-checks.ts and threemf-materials.ts, the ids in threemf-resources.ts).
 import { ModelParseError } from './errors.ts';
 import { GrowableFloat32, GrowableInt32 } from './growable.ts';
-import { cursor, readInt, readNumber } from './numbers.ts';
 import { addBeams, type Beams } from './beam-lattice.ts';
+import { AttributeReader } from './threemf-attributes.ts';
 import type { Violations } from './spec-rules.ts';
 import { checkMetadata, checkModelElement, OBJECT_TYPES } from './threemf-part-checks.ts';
 import { MaterialsReader, NO_COLOR, type TextureRef } from './threemf-materials.ts';
@@ -14,8 +14,8 @@ import { END, EOF, START, XmlScanner } from './xml.ts';
 
 export { NO_COLOR } from './threemf-materials.ts';
 
-/** Row-vector affine 3×4 as in the spec: m00 m01 m02 m10 m11 m12 m20 m21 m22 m30 m31 m32. */
-export type Transform = Float64Array;
+export type { Transform } from './threemf-attributes.ts';
+import type { Transform } from './threemf-attributes.ts';
 
 export interface MeshObject {
   kind: 'mesh';
@@ -61,8 +61,7 @@ export interface ModelPart {
   thumbnails: PartRef[];
 }
 
-class PartReader {
-  readonly xml: XmlScanner;
+class PartReader extends AttributeReader {
   readonly part: ModelPart;
   readonly groups = new Map<number, Uint32Array>();
   readonly onProgress?: (fraction: number) => void;
@@ -75,54 +74,13 @@ class PartReader {
   sawTextures = false;
 
   constructor(bytes: Uint8Array, name: string, violations: Violations, isRoot: boolean, onProgress?: (fraction: number) => void) {
-    this.xml = new XmlScanner(bytes, name);
+    super(new XmlScanner(bytes, name));
     this.part = { name, unit: 'millimeter', objects: new Map(), build: [], warnings: [], textures: [], thumbnails: [] };
     this.violations = violations;
     this.table = new ResourceTable(this.xml, violations);
     this.materials = new MaterialsReader(this.xml, this.table, violations);
     this.isRoot = isRoot;
     this.onProgress = onProgress;
-  }
-
-  int(name: string, fallback: number): number {
-    const n = this.xml.find(name);
-    if (n < 0) return fallback;
-    const value = readInt(this.xml.bytes, this.xml.valueStart(n));
-    if (value !== value || cursor.end !== this.xml.valueEnd(n)) this.xml.fail('BAD_XML', `${name}="…" is not an integer`, this.xml.valueStart(n));
-    return value;
-  }
-
-  float(name: string): number {
-    const xml = this.xml;
-    const n = xml.find(name);
-    if (n < 0) xml.fail('BAD_XML', `A <${this.tagName()}> without ${name}`);
-    const start = xml.valueStart(n);
-    const value = readNumber(xml.bytes, start);
-    if (value !== value) {
-      const text = xml.string(name)?.trim().toLowerCase() ?? '';
-      xml.fail(/^[+-]?(nan|inf)/.test(text) ? 'NAN_COORDINATE' : 'BAD_XML', `${name}="${text}" is not a number`, start);
-    }
-    if (value - value !== 0) xml.fail('NAN_COORDINATE', `${name}="${xml.string(name)}" is not a finite number`, start);
-    if (cursor.end !== xml.valueEnd(n)) xml.fail('BAD_XML', `${name}="${xml.string(name)}" is not a number`, start);
-    return value;
-  }
-
-  index(name: string, count: number): number {
-    const v = this.int(name, -1);
-    if (v < 0 || v >= count) this.xml.fail('INDEX_OUT_OF_RANGE', `${name}="${v}" but the mesh has ${count} vertices`);
-    return v;
-  }
-
-  tagName(): string {
-    return new TextDecoder().decode(this.xml.bytes.subarray(this.xml.localStart, this.xml.nameEnd));
-  }
-
-  transform(): Transform | null {
-    const text = this.xml.string('transform');
-    if (text === null) return null;
-    const values = text.trim().split(/\s+/).map(Number);
-    if (values.length !== 12 || values.some((v) => !Number.isFinite(v))) this.xml.fail('BAD_XML', `transform="${text}" is not 12 finite numbers`);
-    return Float64Array.from(values);
   }
 
   /** An item's or a component's reference to an object, which must exist (checked when it is followed). */
