@@ -71,7 +71,7 @@ export function seedOrders(db: Db, account: string, projectId: string, count: nu
       store.transition(draft.id, ['sending'], 'placed', { placed: { orderId: randomUUID(), status: STATUSES[n % STATUSES.length], createdAt: placedAt, shippingPrice: draft.shippingMethod?.price ?? null, currency: 'EUR' } });
     }
     for (const batch of batches) {
-      const record = tables.create({ account, projectId, fileName: batch.fileName, fileHash: randomUUID(), header: ['orderReference'], mapping: {}, shipping: { kind: 'rule', rule: 'cheapest' } }, batch.rows);
+      const record = tables.create({ account, projectId, fileName: batch.fileName, fileHash: randomUUID(), header: ['orderReference'], mapping: {}, shipping: { kind: 'rule', rule: 'cheapest' }, layout: null, constants: {} }, batch.rows);
       const tag = db.prepare('UPDATE drafts SET batch_id = ? WHERE id = ?');
       for (const id of batch.drafts) tag.run(record.id, id);
     }

@@ -108,7 +108,7 @@ async function implementationFor(implementation: Implementation, kind: Kind): Pr
   if (implementation !== 'three') {
     const { parseModel } = await import('../common/models/index.ts');
     // As `printdesk inspect` runs it: 3MF parts inflated by zlib (the app's worker uses the browser's own).
-    const { zlibInflateRaw: inflateRaw } = await import('../electron/cli/zlib-inflate.ts');
+    const { zlibInflateRaw: inflateRaw } = await import('../electron/models/zlib-inflate.ts');
     const skipTopology = implementation === 'ours-measures';
     return (bytes, name) => {
       // A copy, not Buffer's slice (a view): the parse may write over it.
@@ -228,6 +228,19 @@ function failureOf(error: unknown): string {
 const LABEL: Record<Kind, string> = { 'stl-binary': 'binary STL', 'stl-ascii': 'ASCII STL', obj: 'OBJ', '3mf': '3MF' };
 const LOADER: Record<Kind, string> = { 'stl-binary': 'three STLLoader', 'stl-ascii': 'three STLLoader', obj: 'three OBJLoader', '3mf': 'three 3MFLoader (xmldom)' };
 
+/**
+ * The aim of issue #6 for this format, against three's loader, and the ratio it is read on. Binary STL's is
+ * read on parse + measures, the figure at which the preview shows (issue #29 settled it: the weld that open
+ * edges and shells need costs more than half of STLLoader's time, and follows off the page's thread). The
+ * corpus's files parse in microseconds: their ratios are reported, not held to the aim.
+ */
+function aimOf(kind: Kind, set: string, ratios: { all: number; measures: number }) {
+  const aims: Record<Kind, number> = { 'stl-binary': 2, 'stl-ascii': 3, obj: 8, '3mf': 10 };
+  const onMeasures = kind === 'stl-binary';
+  const ratio = round(onMeasures ? ratios.measures : ratios.all, 2);
+  return { ratio: aims[kind], readOn: onMeasures ? 'parse + measures (measuresOnlyRatio)' : 'parse + all facts (ratio)', measured: ratio, met: set === 'corpus' ? null : ratio >= aims[kind] };
+}
+
 /** Our figures on files three's loader cannot read at all: no ratio, and the loader's failure said. */
 async function oursAlone(kind: Kind, set: string, files: string[], runs: number, threeFailure: string): Promise<BenchResult[]> {
   const ours = await measure(kind, 'ours', files, runs);
@@ -274,6 +287,7 @@ async function compare(kind: Kind, set: string, allFiles: string[], runs: number
     measuresOnlyRatio: round(three.ms / measuresOnly.ms, 2),
     bufferCopyMBps: mbps(copy),
     ...(floor ? { positionsOnlyMBps: mbps(floor), positionsOnlyRatio: round(three.ms / floor.ms, 2) } : {}),
+    aim: aimOf(kind, set, { all: three.ms / ours.ms, measures: three.ms / measuresOnly.ms }),
   }];
   if (set !== 'corpus') {
     results.push({

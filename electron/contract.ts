@@ -135,7 +135,7 @@ export const contract = {
     modelFile: channel(z.object({ modelId: Guid }), z.object({ name: z.string(), bytes: z.instanceof(Uint8Array), source: z.enum(['local', 'service']) }).nullable()),
   },
   uploads: {
-    enqueue: channel(z.object({ projectId: Guid, folderId: Guid.nullable().optional(), paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000), allowDuplicate: z.boolean().optional() }), EnqueueResult),
+    enqueue: channel(z.object({ projectId: Guid, folderId: Guid.nullable().optional(), paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000), allowDuplicate: z.boolean().optional(), acceptSpecBreaches: z.boolean().optional() }), EnqueueResult),
     list: channel(Nothing, z.array(UploadItem)),
     pause: channel(UploadRef, UploadItem),
     resume: channel(UploadRef, UploadItem),

@@ -179,7 +179,7 @@ export function createHost(deps: HostDeps): Host {
   function workOffline(on: boolean) {
     if (on === workingOffline) return;
     workingOffline = on;
-    orders.hold(on);
+    orders.workOffline(on);
     connectivity.hold(on);
     if (on) library.suspend();
     else if (session.state().status === 'signed-in') library.start();
@@ -238,7 +238,7 @@ export function createHost(deps: HostDeps): Host {
   const ready = session.restore().then((state) => {
     // Held before anything is sent: the user chose to work offline when the app last ran.
     if (workingOffline) {
-      orders.hold(true);
+      orders.workOffline(true);
       connectivity.hold(true);
     }
     // The batches first: a paused batch's orders are held before the outbox sends anything.

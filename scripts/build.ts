@@ -40,6 +40,15 @@ export async function buildAll(): Promise<void> {
       format: 'esm',
       packages: 'external',
     }),
+    // The host's worker thread that checks a 3MF against the specification before upload (spec-check.ts).
+    esbuild({
+      ...common,
+      entryPoints: [join(root, 'electron/models/spec-check-worker.ts')],
+      outfile: join(dist, 'electron/spec-check-worker.mjs'),
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+    }),
     esbuild({
       ...preload,
       entryPoints: [join(root, 'electron/preload.ts')],

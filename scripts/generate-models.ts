@@ -51,11 +51,19 @@ export function binaryStl(mesh: Mesh, header = 'PrintDesk generated'): Uint8Arra
   bytes.set(strToU8(header.slice(0, 80)));
   const view = new DataView(bytes.buffer);
   view.setUint32(80, count, true);
+  const [a, b, c] = [0, 1, 2].map(() => new Float64Array(3));
   for (let t = 0; t < count; t++) {
     for (let k = 0; k < 3; k++) {
       const v = mesh.triangles[t * 3 + k] * 3;
-      for (let axis = 0; axis < 3; axis++) view.setFloat32(84 + t * 50 + 12 + k * 12 + axis * 4, mesh.vertices[v + axis], true);
+      for (let axis = 0; axis < 3; axis++) {
+        view.setFloat32(84 + t * 50 + 12 + k * 12 + axis * 4, mesh.vertices[v + axis], true);
+        [a, b, c][k][axis] = mesh.vertices[v + axis];
+      }
     }
+    // The facet's unit normal, as real files carry it (our reader ignores it; admesh's volume uses it).
+    const n = [(b[1] - a[1]) * (c[2] - a[2]) - (b[2] - a[2]) * (c[1] - a[1]), (b[2] - a[2]) * (c[0] - a[0]) - (b[0] - a[0]) * (c[2] - a[2]), (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])];
+    const length = Math.hypot(n[0], n[1], n[2]) || 1;
+    for (let axis = 0; axis < 3; axis++) view.setFloat32(84 + t * 50 + axis * 4, n[axis] / length, true);
   }
   return bytes;
 }

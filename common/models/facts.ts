@@ -2,6 +2,7 @@ import { grouped, ModelParseError } from './errors.ts';
 import { measure, measureIndexed, type Measures } from './measure.ts';
 import { analyse, type Topology } from './topology.ts';
 import type { ModelFacts, ParseOptions, RawMesh, Vec3 } from './types.ts';
+import { conformanceOf } from './spec-rules.ts';
 import { guessUnit } from './units.ts';
 import { weld, weldTable } from './weld.ts';
 
@@ -86,7 +87,23 @@ function factsFrom(mesh: RawMesh, triangles: number, measures: Measures, topolog
     watertight,
     unit: { declared: mesh.declaredUnit, assumed: mesh.declaredUnit ?? 'millimeter', ...(unit.guess ? { guess: unit.guess } : {}) },
     warnings,
+    conformance: conformanceOf(mesh.violations),
   };
+}
+
+/** A coordinate that is not a number, or nothing with any area: no facts can be given. */
+export function checkMeasured(mesh: RawMesh, triangles: number, measures: Measures): void {
+  if (measures.firstNonFinite >= 0) throw nonFiniteError(mesh, measures.firstNonFinite);
+  if (triangles > 0 && measures.degenerate === triangles) {
+    // Zero size, zero volume, and "closed" by the edge count alone: nothing here can be printed.
+    throw new ModelParseError('EMPTY', `None of its ${triangles} triangles has any area (their corners coincide or lie on a line): there is nothing to print.`);
+  }
+}
+
+/** The facts of a mesh whose corners are welded already (a file read in parts): edges and shells counted. */
+export function factsOfWelded(mesh: RawMesh, triangles: number, measures: Measures, cornerIds: Int32Array, unique: number): ModelFacts {
+  const topology = analyse(cornerIds, unique, () => {}, false, mesh.closedParts);
+  return factsFrom(mesh, triangles, measures, topology, 'checked');
 }
 
 /** Triangles of a mesh in either shape. */
@@ -107,11 +124,7 @@ function measuresOf(mesh: RawMesh): Measures {
 export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: (facts: ModelFacts, arraysStillRead: boolean) => void): { facts: ModelFacts; boundaryEdges?: Float32Array } {
   const triangles = triangleCount(mesh);
   const measures = measuresOf(mesh);
-  if (measures.firstNonFinite >= 0) throw nonFiniteError(mesh, measures.firstNonFinite);
-  if (triangles > 0 && measures.degenerate === triangles) {
-    // Zero size, zero volume, and "closed" by the edge count alone: nothing here can be printed.
-    throw new ModelParseError('EMPTY', `None of its ${triangles} triangles has any area (their corners coincide or lie on a line): there is nothing to print.`);
-  }
+  checkMeasured(mesh, triangles, measures);
   if (options.skipTopology) return { facts: factsFrom(mesh, triangles, measures, null, 'skipped') };
   // The topology pass reads a soup, or else the vertex table and corners: the model's own arrays unless
   // it carries a soup beside them (for colours), which is then free to be handed away.

@@ -8,12 +8,14 @@ import { parseBinaryStl } from './stl-binary.ts';
 import { parse3mf } from './threemf.ts';
 import type { ModelFacts, ModelFormat, ParseOptions, ParsedModel, RawMesh } from './types.ts';
 
-export { describeFormat, detectFormat } from './detect.ts';
+export { describeFormat, detectFormat, extensionMismatch } from './detect.ts';
+export { binaryStlFactsInParts, type ReadInto } from './stl-binary-parts.ts';
 export { isModelParseError, ModelParseError, type ModelErrorCode, type ModelErrorWhere } from './errors.ts';
 export type { ModelFacts, ModelFormat, ParseOptions, ParsedModel, Vec3 } from './types.ts';
 export { DEFAULT_MAX_TRIANGLES, DEFAULT_MAX_UNZIPPED_BYTES } from './types.ts';
 export { pictureOf, simplify, type ProxyMesh } from './proxy.ts';
 export type { UnitName } from './units.ts';
+export { describeViolations, SPEC_RULES, type Conformance, type SpecRuleId, type SpecViolation, type SpecWhere } from './spec-rules.ts';
 
 const PARSERS: Record<ModelFormat, (bytes: Uint8Array, options: ParseOptions) => RawMesh> = {
   'stl-binary': parseBinaryStl,

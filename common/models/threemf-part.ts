@@ -1,16 +1,26 @@
-// One 3MF model part (an XML file in the package) into objects, colour groups and build items.
+// One 3MF model part (an XML file in the package) into objects, colour groups and build items, checked
+// against the core specification and the materials extension as it is read (the metadata and the
+// property groups in threemf-part-checks.ts and threemf-materials.ts, the ids in threemf-resources.ts).
 import { ModelParseError } from './errors.ts';
 import { GrowableFloat32, GrowableInt32 } from './growable.ts';
-import { cursor, readInt, readNumber } from './numbers.ts';
 import { addBeams, type Beams } from './beam-lattice.ts';
+import { AttributeReader } from './threemf-attributes.ts';
+import type { Violations } from './spec-rules.ts';
+import { checkMetadata, checkModelElement, OBJECT_TYPES } from './threemf-part-checks.ts';
+import { MaterialsReader, NO_COLOR, type TextureRef } from './threemf-materials.ts';
+import { OBJECT, PROPERTY_GROUP, ResourceTable, type Resource } from './threemf-resources.ts';
 import { isUnitName, type UnitName } from './units.ts';
 import { END, EOF, START, XmlScanner } from './xml.ts';
 
-/** Row-vector affine 3×4 as in the spec: m00 m01 m02 m10 m11 m12 m20 m21 m22 m30 m31 m32. */
-export type Transform = Float64Array;
+export { NO_COLOR } from './threemf-materials.ts';
+
+export type { Transform } from './threemf-attributes.ts';
+import type { Transform } from './threemf-attributes.ts';
 
 export interface MeshObject {
   kind: 'mesh';
+  /** The object's type attribute: model, support, other… */
+  type: string;
   vertices: Float32Array;
   triangles: Int32Array;
   /** Packed RGBA (0xRRGGBBAA) per triangle corner, when any triangle of it has a colour. */
@@ -23,94 +33,62 @@ export interface Reference {
   objectId: number;
   path: string | null;
   transform: Transform | null;
+  /** Where the reference is, for a violation found when it is followed. */
+  line: number;
 }
 
 export interface ComponentsObject {
   kind: 'components';
+  type: string;
   components: Reference[];
 }
 
+/** A part name a model part refers to (a texture, a thumbnail, another model part), and where. */
+export interface PartRef {
+  path: string;
+  line: number;
+}
+
 export interface ModelPart {
+  /** The part's name as the package writes it. */
+  name: string;
   unit: UnitName;
   objects: Map<number, MeshObject | ComponentsObject>;
   build: Reference[];
   warnings: string[];
+  textures: TextureRef[];
+  /** Object thumbnails (an object's thumbnail attribute). */
+  thumbnails: PartRef[];
 }
 
-/** Colours are unknown for triangles without a property: a neutral light grey reads as "no colour". */
-export const NO_COLOR = 0xc8c8c8ff;
-
-function parseColor(text: string | null): number {
-  const match = /^#([0-9a-fA-F]{6})([0-9a-fA-F]{2})?$/.exec(text?.trim() ?? '');
-  if (!match) return NO_COLOR;
-  return ((parseInt(match[1], 16) << 8) | parseInt(match[2] ?? 'ff', 16)) >>> 0;
-}
-
-class PartReader {
-  readonly xml: XmlScanner;
-  readonly part: ModelPart = { unit: 'millimeter', objects: new Map(), build: [], warnings: [] };
+class PartReader extends AttributeReader {
+  readonly part: ModelPart;
   readonly groups = new Map<number, Uint32Array>();
   readonly onProgress?: (fraction: number) => void;
+  readonly violations: Violations;
+  readonly table: ResourceTable;
+  readonly materials: MaterialsReader;
+  readonly isRoot: boolean;
+  /** Property groups by the pid triangles give, once looked up (null: none usable). */
+  readonly triangleGroups = new Map<number, Resource | null>();
   sawTextures = false;
 
-  constructor(bytes: Uint8Array, name: string, onProgress?: (fraction: number) => void) {
-    this.xml = new XmlScanner(bytes, name);
+  constructor(bytes: Uint8Array, name: string, violations: Violations, isRoot: boolean, onProgress?: (fraction: number) => void) {
+    super(new XmlScanner(bytes, name));
+    this.part = { name, unit: 'millimeter', objects: new Map(), build: [], warnings: [], textures: [], thumbnails: [] };
+    this.violations = violations;
+    this.table = new ResourceTable(this.xml, violations);
+    this.materials = new MaterialsReader(this.xml, this.table, violations);
+    this.isRoot = isRoot;
     this.onProgress = onProgress;
   }
 
-  int(name: string, fallback: number): number {
-    const n = this.xml.find(name);
-    if (n < 0) return fallback;
-    const value = readInt(this.xml.bytes, this.xml.valueStart(n));
-    if (value !== value || cursor.end !== this.xml.valueEnd(n)) this.xml.fail('BAD_XML', `${name}="…" is not an integer`, this.xml.valueStart(n));
-    return value;
-  }
-
-  float(name: string): number {
-    const xml = this.xml;
-    const n = xml.find(name);
-    if (n < 0) xml.fail('BAD_XML', `A <${this.tagName()}> without ${name}`);
-    const start = xml.valueStart(n);
-    const value = readNumber(xml.bytes, start);
-    if (value !== value) {
-      const text = xml.string(name)?.trim().toLowerCase() ?? '';
-      xml.fail(/^[+-]?(nan|inf)/.test(text) ? 'NAN_COORDINATE' : 'BAD_XML', `${name}="${text}" is not a number`, start);
-    }
-    if (value - value !== 0) xml.fail('NAN_COORDINATE', `${name}="${xml.string(name)}" is not a finite number`, start);
-    if (cursor.end !== xml.valueEnd(n)) xml.fail('BAD_XML', `${name}="${xml.string(name)}" is not a number`, start);
-    return value;
-  }
-
-  index(name: string, count: number): number {
-    const v = this.int(name, -1);
-    if (v < 0 || v >= count) this.xml.fail('INDEX_OUT_OF_RANGE', `${name}="${v}" but the mesh has ${count} vertices`);
-    return v;
-  }
-
-  tagName(): string {
-    return new TextDecoder().decode(this.xml.bytes.subarray(this.xml.localStart, this.xml.nameEnd));
-  }
-
-  transform(): Transform | null {
-    const text = this.xml.string('transform');
-    if (text === null) return null;
-    const values = text.trim().split(/\s+/).map(Number);
-    if (values.length !== 12 || values.some((v) => !Number.isFinite(v))) this.xml.fail('BAD_XML', `transform="${text}" is not 12 finite numbers`);
-    return Float64Array.from(values);
-  }
-
+  /** An item's or a component's reference to an object, which must exist (checked when it is followed). */
   reference(): Reference {
-    return { objectId: this.int('objectid', -1), path: this.xml.string('path'), transform: this.transform() };
-  }
-
-  colorGroup(id: number, group: string, child: string, attribute: string): void {
-    const colors: number[] = [];
     const xml = this.xml;
-    for (let token = xml.next(); token !== END || !xml.is(group); token = xml.next()) {
-      if (token === EOF) xml.fail('TRUNCATED', `The part ends inside a <${group}>`);
-      if (token === START && xml.is(child)) colors.push(parseColor(xml.string(attribute)));
-    }
-    this.groups.set(id, Uint32Array.from(colors));
+    const objectId = this.int('objectid', -1);
+    if (objectId < 0) this.violations.add('core.required-attribute', `<${xml.elementName()}> has no objectid.`, this.table.where(xml.nameStart, xml.elementName()));
+    return { objectId, path: xml.string('path'), transform: this.transform(), line: xml.lineOf(xml.nameStart) };
   }
 
   mesh(objectPid: number, objectIndex: number): MeshObject {
@@ -135,11 +113,12 @@ class PartReader {
       } else if (xml.is('triangle')) {
         const count = vertices.length / 3;
         triangles.reserve(3);
-        triangles.data[triangles.length++] = this.index('v1', count);
-        triangles.data[triangles.length++] = this.index('v2', count);
-        triangles.data[triangles.length++] = this.index('v3', count);
+        const v1 = (triangles.data[triangles.length++] = this.index('v1', count));
+        const v2 = (triangles.data[triangles.length++] = this.index('v2', count));
+        const v3 = (triangles.data[triangles.length++] = this.index('v3', count));
+        if (v1 === v2 || v2 === v3 || v1 === v3) this.violations.add('core.triangle-vertices', `Triangle ${triangles.length / 3} names vertex ${v1 === v2 || v1 === v3 ? v1 : v2} twice (v1="${v1}" v2="${v2}" v3="${v3}").`, this.table.where(xml.nameStart, xml.elementName()));
         const pid = this.int('pid', objectPid);
-        if (pid >= 0) colors = this.triangleColors(colors, triangles.length / 3 - 1, pid, this.int('p1', objectIndex));
+        if (pid >= 0) colors = this.triangleColors(colors, triangles.length / 3 - 1, pid, objectIndex);
         if (triangles.length % 98304 === 0) this.onProgress?.(xml.i / xml.bytes.length);
       } else if (xml.is('beamlattice')) beams = { radius: this.float('radius'), list: [] };
       else if (xml.is('beam') && beams) {
@@ -149,7 +128,7 @@ class PartReader {
     }
     const ownTriangles = triangles.length / 3;
     if (beams) addBeams(beams, vertices, triangles, this.part.warnings);
-    const result: MeshObject = { kind: 'mesh', vertices: vertices.trimmed(), triangles: triangles.trimmed() };
+    const result: MeshObject = { kind: 'mesh', type: 'model', vertices: vertices.trimmed(), triangles: triangles.trimmed() };
     if (triangles.length / 3 > ownTriangles) result.strutsFrom = ownTriangles;
     if (colors) {
       colors.reserve(triangles.length - colors.length);
@@ -160,11 +139,35 @@ class PartReader {
     return result;
   }
 
-  /** p1 colours the whole triangle; p2 and p3 (when given) make it a per-vertex gradient. */
-  triangleColors(colors: GrowableInt32 | null, triangle: number, pid: number, p1: number): GrowableInt32 | null {
-    const group = this.groups.get(pid);
-    if (!group) {
-      this.sawTextures = true;
+  /** The property group a triangle's pid names, looked up once per pid (its violations said once). */
+  triangleGroup(pid: number): Resource | null {
+    let group = this.triangleGroups.get(pid);
+    if (group === undefined) {
+      group = this.table.refer(pid, PROPERTY_GROUP, 'pid');
+      this.triangleGroups.set(pid, group);
+    }
+    return group;
+  }
+
+  /**
+   * p1 colours the whole triangle; p2 and p3 (when given) make it a per-vertex gradient. A triangle with no
+   * property of its own takes its object's (`objectIndex`), whose range the object's check has said.
+   */
+  triangleColors(colors: GrowableInt32 | null, triangle: number, pid: number, objectIndex: number): GrowableInt32 | null {
+    const group = this.triangleGroup(pid);
+    const own = this.xml.find('p1') >= 0;
+    const p1 = this.int('p1', objectIndex);
+    const p2 = this.int('p2', p1);
+    const p3 = this.int('p3', p1);
+    if (group && own && (p1 >= group.size || p2 >= group.size || p3 >= group.size)) {
+      this.violations.add('core.pindex', `Triangle ${triangle + 1} uses properties ${p1}, ${p2}, ${p3} of <${group.element}> ${pid}, which holds ${group.size}.`, this.table.where(this.xml.nameStart, this.xml.elementName(), pid));
+    }
+    if (group?.kind === 'basematerials' && (p2 !== p1 || p3 !== p1)) {
+      this.violations.add('core.base-gradient', `Triangle ${triangle + 1} blends base materials ${p1}, ${p2} and ${p3} of <${group.element}> ${pid}.`, this.table.where(this.xml.nameStart, this.xml.elementName(), pid));
+    }
+    const palette = this.groups.get(pid);
+    if (!palette) {
+      if (group) this.sawTextures = true;
       return colors;
     }
     if (!colors) {
@@ -173,53 +176,114 @@ class PartReader {
     }
     colors.reserve(3 + triangle * 3 - colors.length);
     colors.data.fill(NO_COLOR | 0, colors.length, triangle * 3);
-    const c1 = group[p1] ?? NO_COLOR;
+    const c1 = palette[p1] ?? NO_COLOR;
     colors.data[triangle * 3] = c1;
-    colors.data[triangle * 3 + 1] = group[this.int('p2', p1)] ?? c1;
-    colors.data[triangle * 3 + 2] = group[this.int('p3', p1)] ?? c1;
+    colors.data[triangle * 3 + 1] = palette[p2] ?? c1;
+    colors.data[triangle * 3 + 2] = palette[p3] ?? c1;
     colors.length = triangle * 3 + 3;
     return colors;
   }
 
   object(): void {
     const xml = this.xml;
+    const resource = this.table.define('object');
+    const element = resource.element;
     const id = this.int('id', -1);
+    const type = xml.string('type') ?? 'model';
+    resource.objectType = type;
+    if (!OBJECT_TYPES.has(type)) this.violations.add('core.object-type', `Object ${id} has type="${type}".`, this.table.where(resource.offset, element, id));
+    const thumbnail = xml.string('thumbnail');
+    if (thumbnail !== null) this.part.thumbnails.push({ path: thumbnail, line: xml.lineOf(resource.offset) });
+    const hasPid = xml.find('pid') >= 0;
+    const hasPindex = xml.find('pindex') >= 0;
     const pid = this.int('pid', -1);
     const pindex = this.int('pindex', 0);
-    if (xml.selfClosing) return;
-    for (let token = xml.next(); token !== END || !xml.is('object'); token = xml.next()) {
-      if (token === EOF) xml.fail('TRUNCATED', 'The part ends inside an <object>');
-      if (token !== START) continue;
-      if (xml.is('mesh') && !xml.selfClosing) this.part.objects.set(id, this.mesh(pid, pindex));
-      else if (xml.is('components')) this.part.objects.set(id, { kind: 'components', components: [] });
-      else if (xml.is('component')) {
-        const holder = this.part.objects.get(id);
-        if (holder?.kind === 'components') holder.components.push(this.reference());
+    if (hasPindex && !hasPid) this.violations.add('core.pindex-without-pid', `Object ${id} has pindex="${pindex}" without a pid.`, this.table.where(resource.offset, element, id));
+    const group = hasPid ? this.table.refer(pid, PROPERTY_GROUP, 'pid') : null;
+    // Its triangles take this pid unless they give their own: it is looked up, and said, once.
+    if (hasPid) this.triangleGroups.set(pid, group);
+    if (group && pindex >= group.size) this.violations.add('core.pindex', `Object ${id} uses property ${pindex} of <${group.element}> ${pid}, which holds ${group.size}.`, this.table.where(resource.offset, element, id));
+    let content: 'mesh' | 'components' | null = null;
+    if (!xml.selfClosing) {
+      for (let token = xml.next(); token !== END || !xml.is('object'); token = xml.next()) {
+        if (token === EOF) xml.fail('TRUNCATED', 'The part ends inside an <object>');
+        if (token !== START) continue;
+        if (xml.is('mesh') && !xml.selfClosing) {
+          this.part.objects.set(id, { ...this.mesh(pid, pindex), type });
+          content = 'mesh';
+        } else if (xml.is('components')) {
+          this.part.objects.set(id, { kind: 'components', type, components: [] });
+          content = 'components';
+        } else if (xml.is('component')) this.component(id);
       }
     }
+    if (!content) this.violations.add('core.object-content', `Object ${id} has neither a <mesh> nor <components>.`, this.table.where(resource.offset, element, id));
+    if (content === 'components' && (hasPid || hasPindex)) this.violations.add('core.components-property', `Object ${id} holds components and has a pid or pindex.`, this.table.where(resource.offset, element, id));
+  }
+
+  component(holderId: number): void {
+    const holder = this.part.objects.get(holderId);
+    const reference = this.reference();
+    if (holder?.kind === 'components') holder.components.push(reference);
+    if (reference.path !== null && !this.isRoot) this.violations.add('production.path', `A component in ${this.xml.part} refers to ${reference.path}; only the root model part may.`, this.table.where(this.xml.nameStart, this.xml.elementName()));
+    // An object of this part: defined before (checked here); one of another part is checked when followed.
+    if (reference.path === null && reference.objectId >= 0) this.table.refer(reference.objectId, OBJECT, 'objectid');
+  }
+
+  /** A resource the reader has no use for (an extension's): its id still counts among the part's. */
+  otherResource(): void {
+    if (this.xml.find('id') >= 0) this.table.define(this.tagName());
   }
 
   read(): ModelPart {
     const xml = this.xml;
     let sawModel = false;
+    /** The local names of the elements open around the scanner, for those that matter only where they are. */
+    const open: string[] = [];
+    const metadata: Set<string>[] = [];
+    let prefixes = new Set<string>();
     for (let token = xml.next(); token !== EOF; token = xml.next()) {
+      if (token === END) {
+        if (open.pop() === 'metadatagroup') metadata.pop();
+        continue;
+      }
       if (token !== START) continue;
-      if (xml.is('model')) {
+      const parent = open[open.length - 1];
+      let consumed = true;
+      if (xml.is('model') && open.length === 0) {
         sawModel = true;
         const unit = xml.string('unit') ?? 'millimeter';
         if (isUnitName(unit)) this.part.unit = unit;
-        else xml.fail('BAD_XML', `Unknown unit "${unit}"`);
-      } else if (xml.is('object')) this.object();
-      else if (xml.is('basematerials') && !xml.selfClosing) this.colorGroup(this.int('id', -1), 'basematerials', 'base', 'displaycolor');
-      else if (xml.is('colorgroup') && !xml.selfClosing) this.colorGroup(this.int('id', -1), 'colorgroup', 'color', 'color');
-      else if (xml.is('item')) this.part.build.push(this.reference());
+        prefixes = checkModelElement(xml, this.violations, this.part.warnings);
+        metadata.push(new Set());
+        consumed = false;
+      } else if (parent === 'resources' && xml.is('object')) this.object();
+      else if (parent === 'resources' && (xml.is('basematerials') || xml.is('colorgroup'))) this.groups.set(this.int('id', -1), this.materials.colours(xml.is('basematerials') ? 'basematerials' : 'colorgroup'));
+      else if (parent === 'resources' && xml.is('texture2d')) this.materials.texture();
+      else if (parent === 'resources' && xml.is('texture2dgroup')) this.materials.textureCoordinates();
+      else if (parent === 'resources' && xml.is('compositematerials')) this.materials.composites();
+      else if (parent === 'resources' && xml.is('multiproperties')) this.materials.multiproperties();
+      else {
+        if (parent === 'resources') this.otherResource();
+        else if (parent === 'build' && xml.is('item')) {
+          const item = this.reference();
+          if (item.path === null && item.objectId >= 0) this.table.refer(item.objectId, OBJECT, 'objectid');
+          this.part.build.push(item);
+        }
+        else if (xml.is('metadata') && (parent === 'model' || parent === 'metadatagroup') && this.isRoot) checkMetadata(xml, this.violations, prefixes, metadata[metadata.length - 1]);
+        else if (xml.is('metadatagroup') && !xml.selfClosing) metadata.push(new Set());
+        consumed = xml.selfClosing;
+      }
+      if (!consumed) open.push(this.tagName());
     }
     if (!sawModel) throw new ModelParseError('BAD_XML', `${xml.part} has no <model> element.`, { part: xml.part });
+    this.table.finish();
     if (this.sawTextures) this.part.warnings.push('Textures and composite materials are not shown.');
+    this.part.textures = this.materials.textures;
     return this.part;
   }
 }
 
-export function parseModelPart(bytes: Uint8Array, name: string, onProgress?: (fraction: number) => void): ModelPart {
-  return new PartReader(bytes, name, onProgress).read();
+export function parseModelPart(bytes: Uint8Array, name: string, violations: Violations, isRoot: boolean, onProgress?: (fraction: number) => void): ModelPart {
+  return new PartReader(bytes, name, violations, isRoot, onProgress).read();
 }

@@ -1,40 +1,21 @@
 // A 3MF package: OPC relationships to the root model part, then the build assembled from objects, components
-// (possibly in other parts, the production extension's p:path) and transforms, in millimetres.
+// (possibly in other parts, the production extension's p:path) and transforms, in millimetres. The package
+// and its parts are checked against the 3MF specifications on the way (spec-rules.ts): what breaks them is
+// said with the model, which is still drawn as far as it can be.
 import { ModelParseError } from './errors.ts';
+import { Violations } from './spec-rules.ts';
 import { NO_COLOR, parseModelPart, type MeshObject, type ModelPart, type Reference, type Transform } from './threemf-part.ts';
+import { MODEL_CONTENT_TYPE, PackageParts, partKey } from './threemf-package.ts';
+import { checkPartReferences } from './threemf-references.ts';
 import type { ParseOptions, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES, DEFAULT_MAX_UNZIPPED_BYTES } from './types.ts';
 import { UNIT_MM } from './units.ts';
 import { soupOf } from './soup.ts';
-import { XmlScanner, START, EOF } from './xml.ts';
 import { checkDeclaredSizes, extract, readZipDirectory, type ZipEntry } from './zip.ts';
 
-const MODEL_RELATIONSHIP = /\/3dmodel$/;
 const MAX_DEPTH = 32;
 /** Nested components can multiply: bound the walk itself, not only the triangles it finds. */
 const MAX_PLACEMENTS = 1_000_000;
-
-/** Part names are case-insensitive in OPC and may be written with or without the leading slash. */
-function partKey(path: string): string {
-  return path.replace(/^\/+/, '').toLowerCase();
-}
-
-function rootPartName(entries: Map<string, ZipEntry>, bytes: Uint8Array, warnings: string[]): string {
-  const rels = entries.get('_rels/.rels');
-  if (rels) {
-    const xml = new XmlScanner(extract(bytes, rels), '_rels/.rels');
-    for (let token = xml.next(); token !== EOF; token = xml.next()) {
-      if (token === START && xml.is('Relationship') && MODEL_RELATIONSHIP.test(xml.string('Type') ?? '')) {
-        const target = xml.string('Target');
-        if (target) return target;
-      }
-    }
-  }
-  const fallback = [...entries.keys()].find((name) => name.endsWith('.model'));
-  if (!fallback) throw new ModelParseError('MISSING_PART', 'The package has no 3D model part (no _rels/.rels relationship and no .model file).');
-  warnings.push(`The package does not name its model part; read ${fallback}.`);
-  return fallback;
-}
 
 /** Row-vector convention: applying `first` then `then` is first × then. */
 function compose(first: Transform | null, then: Transform | null): Transform | null {
@@ -68,6 +49,13 @@ class Assembler {
   readonly options: ParseOptions;
   readonly warnings: string[] = [];
   readonly instances: Instance[] = [];
+  readonly violations = new Violations();
+  readonly pkg: PackageParts;
+  /** Why a reference was left out of the build: when nothing is left, the first one says why. */
+  readonly skipped: string[] = [];
+  /** Objects of type "other" already said to be in the build. */
+  readonly otherInBuild = new Set<string>();
+  rootKey = '';
   triangles = 0;
   placements = 0;
 
@@ -77,29 +65,65 @@ class Assembler {
     const entries = readZipDirectory(bytes);
     checkDeclaredSizes(entries.filter((e) => /\.(model|rels)$/i.test(e.name)), options.maxUnzippedBytes ?? DEFAULT_MAX_UNZIPPED_BYTES);
     this.entries = new Map(entries.map((entry) => [partKey(entry.name), entry]));
+    this.pkg = new PackageParts(bytes, this.entries, this.violations);
   }
 
-  part(path: string): ModelPart {
+  /** The root model part's name: the StartPart relationship's target, of which there must be one. */
+  rootPartName(): string {
+    const starts = this.pkg.startParts();
+    const where = (line?: number) => () => ({ part: '_rels/.rels', element: 'Relationship', ...(line ? { line } : {}) });
+    if (starts.length > 1) this.violations.add('core.start-part', `_rels/.rels names ${starts.length} root model parts (${starts.map((start) => start.target).join(', ')}); the first is read.`, where(starts[1].line));
+    const start = starts.find((relationship) => !relationship.external);
+    if (start) {
+      const type = this.pkg.contentTypeOf(start.target);
+      if (type !== null && type !== MODEL_CONTENT_TYPE) this.violations.add('core.content-type', `The root model part ${start.target} has the content type ${type}, not ${MODEL_CONTENT_TYPE}.`, where(start.line));
+      // Named as the package writes it, for messages.
+      return this.entries.get(start.target)?.name ?? start.target;
+    }
+    const fallback = [...this.entries.values()].find((entry) => entry.name.endsWith('.model'));
+    if (!fallback) throw new ModelParseError('MISSING_PART', 'The package has no 3D model part (no _rels/.rels relationship and no .model file).');
+    this.violations.add('core.start-part', `_rels/.rels does not name the root model part; ${fallback.name} is read.`, where());
+    this.warnings.push(`The package does not name its model part; read ${fallback.name}.`);
+    return fallback.name;
+  }
+
+  part(path: string): ModelPart | null {
     const key = partKey(path);
     const cached = this.parts.get(key);
     if (cached) return cached;
     const entry = this.entries.get(key);
-    if (!entry) throw new ModelParseError('MISSING_PART', `The model refers to part "${path}", which is not in the package.`, { part: path });
-    const part = parseModelPart(extract(this.bytes, entry, { inflateRaw: this.options.inflateRaw }), entry.name, this.options.onProgress);
+    if (!entry) return null;
+    const part = parseModelPart(extract(this.bytes, entry, { inflateRaw: this.options.inflateRaw }), entry.name, this.violations, key === this.rootKey, this.options.onProgress);
     this.parts.set(key, part);
     this.warnings.push(...part.warnings);
     return part;
   }
 
-  /** Walks one reference down to meshes, counting triangles before anything big is allocated. */
+  /** Leaves a reference out of the build: its part or object is not there. */
+  skip(message: string, reference: Reference, fromPath: string, said: boolean): void {
+    this.skipped.push(message);
+    if (!said) this.violations.add('core.object-reference', message, () => ({ part: fromPath, element: 'item', id: reference.objectId, line: reference.line }));
+  }
+
+  /**
+   * Walks one reference down to meshes, counting triangles before anything big is allocated. A reference
+   * to a part or an object that is not there is left out (and said, unless the part's reader said so).
+   */
   collect(reference: Reference, fromPath: string, transform: Transform | null, trail: string[]): void {
     const path = reference.path ?? fromPath;
     const key = `${partKey(path)}#${reference.objectId}`;
     if (trail.includes(key)) throw new ModelParseError('BAD_XML', `Object ${reference.objectId} contains itself (components form a cycle).`, { part: path });
     if (++this.placements > MAX_PLACEMENTS) throw new ModelParseError('TOO_LARGE', `The build places objects more than ${MAX_PLACEMENTS} times.`, { part: path });
     if (trail.length >= MAX_DEPTH) throw new ModelParseError('TOO_LARGE', `Components nest deeper than ${MAX_DEPTH} levels.`, { part: path });
-    const object = this.part(path).objects.get(reference.objectId);
-    if (!object) throw new ModelParseError('MISSING_PART', `The build refers to object ${reference.objectId}, which ${path} does not define.`, { part: path });
+    const part = this.part(path);
+    if (!part) return this.skip(`The model refers to part "${path}", which is not in the package.`, reference, fromPath, false);
+    const object = part.objects.get(reference.objectId);
+    // An item or component naming an object of its own part was checked by that part's reader.
+    if (!object) return this.skip(`The build refers to object ${reference.objectId}, which ${path} does not define.`, reference, fromPath, reference.path === null);
+    if (object.type === 'other' && !this.otherInBuild.has(key)) {
+      this.otherInBuild.add(key);
+      this.violations.add('core.build-other', `Object ${reference.objectId} of type "other" is in the build${trail.length ? ' as a component' : ''}; it is drawn here, but it is not meant to be printed.`, () => ({ part: path, element: 'object', id: reference.objectId }));
+    }
     const combined = compose(reference.transform, transform);
     if (object.kind === 'components') {
       for (const component of object.components) this.collect(component, path, combined, [...trail, key]);
@@ -112,10 +136,14 @@ class Assembler {
   }
 
   read(): RawMesh {
-    const rootName = rootPartName(this.entries, this.bytes, this.warnings);
+    const rootName = this.rootPartName();
+    this.rootKey = partKey(rootName);
     const root = this.part(rootName);
+    if (!root) throw new ModelParseError('MISSING_PART', `The model refers to part "${rootName}", which is not in the package.`, { part: rootName });
     for (const item of root.build) this.collect(item, rootName, null, []);
     if (root.build.length === 0) this.warnings.push('The build has no items: nothing would be printed.');
+    else if (this.instances.length === 0 && this.skipped.length > 0) throw new ModelParseError('MISSING_PART', this.skipped[0]);
+    checkPartReferences(this.pkg, this.parts, this.rootKey, this.violations);
     return this.emit(UNIT_MM[root.unit], root);
   }
 
@@ -154,7 +182,7 @@ class Assembler {
       }
       vertexBase += source.length / 3;
     }
-    const mesh: RawMesh = { vertices, corners, declaredUnit: root.unit, warnings: this.warnings, ...(closedParts.length ? { closedParts } : {}) };
+    const mesh: RawMesh = { vertices, corners, declaredUnit: root.unit, warnings: this.warnings, violations: this.violations, ...(closedParts.length ? { closedParts } : {}) };
     return colors ? { ...mesh, positions: soupOf(vertices, corners), colors: rgbaBytes(colors) } : mesh;
   }
 }

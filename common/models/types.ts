@@ -1,6 +1,7 @@
 import type { ModelErrorWhere } from './errors.ts';
 import type { Measures } from './measure.ts';
 import type { ProxyMesh } from './proxy.ts';
+import type { Conformance, Violations } from './spec-rules.ts';
 import type { UnitName } from './units.ts';
 
 export type ModelFormat = 'stl-binary' | 'stl-ascii' | 'obj' | '3mf';
@@ -35,6 +36,11 @@ export interface ModelFacts {
   /** Unit the file declares (3MF), or millimetre assumed (STL/OBJ); `guess` when the size looks wrong for it. */
   unit: { declared: UnitName | null; assumed: UnitName; guess?: { unit: UnitName; sizeMm: Vec3; reason: string } };
   warnings: string[];
+  /**
+   * What breaks the format's specification (3MF: the core specification and the materials extension; STL
+   * and OBJ have none to check).
+   */
+  conformance: Conformance;
 }
 
 export interface ParsedModel {
@@ -106,6 +112,8 @@ export interface RawMesh {
   corners?: Int32Array;
   declaredUnit: UnitName | null;
   warnings: string[];
+  /** What breaks the format's specification, found while reading. */
+  violations?: Violations;
   /**
    * Ranges of triangles, [first, end) pairs, that the parser drew closed itself: a beam lattice's struts.
    * They join shells, but their edges are not counted: where struts meet end to end, their rings can

@@ -48,6 +48,11 @@ interface Welded {
  * bounding box diagonal (about float32 resolution at the model's scale), so it works for a model in metres
  * as well as one in microns. Ids are handed out in file order. `box` (the measured one) holds every point.
  */
+/** A weld fed part by part (a file read in parts): `add` each part's points, then `result`. */
+export function partWelder(expectedUnique: number, box: Box): Pick<Welder, 'add' | 'result'> {
+  return new Welder(quantizer(box), Math.max(16, Math.ceil(expectedUnique)));
+}
+
 export function weld(points: Float32Array, expectedUnique: number, box: Box): Welded {
   const count = Math.floor(points.length / 3);
   const grid = quantizer(box);
@@ -143,8 +148,17 @@ class Welder {
   }
 
   weld(points: Float32Array, count: number): Welded {
-    const { minX, minY, minZ, inverseQuantum } = this.grid;
     const ids = new Int32Array(count);
+    this.add(points, count, ids, 0);
+    return this.result(ids);
+  }
+
+  /**
+   * Welds `count` more points, the model's points `at` onwards (ids and first points count from the
+   * model's start), writing their ids to `ids` from `at`: a model read in parts is welded part by part.
+   */
+  add(points: Float32Array, count: number, ids: Int32Array, at: number): void {
+    const { minX, minY, minZ, inverseQuantum } = this.grid;
     let { keys, firstPoint, table, unique } = this;
     let mask = table.length - 1;
     for (let from = 0; from < count; from += BLOCK) {
@@ -182,12 +196,16 @@ class Welder {
           keys[id * 3] = x;
           keys[id * 3 + 1] = y;
           keys[id * 3 + 2] = z;
-          firstPoint[id] = i;
+          firstPoint[id] = at + i;
         }
-        ids[i] = id;
+        ids[at + i] = id;
       }
     }
     this.unique = unique;
+  }
+
+  result(ids: Int32Array): Welded {
+    const { table, firstPoint, unique } = this;
     // A view would keep the table and keys (5 times its size) alive through the topology pass; a copy of
     // the used part frees them. Small tables stay views: the copy would cost more than they hold.
     return { ids, firstPoint: table.length > 65_536 ? firstPoint.slice(0, unique) : firstPoint, unique };

@@ -18,7 +18,8 @@ export class XmlScanner {
   readonly bytes: Uint8Array;
   readonly part: string;
   i = 0;
-  /** Of the element just read: its local name (after any prefix) as a byte range. */
+  /** Of the element just read: its name as written, and its local name (after any prefix), as byte ranges. */
+  nameStart = 0;
   localStart = 0;
   nameEnd = 0;
   selfClosing = false;
@@ -92,6 +93,7 @@ export class XmlScanner {
   private name(from: number): void {
     const bytes = this.bytes;
     let i = from;
+    this.nameStart = from;
     this.localStart = from;
     while (i < bytes.length && !isNameEnd(bytes[i])) {
       if (bytes[i] === 58) this.localStart = i + 1;
@@ -146,6 +148,26 @@ export class XmlScanner {
     }
   }
 
+  /** The element's name as written, with any prefix ("m:colorgroup"). */
+  elementName(): string {
+    return utf8.decode(this.bytes.subarray(this.nameStart, this.nameEnd));
+  }
+
+  /** The name of attribute `n` as written, with any prefix ("xmlns:m"). */
+  attributeName(n: number): string {
+    let start = this.attributes[n * 4];
+    if (this.bytes[start - 1] === 58) {
+      start--;
+      while (start > 0 && !isNameEnd(this.bytes[start - 1]) && this.bytes[start - 1] !== 34 && this.bytes[start - 1] !== 39) start--;
+    }
+    return utf8.decode(this.bytes.subarray(start, this.attributes[n * 4 + 1]));
+  }
+
+  /** 1-based line of a byte offset in this part. */
+  lineOf(offset: number): number {
+    return lineAt(this.bytes, offset);
+  }
+
   /** Is the element's local name `name`? */
   is(name: string): boolean {
     if (this.nameEnd - this.localStart !== name.length) return false;
@@ -176,7 +198,11 @@ export class XmlScanner {
   /** The attribute's value as a string, with the five predefined entities and character references decoded. */
   string(name: string): string | null {
     const n = this.find(name);
-    if (n < 0) return null;
+    return n < 0 ? null : this.valueString(n);
+  }
+
+  /** The value of attribute `n` as a string, decoded as string() decodes it. */
+  valueString(n: number): string {
     const raw = utf8.decode(this.bytes.subarray(this.valueStart(n), this.valueEnd(n)));
     if (!raw.includes('&')) return raw;
     return raw.replace(/&(lt|gt|amp|quot|apos|#x[0-9a-fA-F]+|#[0-9]+);/g, (_all, entity: string) => {

@@ -1,10 +1,12 @@
 // `printdesk inspect <file>... [--json]`: the same parser and geometry pass as the app's preview.
+import { readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readableNumber, readableSize } from '../../common/readable-number.ts';
-import { describeFormat, isModelParseError, parseModel, type ModelErrorWhere, type ModelFacts, type ModelFormat } from '../../common/models/index.ts';
-import { zlibInflateRaw } from './zlib-inflate.ts';
+import { binaryStlFactsInParts, describeFormat, extensionMismatch, isModelParseError, parseModel, type Conformance, type ModelErrorWhere, type ModelFacts, type ModelFormat, type SpecViolation } from '../../common/models/index.ts';
+import { FileTooLarge, readWhole } from '../models/read-whole.ts';
+import { zlibInflateRaw } from '../models/zlib-inflate.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
 
 /** Node Buffers top out near 4 GiB and a model that big would not fit the geometry pass either. */
@@ -12,11 +14,14 @@ export const MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024;
 
 const USAGE = 'Usage: printdesk inspect <file>... [--json]\n\nPrints format, triangles, size, volume, area and watertightness of STL, OBJ and 3MF files.';
 
+/**
+ * A file read: its facts, and whether it keeps its format's specification (`valid`; a 3MF is checked
+ * against the core specification and the materials extension, STL and OBJ have none to break). An invalid
+ * file is still read and measured: `conformance` says what it breaks, and where.
+ */
 export type InspectReport =
-  | { file: string; ok: true; format: ModelFormat; facts: ModelFacts }
+  | { file: string; ok: true; format: ModelFormat; valid: boolean; conformance: Omit<Conformance, 'valid'>; facts: Omit<ModelFacts, 'conformance'> }
   | { file: string; ok: false; error: { code: string; message: string; where?: ModelErrorWhere } };
-
-class FileTooLarge extends Error {}
 
 /** The system's reasons, said as a person would. */
 const READ_ERRORS: Record<string, string> = {
@@ -26,20 +31,18 @@ const READ_ERRORS: Record<string, string> = {
   EPERM: 'permission denied',
 };
 
-/** Reads the whole file into one buffer of its known size (the parsers need random access). */
-async function readWhole(path: string): Promise<Uint8Array> {
+/**
+ * A binary STL's facts read in parts (its positions never held whole), or null when the file is another
+ * format or needs reading whole for its reader to say what is wrong with it.
+ */
+async function binaryStlInParts(path: string): Promise<ModelFacts | null> {
   const handle = await open(path, 'r');
   try {
     const { size } = await handle.stat();
-    if (size > MAX_FILE_BYTES) throw new FileTooLarge(`${size} bytes is over the ${MAX_FILE_BYTES}-byte limit for inspect.`);
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    while (at < size) {
-      const { bytesRead } = await handle.read(bytes, at, size - at, at);
-      if (bytesRead === 0) break;
-      at += bytesRead;
-    }
-    return at === size ? bytes : bytes.subarray(0, at);
+    if (size > MAX_FILE_BYTES) return null;
+    const head = new Uint8Array(Math.min(size, 84));
+    await handle.read(head, 0, head.length, 0);
+    return binaryStlFactsInParts(head, size, (offset, into) => readSync(handle.fd, into, 0, into.length, offset));
   } finally {
     await handle.close();
   }
@@ -47,16 +50,23 @@ async function readWhole(path: string): Promise<Uint8Array> {
 
 export async function inspectFile(path: string): Promise<InspectReport> {
   try {
-    const bytes = await readWhole(path);
-    const model = parseModel(bytes, basename(path), { inflateRaw: zlibInflateRaw, bytesOwned: true });
-    return { file: path, ok: true, format: model.format, facts: model.facts };
+    const inParts = await binaryStlInParts(path);
+    if (inParts) {
+      const mismatch = extensionMismatch('stl-binary', basename(path));
+      if (mismatch) inParts.warnings.unshift(mismatch);
+    }
+    // Held by nothing but the parser, so that its arrays can go once it has done with them.
+    const { format, facts: all } = inParts ? { format: 'stl-binary' as const, facts: inParts } : parseModel(await readWhole(path, MAX_FILE_BYTES), basename(path), { inflateRaw: zlibInflateRaw, bytesOwned: true });
+    const { conformance, ...facts } = all;
+    const { valid, ...found } = conformance;
+    return { file: path, ok: true, format, valid, conformance: found, facts };
   } catch (error) {
     if (isModelParseError(error)) {
       // Where in the file (byte offset, line, 3MF part), for a script to point at it.
       const where = Object.keys(error.where).length > 0 ? { where: error.where } : {};
       return { file: path, ok: false, error: { code: error.code, message: error.message, ...where } };
     }
-    if (error instanceof FileTooLarge) return { file: path, ok: false, error: { code: 'TOO_LARGE', message: error.message } };
+    if (error instanceof FileTooLarge) return { file: path, ok: false, error: { code: 'TOO_LARGE', message: `${error.message.replace(/\.$/, '')} for inspect.` } };
     const code = (error as NodeJS.ErrnoException).code;
     if (code) return { file: path, ok: false, error: { code: 'FILE_UNREADABLE', message: `Cannot read ${path}: ${READ_ERRORS[code] ?? code}.` } };
     throw error;
@@ -82,8 +92,26 @@ export function formatReport(report: InspectReport): string {
     `  watertight   ${f.watertight ? 'yes' : `no (${f.openEdges} open, ${f.nonManifoldEdges} non-manifold edges)`}`,
     `  shells       ${f.shells}`,
   ];
+  if (report.format === '3mf') lines.push(`  valid        ${validity(report)}`);
+  for (const violation of report.conformance.violations) lines.push(`  ${violation.severity === 'error' ? 'breaks' : 'minor '}       ${describeViolation(violation)}`);
   for (const warning of f.warnings) lines.push(`  warning      ${warning}`);
   return lines.join('\n');
+}
+
+/** Whether a 3MF keeps the specification, and how many rules it breaks. */
+function validity(report: Extract<InspectReport, { ok: true }>): string {
+  const { errors, warnings, violations } = report.conformance;
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const listed = errors + warnings > violations.length ? `; ${violations.length} listed` : '';
+  if (report.valid) return warnings ? `yes, with ${count(warnings, 'minor breach')} of the specification${listed}` : 'yes';
+  return `no: breaks the 3MF specification (${count(errors, 'error')}${warnings ? `, ${count(warnings, 'minor breach')}` : ''}${listed}); the service may refuse it`;
+}
+
+/** "3MF Core 3.4.2: Resource id 2 is used twice … (3D/3dmodel.model, <object>, id 2, line 14)": the id in question. */
+function describeViolation(violation: SpecViolation): string {
+  const { part, element, id, line } = violation.where;
+  const where = [part, element && `<${element}>`, id !== undefined && `id ${id}`, line && `line ${line}`].filter(Boolean).join(', ');
+  return `${violation.section}: ${violation.message.replace(/\.$/, '')} (${where})`;
 }
 
 async function run(args: string[], io: CommandIo): Promise<number> {

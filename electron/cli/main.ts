@@ -1,19 +1,27 @@
-// `printdesk <command> …`: a dispatcher only. Each command lives in its own file and exports a Command, so
-// `batch` (or anything else) is added by writing electron/cli/batch.ts and one line in COMMANDS.
+// `printdesk <command> …`: a dispatcher only. Each command lives in its own file and is loaded when it
+// runs, so `inspect` does not load what `batch` needs (a service client, SQLite, the sandbox): that took
+// most of inspect's time and memory. A command is added by writing its file and one entry in COMMANDS.
 import { EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
-import { runBatchCommand, USAGE as BATCH_USAGE } from './batch.ts';
-import { inspectCommand } from './inspect.ts';
 import { restrictUmask } from '../private-files.ts';
 
-// batch writes to the process's own streams: it draws a live progress line when they are a terminal.
-const batchCommand: Command = {
-  name: 'batch',
-  summary: 'Place the orders of a CSV file exactly once, with a report',
-  usage: BATCH_USAGE,
-  run: (args) => runBatchCommand(args),
-};
+interface Entry {
+  name: string;
+  summary: string;
+  load(): Promise<Command>;
+}
 
-const COMMANDS: Command[] = [inspectCommand, batchCommand];
+const COMMANDS: Entry[] = [
+  { name: 'inspect', summary: 'Size, volume, area and watertightness of model files', load: async () => (await import('./inspect.ts')).inspectCommand },
+  {
+    name: 'batch',
+    summary: 'Place the orders of a CSV file exactly once, with a report',
+    // batch writes to the process's own streams: it draws a live progress line when they are a terminal.
+    load: async () => {
+      const { runBatchCommand, USAGE } = await import('./batch.ts');
+      return { name: 'batch', summary: 'Place the orders of a CSV file exactly once, with a report', usage: USAGE, run: (args) => runBatchCommand(args) };
+    },
+  },
+];
 
 function help(): string {
   const lines = COMMANDS.map((command) => `  ${command.name.padEnd(10)} ${command.summary}`);
@@ -26,12 +34,12 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
     (name ? io.out : io.err)(help());
     return name ? EXIT_OK : EXIT_USAGE;
   }
-  const command = COMMANDS.find((candidate) => candidate.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((candidate) => candidate.name === name);
+  if (!entry) {
     io.err(`printdesk: unknown command "${name}".\n\n${help()}`);
     return EXIT_USAGE;
   }
-  return command.run(rest, io);
+  return (await entry.load()).run(rest, io);
 }
 
 if (import.meta.main) {

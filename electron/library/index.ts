@@ -116,7 +116,7 @@ export function createLibrary(deps: LibraryDeps) {
     },
     /** A model's bytes for its preview: the uploaded file, else the service's copy; null if neither. */
     modelFile: createModelFiles({
-      client: deps.client, uploads: queue.list, model: getModel, cache: deps.modelCacheDir ? createModelCache(deps.modelCacheDir) : undefined,
+      client: deps.client, uploads: queue.stored, model: getModel, cache: deps.modelCacheDir ? createModelCache(deps.modelCacheDir) : undefined,
     }),
     /** Restores the signed-in account's stored queue and starts it (after sign-in). */
     start: queue.start,

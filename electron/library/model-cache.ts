@@ -1,7 +1,8 @@
 // Models downloaded for previews, kept on disk by content hash so that opening a model again costs no
 // download. Files are written whole (temp file, then rename) only after their hash was checked, so a name
 // in here always means those bytes. The least recently used go once the cache passes its size.
-import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { readWhole } from '../models/read-whole.ts';
 import { join } from 'node:path';
 import { PRIVATE_DIR, PRIVATE_FILE } from '../private-files.ts';
 
@@ -32,12 +33,12 @@ export function createModelCache(dir: string, maxBytes = MODEL_CACHE_BYTES): Mod
     async get(sha256) {
       const path = pathOf(sha256.toLowerCase());
       if (!path) return null;
-      const bytes = await readFile(path).catch(() => null);
+      const bytes = await readWhole(path).catch(() => null);
       if (!bytes) return null;
       // Marks it recently used, for pruning.
       const now = new Date();
       await utimes(path, now, now).catch(() => undefined);
-      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>;
+      return bytes;
     },
     async put(sha256, bytes) {
       const path = pathOf(sha256.toLowerCase());

@@ -1,10 +1,11 @@
 // A model's bytes for its preview and measured facts: the file it was uploaded from, while that file
 // is still the same, or else a copy from the service (checked against the model's SHA-256).
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { ApiClient } from '../api/client.ts';
 import { readableBytes } from '../../common/readable-number.ts';
 import { HostError } from '../api/errors.ts';
+import { readWhole } from '../models/read-whole.ts';
 import type { ModelCache } from './model-cache.ts';
 import type { Model } from './models.ts';
 import type { UploadItem } from './upload-store.ts';
@@ -19,9 +20,12 @@ export interface ModelFile {
   source: 'local' | 'service';
 }
 
+/** An upload, with its file's modified time when it was queued (0 or none: unknown). */
+type UploadedFile = UploadItem & { mtimeMs?: number };
+
 export interface ModelFileDeps {
   client: () => ApiClient;
-  uploads: () => UploadItem[];
+  uploads: () => UploadedFile[];
   model: (modelId: string) => Promise<Model>;
   /** downloads kept by hash; none, and every preview downloads again */
   cache?: ModelCache;
@@ -35,16 +39,18 @@ function tooLarge(name: string, size: number, limit: number): HostError {
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-async function uploadedFile(modelId: string, uploads: UploadItem[], limit: number): Promise<ModelFile | null> {
+async function uploadedFile(modelId: string, uploads: UploadedFile[], limit: number): Promise<ModelFile | null> {
   const upload = uploads.find((u) => u.modelId === modelId && u.state === 'done');
   if (!upload) return null;
   const info = await stat(upload.path).catch(() => null);
   // The file changed or went away since it was uploaded: it is no longer this model. A size check is
-  // not enough (a binary STL moved or scaled keeps its size), so the bytes read must hash to the upload's.
+  // not enough (a binary STL moved or scaled keeps its size): a file written since (another modified time)
+  // must hash to the upload's. One untouched since is the upload's without hashing 100 MB again.
   if (!info || info.size !== upload.sizeBytes) return null;
   if (info.size > limit) throw tooLarge(upload.fileName, info.size, limit);
-  const bytes = new Uint8Array(await readFile(upload.path));
-  if (upload.sha256 && sha256Of(bytes) !== upload.sha256) return null;
+  const bytes = await readWhole(upload.path);
+  const untouched = (upload.mtimeMs ?? 0) > 0 && Math.floor(info.mtimeMs) === upload.mtimeMs;
+  if (upload.sha256 && !untouched && sha256Of(bytes) !== upload.sha256) return null;
   return { name: upload.fileName, bytes, source: 'local' };
 }
 

@@ -7,6 +7,7 @@ import PQueue from 'p-queue';
 import type { ApiClient, TokenSource } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import { Acknowledged } from '../api/library-schemas.ts';
+import { createSpecChecker } from '../models/spec-check.ts';
 import type { Db } from '../storage/database.ts';
 import { DEFAULT_MAX_FILE_BYTES, expandPaths, preflight } from './preflight.ts';
 import type { Rejection } from './preflight.ts';
@@ -47,6 +48,8 @@ export interface EnqueueRequest {
   paths: readonly string[];
   /** upload even when the project already has the same bytes */
   allowDuplicate?: boolean;
+  /** upload 3MF files that break the 3MF specification (the user was told, and chose to) */
+  acceptSpecBreaches?: boolean;
 }
 
 export interface EnqueueResult {
@@ -55,6 +58,8 @@ export interface EnqueueResult {
   rejected: Rejection[];
   /** the same file (path, size, time) is already queued or done in this project */
   alreadyQueued: UploadItem[];
+  /** 3MF files that break the specification, not queued until the user says to (acceptSpecBreaches) */
+  held: { path: string; fileName: string; message: string }[];
 }
 
 export const DEFAULT_CHUNK_BYTES = 16 * 1024 * 1024;
@@ -76,6 +81,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
   const sizes = serviceSizes(client, now);
   const sleep = deps.sleep ?? ((ms: number, signal: AbortSignal) => delay(ms, undefined, { signal }));
   let closed = false;
+  // Each 3MF is read before it is queued: one that breaks the specification waits for the user's word.
+  const specChecker = createSpecChecker();
 
   function save(id: string, patch: ItemPatch): StoredItem {
     const item = store.update(id, patch);
@@ -131,7 +138,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     const owner = signedIn();
     const { files, rejections } = await expandPaths(request.paths);
     sizes.forget(request.projectId);
-    const result: EnqueueResult = { added: [], rejected: [...rejections], alreadyQueued: [] };
+    const result: EnqueueResult = { added: [], rejected: [...rejections], alreadyQueued: [], held: [] };
     const place = (filePath: string) => ({ account: owner, projectId: request.projectId, folderId: request.folderId ?? null, path: filePath, allowDuplicate: request.allowDuplicate ?? false });
     // Rejected files are listed as failed items too, so the error list shows them beside the rest.
     const failed = ({ path: filePath, code, message }: Rejection): NewItem => ({
@@ -155,7 +162,9 @@ export function createUploadQueue(deps: UploadQueueDeps) {
         batch.push(failed(checked.rejection));
       } else {
         const twin = request.allowDuplicate ? undefined : store.sameFile({ ...place(filePath), ...checked.file });
+        const breaches = twin || request.acceptSpecBreaches ? null : await specChecker.breaches(filePath, checked.file.sizeBytes);
         if (twin) result.alreadyQueued.push(publicItem(twin));
+        else if (breaches) result.held.push({ path: filePath, fileName: checked.file.fileName, message: breaches });
         else batch.push({ ...place(filePath), ...checked.file });
       }
       // A big drop starts uploading while the rest is still being checked.
@@ -242,6 +251,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     cancel,
     retry,
     list: (): UploadItem[] => mine().map(publicItem),
+    /** The account's items as stored, with each file's modified time when queued (for reading it back). */
+    stored: (): StoredItem[] => mine(),
     /** Every account's files, signed in or not (see UploadStore.paths). */
     pathsInUse: (): string[] => store.paths(),
     get: (id: string): UploadItem | undefined => {
@@ -281,6 +292,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     /** Stops work for a shutdown without touching stored states: start() resumes it next time. */
     async close(): Promise<void> {
       closed = true;
+      await specChecker.close();
       workers.clear();
       for (const id of running.keys()) stop(id, 'shutdown');
       await workers.onIdle();

@@ -297,7 +297,7 @@ export function createOrders(deps: OrdersDeps) {
     /** The service went away: what the outbox sends once it is back is told together (see send-report.ts). */
     wentOffline: () => report.connectivity(false),
     /** Work offline: the outbox holds what is queued (placing still queues), and sends it once let go. */
-    hold: (on: boolean) => {
+    workOffline: (on: boolean) => {
       if (on) return outbox.pause();
       store.makeQueuedDue();
       outbox.resume();

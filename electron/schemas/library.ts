@@ -82,4 +82,7 @@ export const EnqueueResult = z.object({
   added: z.array(UploadItem),
   rejected: z.array(z.object({ path: z.string(), code: z.enum(['FILE_UNREADABLE', 'FILE_INVALID']), message: z.string() })),
   alreadyQueued: z.array(UploadItem),
+  /** 3MF files that break the specification, held until the user says to upload them anyway */
+  held: z.array(z.object({ path: z.string(), fileName: z.string(), message: z.string() })),
 });
+export type EnqueueResult = z.infer<typeof EnqueueResult>;

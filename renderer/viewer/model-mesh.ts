@@ -33,10 +33,22 @@ export interface ModelObjects {
   root: THREE.Group;
   /** Turns and places the model for another up axis. */
   place(up: UpAxis): void;
-  surface: THREE.Mesh<THREE.BufferGeometry, THREE.MeshStandardMaterial>;
-  /** The model's lighter copy, drawn instead of the surface while every triangle would be too slow. */
+  /** Shared by every copy drawn: wireframe and colours apply to whichever it is. */
+  material: THREE.MeshStandardMaterial;
+  /** The model's lighter copy, drawn instead of every triangle while they would be too slow, or not in yet. */
   proxy: THREE.Mesh<THREE.BufferGeometry, THREE.MeshStandardMaterial> | null;
-  /** Draws the proxy (when there is one) instead of the surface, or the surface again. */
+  /** Whether every triangle is uploaded and can be drawn (a model with a proxy gets them part by part). */
+  readonly complete: boolean;
+  /** Triangles of every-triangle copy readied so far. */
+  readonly loadedTriangles: number;
+  /**
+   * Readies about `triangles` more of the whole model for the next frame to upload, unseen until all of
+   * it is in, and takes the part the last frame uploaded as done. False once nothing is left to ready.
+   */
+  loadMore(triangles: number): boolean;
+  /** Uploads the part readied by loadMore with a render that draws nothing, so the picture on screen stays. */
+  uploadWith(renderer: THREE.WebGLRenderer, camera: THREE.Camera): void;
+  /** Draws the proxy (when there is one) instead of every triangle, or every triangle again. */
   useProxy(on: boolean): void;
   openEdges: LineSegments2 | null;
   /** Draws open edges (segments in model space) over the surface, replacing any drawn before. */
@@ -72,12 +84,112 @@ export function displayScale(model: ParsedModel): number {
   return diagonal > LARGEST_DRAWN_MM ? LARGEST_DRAWN_MM / diagonal : 1;
 }
 
-function geometryOf(positions: Float32Array, indices: Uint32Array | undefined, colors: Uint8Array | undefined): THREE.BufferGeometry {
+function geometryOf(positions: Float32Array | THREE.BufferAttribute, indices: Uint32Array | undefined, colors: Uint8Array | undefined, sphere: THREE.Sphere): THREE.BufferGeometry {
   const geometry = new THREE.BufferGeometry();
-  geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+  geometry.setAttribute('position', positions instanceof THREE.BufferAttribute ? positions : new THREE.BufferAttribute(positions, 3));
   if (indices) geometry.setIndex(new THREE.BufferAttribute(indices, 1));
   if (colors) geometry.setAttribute('color', new THREE.BufferAttribute(linearColors(colors), 3));
+  // Known from the facts: three would otherwise read every point to find it.
+  geometry.boundingSphere = sphere;
   return geometry;
+}
+
+/** A part of the whole model not yet uploaded: drawn with this, it is uploaded by a frame and shows nothing. */
+const UPLOAD_ONLY = new THREE.MeshBasicMaterial({ visible: false });
+
+/**
+ * Every triangle of the model as meshes of a range of triangles each, readied one by one: three uploads a
+ * mesh's buffers on the first frame it is in view, and a buffer of 2M triangles is 72 MB, several frames'
+ * worth of time in one. A model drawn without a proxy is one part, in from the start.
+ */
+class WholeModel {
+  readonly group = new THREE.Group();
+  private readonly parts: THREE.Mesh[] = [];
+  private readonly model: ParsedModel;
+  private readonly material: THREE.MeshStandardMaterial;
+  private readonly sphere: THREE.Sphere;
+  /** Shared by the parts of an indexed model: its vertex table is uploaded once, with the first part. */
+  private readonly table: THREE.BufferAttribute | null;
+  private next = 0;
+  private uploading: THREE.Mesh | null = null;
+  private readonly uploadScene = new THREE.Scene();
+  private shown = true;
+
+  constructor(model: ParsedModel, material: THREE.MeshStandardMaterial, sphere: THREE.Sphere, inParts: boolean) {
+    this.model = model;
+    this.material = material;
+    this.sphere = sphere;
+    this.table = model.indices ? new THREE.BufferAttribute(model.positions, 3) : null;
+    if (!inParts) {
+      this.add(model.facts.triangles);
+      this.next = model.facts.triangles;
+    }
+  }
+
+  get complete(): boolean {
+    return this.uploading === null && this.next >= this.model.facts.triangles;
+  }
+
+  get loadedTriangles(): number {
+    return this.next;
+  }
+
+  private add(end: number): THREE.Mesh {
+    const { positions, indices, colors } = this.model;
+    const [first, last] = [this.next, Math.min(end, this.model.facts.triangles)];
+    const geometry = indices
+      ? geometryOf(this.table!, indices.subarray(first * 3, last * 3), undefined, this.sphere)
+      : geometryOf(positions.subarray(first * 9, last * 9), undefined, colors?.subarray(first * 12, last * 12), this.sphere);
+    const part = new THREE.Mesh(geometry, this.material);
+    part.visible = this.shown;
+    this.parts.push(part);
+    this.group.add(part);
+    this.next = last;
+    return part;
+  }
+
+  loadMore(triangles: number): boolean {
+    if (this.uploading) {
+      this.uploading.material = this.material;
+      this.uploading.visible = this.shown;
+      this.uploading.frustumCulled = true;
+      this.uploading = null;
+    }
+    if (this.next >= this.model.facts.triangles) return false;
+    const part = this.add(this.next + Math.max(1, Math.round(triangles)));
+    part.material = UPLOAD_ONLY;
+    // Uploaded whatever the camera sees: three uploads only what passes its view test.
+    part.frustumCulled = false;
+    part.visible = true;
+    this.uploading = part;
+    return true;
+  }
+
+  uploadWith(renderer: THREE.WebGLRenderer, camera: THREE.Camera): void {
+    const part = this.uploading;
+    if (!part) return;
+    // Alone in a scene of its own and drawn with an invisible material: three uploads its buffers and
+    // issues no draw call, and without a clear either the canvas keeps the frame it shows.
+    this.uploadScene.add(part);
+    const autoClear = renderer.autoClear;
+    renderer.autoClear = false;
+    try {
+      renderer.render(this.uploadScene, camera);
+    } finally {
+      renderer.autoClear = autoClear;
+      this.group.add(part);
+      part.matrixWorldNeedsUpdate = true;
+    }
+  }
+
+  show(on: boolean): void {
+    this.shown = on;
+    for (const part of this.parts) if (part !== this.uploading) part.visible = on;
+  }
+
+  dispose(): void {
+    for (const part of this.parts) part.geometry.dispose();
+  }
 }
 
 /** Turns the model's up axis into three's Y (a Z-up model a quarter turn about X), centred and on the plate. */
@@ -97,7 +209,6 @@ function placeRoot(root: THREE.Group, model: ParsedModel, up: UpAxis): void {
 }
 
 export function buildModelObjects(model: ParsedModel, up: UpAxis = 'z'): ModelObjects {
-  const geometry = geometryOf(model.positions, model.indices, model.colors);
   const material = new THREE.MeshStandardMaterial({
     color: model.colors ? 0xffffff : MODEL_COLOR,
     vertexColors: Boolean(model.colors),
@@ -107,33 +218,39 @@ export function buildModelObjects(model: ParsedModel, up: UpAxis = 'z'): ModelOb
     // Open meshes show their inside instead of vanishing where a face is missing.
     side: THREE.DoubleSide,
   });
-  const surface = new THREE.Mesh(geometry, material);
+  const { min, max } = model.facts.bounds;
+  const sphere = new THREE.Sphere(
+    new THREE.Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2),
+    Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2,
+  );
+  // A model with a proxy draws that first, while every triangle comes in part by part.
+  const whole = new WholeModel(model, material, sphere, Boolean(model.proxy));
   const root = new THREE.Group();
-  root.add(surface);
-  // Same material: wireframe and colours apply to whichever is drawn.
-  const proxy = model.proxy ? new THREE.Mesh(geometryOf(model.proxy.positions, undefined, model.proxy.colors), material) : null;
+  root.add(whole.group);
+  const proxy = model.proxy ? new THREE.Mesh(geometryOf(model.proxy.positions, undefined, model.proxy.colors, sphere.clone()), material) : null;
   if (proxy) {
     proxy.visible = false;
     root.add(proxy);
   }
-
-  const { min, max } = model.facts.bounds;
   placeRoot(root, model, up);
-  geometry.boundingSphere = new THREE.Sphere(
-    new THREE.Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2),
-    Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2,
-  );
-  if (proxy) proxy.geometry.boundingSphere = geometry.boundingSphere.clone();
 
   const objects: ModelObjects = {
     root,
     place: (next) => placeRoot(root, model, next),
-    surface,
+    material,
     proxy,
+    get complete() {
+      return whole.complete;
+    },
+    get loadedTriangles() {
+      return whole.loadedTriangles;
+    },
+    loadMore: (triangles) => whole.loadMore(triangles),
+    uploadWith: (renderer, camera) => whole.uploadWith(renderer, camera),
     useProxy(on) {
       if (!proxy) return;
       proxy.visible = on;
-      surface.visible = !on;
+      whole.show(!on);
     },
     openEdges: null,
     setOpenEdges(segments) {
@@ -147,7 +264,7 @@ export function buildModelObjects(model: ParsedModel, up: UpAxis = 'z'): ModelOb
       if (objects.openEdges) root.add(objects.openEdges);
     },
     dispose() {
-      geometry.dispose();
+      whole.dispose();
       proxy?.geometry.dispose();
       material.dispose();
       objects.setOpenEdges(undefined);

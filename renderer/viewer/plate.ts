@@ -3,6 +3,7 @@
 // plate with cells of 1 mm, 0.1 mm, …, and one of metres cells of 100 mm or more, so that the grid still
 // says how big it is. Sizes are in scene units (mm, unless the model is drawn scaled down).
 import * as THREE from 'three';
+import { LIGHT_LOOK, type ViewerLook } from './look.ts';
 
 export const PLATE_MM = 256;
 const CELL_MM = 10;
@@ -26,26 +27,18 @@ export function cellFor(largest: number): number {
   return Math.min(CELL_MM, 10 ** Math.floor(Math.log10(largest / 5)));
 }
 
-/** The plate's colours (any CSS colour), from the page's theme. */
-export interface PlateColours {
-  plate: string;
-  grid: string;
-  gridMinor: string;
-}
-const LIGHT: PlateColours = { plate: '#e9ecef', grid: '#9aa3ad', gridMinor: '#c4cad1' };
-
 /** A plate for a footprint of `width` × `depth` whose largest side (height included) is `largest`. */
-export function buildPlate(width: number, depth: number, largest: number, colours: PlateColours = LIGHT): Plate {
+export function buildPlate(width: number, depth: number, largest: number, look: Pick<ViewerLook, 'plate' | 'grid' | 'gridMinor'> = LIGHT_LOOK): Plate {
   const cell = cellFor(largest);
   const least = cell === CELL_MM ? PLATE_MM : cell * FINE_CELLS;
   const cells = Math.ceil(Math.max(least, width * 1.5, depth * 1.5) / cell);
   const side = cells * cell;
   const group = new THREE.Group();
-  const base = new THREE.Mesh(new THREE.PlaneGeometry(side, side), new THREE.MeshStandardMaterial({ color: colours.plate, roughness: 1 }));
+  const base = new THREE.Mesh(new THREE.PlaneGeometry(side, side), new THREE.MeshStandardMaterial({ color: look.plate, roughness: 1 }));
   base.rotation.x = -Math.PI / 2;
   // Just under the grid lines, whatever the scale.
   base.position.y = -cell / 200;
-  const grid = new THREE.GridHelper(side, cells, colours.grid, colours.gridMinor);
+  const grid = new THREE.GridHelper(side, cells, look.grid, look.gridMinor);
   // A hair under the plate's top, so a model's face lying on it hides the lines rather than sharing their depth.
   grid.position.y = -cell / 2000;
   group.add(base, grid);

@@ -3,7 +3,8 @@
 // needle) still shows where it stands and how long it is.
 import * as THREE from 'three';
 import type { ParsedModel } from '../../common/models/index.ts';
-import { readableLengthIn, type LengthUnit } from '../../common/readable-number.ts';
+import { readableLengthIn } from '../../common/readable-number.ts';
+import { LIGHT_LOOK, type ViewerLook } from './look.ts';
 import type { UpAxis } from './up-axis.ts';
 
 export interface SizeLabel {
@@ -24,7 +25,6 @@ export interface SizeBox {
   dispose(): void;
 }
 
-const LINE_COLOR = 0x4a5360;
 /** What each file axis measures as the model stands. */
 const ROLE: Record<UpAxis, Record<'x' | 'y' | 'z', string>> = {
   z: { x: 'Width', y: 'Depth', z: 'Height' },
@@ -49,9 +49,9 @@ const overlaps = (a: Placed, b: Placed) => Math.abs(a.x - b.x) < (a.width + b.wi
  * not one behind or across the model), just outside it, moved on when it would cover another label, and
  * kept inside the canvas.
  */
-export function buildSizeBox(model: ParsedModel, look: { lines?: string; units?: LengthUnit } = {}): SizeBox {
+export function buildSizeBox(model: ParsedModel, look: Pick<ViewerLook, 'lines' | 'units'> = LIGHT_LOOK): SizeBox {
   const { min, max } = model.facts.bounds;
-  const lines = new THREE.Box3Helper(new THREE.Box3(new THREE.Vector3(...min), new THREE.Vector3(...max)), look.lines ?? LINE_COLOR);
+  const lines = new THREE.Box3Helper(new THREE.Box3(new THREE.Vector3(...min), new THREE.Vector3(...max)), look.lines);
   const centre = new THREE.Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2);
   const axes = (['x', 'y', 'z'] as const).map((axis, a) => {
     const [b, c] = [(a + 1) % 3, (a + 2) % 3];

@@ -1,65 +1,38 @@
-// The viewer's three.js stage: renderer, camera, controls, lights, build plate. Loaded with import() by
-// Viewer.svelte so three.js is a separate chunk fetched only when a preview opens. Renders on demand only.
+// The viewer's three.js stage: renderer, camera, controls, lights, build plate. It runs where it is made:
+// in a worker on an OffscreenCanvas (stage-worker.ts), with the page's input relayed to an InputSurface,
+// or on the page itself where that cannot be (Viewer.svelte loads it with import(), so three.js is a
+// chunk fetched only when a preview opens). Renders on demand only.
 import * as THREE from 'three';
-import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { ParsedModel } from '../../common/models/index.ts';
 import { DetailPolicy } from './detail-policy.ts';
+import type { Detail, Stage, StageOptions } from './stage-api.ts';
+import { warmShaders } from './warm-shaders.ts';
 import { buildModelObjects, displayScale, worldSize, worldSphere, type ModelObjects } from './model-mesh.ts';
-import { buildPlate, PLATE_MM, type Plate, type PlateColours } from './plate.ts';
-import type { LengthUnit } from '../../common/readable-number.ts';
-import { buildSizeBox, type SizeBox, type SizeLabel } from './size-box.ts';
+import { buildPlate, PLATE_MM, type Plate } from './plate.ts';
+import { buildSizeBox, type SizeBox } from './size-box.ts';
+import { LIGHT_LOOK } from './look.ts';
+import { renderThumbnail } from './thumbnail-render.ts';
 import type { UpAxis } from './up-axis.ts';
+import { MotionResolution, softwareRendering } from './motion-resolution.ts';
+import { UploadPacer } from './upload-pacer.ts';
+import { createViewControls } from './view-controls.ts';
 
-/** How much of a model with a proxy is drawn at rest; null for a model drawn whole always. */
-export type Detail = { simplified: boolean; drawn: number; total: number } | null;
+export type { Detail, ShownModel, Stage, StageOptions } from './stage-api.ts';
 
-export interface StageOptions {
-  /** Hears when the view at rest changes between the proxy and every triangle. */
-  onDetail?: (detail: Detail) => void;
-  /** Hears the side of the plate's grid cells, in mm, when a model is shown or turned. */
-  onGrid?: (cellMm: number) => void;
-  /** Hears where the size box's labels go after each frame (null while the box is hidden). */
-  onSizeLabels?: (labels: SizeLabel[] | null) => void;
-  /** The page's theme and units, from the start (see setLook). */
-  look?: StageLook;
-}
-
-/** What the page's settings give the scene: its colours (CSS colours, from the theme) and the unit of the size labels. */
-export interface StageLook {
-  colours?: PlateColours & { background: string; lines: string };
-  units?: LengthUnit;
-}
-
-/** How long a view stays 'moving' after the pointer lets go or a key turns it. */
-const SETTLE_MS = 200;
-
-export interface Stage {
-  show(model: ParsedModel, up: UpAxis): void;
-  /** Turns the model shown so that `up` points up, and fits the view to it again. */
-  setUpAxis(up: UpAxis): void;
-  /** Draws every triangle at rest, however slow (the user asked). */
-  showEveryTriangle(): void;
-  /** Adds what the topology pass found (open edges) to the model on show, without rebuilding it. */
-  showOpenEdgesOf(model: ParsedModel, visible: boolean): void;
-  setWireframe(on: boolean): void;
-  setOpenEdges(on: boolean): void;
-  /** Shows or hides the model's box with its sides' lengths (the dimensions overlay). */
-  setSizeBox(on: boolean): void;
-  fit(): void;
-  /** Pixels at the canvas's top and bottom that size labels keep clear of (the tool row, the notes). */
-  setLabelInsets(top: number, bottom: number): void;
-  /** Takes the page's theme colours and size unit: light or dark, mm or inches. */
-  setLook(look: StageLook): void;
-  resize(width: number, height: number): void;
-  /** Frees every GPU resource and the WebGL context itself. */
-  dispose(): void;
-}
-
-export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {}): Stage {
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
-  renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio ?? 1));
-  let look: StageLook = options.look ?? {};
-  renderer.setClearColor(look.colours?.background ?? 0xf7f8fa);
+export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options: StageOptions = {}): Stage {
+  let look = options.look ?? LIGHT_LOOK;
+  // Without a GPU, multisampling triples what every frame costs, the moving view's too. The view at rest is
+  // smoothed instead by drawing it at twice the resolution, which the canvas scales down; a moving view is
+  // drawn at its own resolution or less (see sharpness below).
+  const software = softwareRendering();
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: !software, preserveDrawingBuffer: options.preserveDrawingBuffer ?? true });
+  const pixelRatio = Math.min(2, options.pixelRatio ?? 1);
+  const restingRatio = software ? Math.max(pixelRatio, Math.min(2, pixelRatio * 2)) : pixelRatio;
+  renderer.setPixelRatio(restingRatio);
+  const motion = new MotionResolution();
+  /** The canvas's size in CSS pixels, and the pixel ratio it is drawn at now. */
+  const view = { width: 1, height: 1, ratio: restingRatio };
+  renderer.setClearColor(look.background);
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(35, 1, 0.1, 10_000);
   camera.position.set(200, 180, 260);
@@ -69,30 +42,9 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
   const key = new THREE.DirectionalLight(0xffffff, 2.2);
   key.position.set(0.6, 1, 0.8);
   camera.add(key);
-  let plate: Plate = buildPlate(0, 0, PLATE_MM, look.colours);
+  let plate: Plate = buildPlate(0, 0, PLATE_MM, look);
   scene.add(plate.group);
-  const controls = new OrbitControls(camera, canvas);
-  controls.screenSpacePanning = true;
-  // The keyboard too: arrows pan, Shift (or Ctrl) with the arrows turns; + and − zoom (handled below).
-  controls.listenToKeyEvents(canvas);
-  // Until the user moves the camera, a resized view is fitted again rather than cropped.
-  let moved = false;
-  controls.addEventListener('start', () => (moved = true));
-  const zoomKeys = (event: KeyboardEvent) => {
-    // F, Home or 0 fit the view again, as the toolbar's button does.
-    if (['f', 'F', 'Home', '0'].includes(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      event.preventDefault();
-      fit();
-      return;
-    }
-    const factor = event.key === '+' || event.key === '=' ? 0.85 : event.key === '-' || event.key === '_' ? 1 / 0.85 : 0;
-    if (!factor) return;
-    event.preventDefault();
-    moved = true;
-    camera.position.sub(controls.target).multiplyScalar(factor).add(controls.target);
-    controls.update();
-  };
-  canvas.addEventListener('keydown', zoomKeys);
+  warmShaders(renderer, scene, camera);
 
   let objects: ModelObjects | null = null;
   let sizeBox: SizeBox | null = null;
@@ -102,21 +54,36 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
   /** The canvas's bands under the tool row and above the notes, where size labels would be covered. */
   let labelInsets = { top: 10, bottom: 10 };
   let frame = 0;
+  /** A model given to show() and not yet drawn. */
+  let unseen = false;
   // Level of detail, for a model that came with a proxy.
   let policy: DetailPolicy | null = null;
-  let moving = false;
   let everyTriangle = false;
-  let settleTimer: ReturnType<typeof setTimeout> | undefined;
-  let reported: boolean | null = null;
+  let reported: Detail = null;
+  // Every triangle of a model with a proxy, uploaded part by part in frames the view does not need.
+  let pacer = new UploadPacer();
+  let uploadStep = 0;
 
-  const report = (proxy: boolean) => {
-    if (moving || !current?.proxy || reported === proxy) return;
-    reported = proxy;
-    options.onDetail?.({ simplified: proxy, drawn: proxy ? current.proxy.triangles : current.facts.triangles, total: current.facts.triangles });
+  const controls = createViewControls(camera, options.input ?? (canvas as HTMLCanvasElement), {
+    onChange: () => requestRender(),
+    onSettle: () => requestRender(),
+    onFit: () => fit(),
+  });
+
+  const detailNow = (proxy: boolean): Detail => {
+    if (!current?.proxy || !objects) return null;
+    const total = current.facts.triangles;
+    return { simplified: proxy, drawn: proxy ? current.proxy.triangles : total, total, loaded: objects.complete ? 1 : objects.loadedTriangles / total };
+  };
+
+  const report = (detail: Detail) => {
+    if (detail && reported && detail.simplified === reported.simplified && detail.loaded === reported.loaded) return;
+    reported = detail;
+    options.onDetail?.(detail);
   };
 
   /**
-   * Times the frame just drawn (until the page can run the next). At rest it draws again when the measure
+   * Times the frame just drawn (until the stage can run the next). At rest it draws again when the measure
    * changes the choice, or when the proxy's first frame (which also compiled and uploaded) is all that is
    * known; the note is shown only once the choice is settled, so it does not flash on a fast GPU.
    */
@@ -124,23 +91,67 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     requestAnimationFrame(() => {
       if (policy !== measured) return;
       measured.record(proxy, performance.now() - started);
+      if (!objects?.complete) return;
       const wanted = measured.useProxy(false, everyTriangle);
       const warming = proxy && measured.wantsWarmFrame(true);
-      if (wanted === proxy && !warming) report(proxy);
-      if (!moving && (wanted !== proxy || warming)) requestRender();
+      if (wanted === proxy && !warming && !controls.moving) report(detailNow(proxy));
+      if (!controls.moving && (wanted !== proxy || warming)) requestRender();
     });
+  };
+
+  /** Draws a moving view with fewer pixels when a frame of it costs too much (software WebGL), and sharp at rest. */
+  const sharpness = (moving: boolean) => {
+    const ratio = moving ? pixelRatio * motion.scale : restingRatio;
+    if (ratio === view.ratio) return;
+    view.ratio = ratio;
+    renderer.setPixelRatio(ratio);
+    renderer.setSize(view.width, view.height, false);
   };
 
   const render = () => {
     frame = 0;
-    const proxy = policy ? policy.useProxy(moving, everyTriangle) : false;
+    const loading = objects !== null && !objects.complete;
+    const moving = controls.moving;
+    const proxy = policy ? loading || policy.useProxy(moving, everyTriangle) : false;
     objects?.useProxy(proxy);
+    sharpness(moving);
     // Seen from below, the plate would draw its grid over the model's underside: it steps aside.
     plate.group.visible = camera.position.y >= 0;
     const started = performance.now();
     renderer.render(scene, camera);
-    if (policy) measure(policy, proxy, started);
+    // The choice of copy is made on frames at full resolution: a smaller moving frame says less of them.
+    if (policy && !moving) measure(policy, proxy, started);
+    if (moving) requestAnimationFrame(() => motion.record(performance.now() - started));
     placeSizeLabels();
+    const shown = unseen && objects !== null;
+    unseen = false;
+    options.onFrame?.(shown);
+    if (loading) scheduleUpload();
+  };
+
+  /**
+   * Readies the next part of every triangle and lets a frame that draws nothing upload it: the picture on
+   * screen stays, and a view being turned gets its frames first.
+   */
+  const upload = () => {
+    uploadStep = 0;
+    const loading = objects;
+    if (!loading || loading.complete) return;
+    if (frame) return scheduleUpload();
+    const triangles = pacer.next;
+    const more = loading.loadMore(triangles);
+    const started = performance.now();
+    if (more) loading.uploadWith(renderer, camera);
+    requestAnimationFrame(() => {
+      if (objects !== loading) return;
+      if (more) pacer.record(triangles, performance.now() - started);
+      report(detailNow(true));
+      if (loading.complete) requestRender();
+      else scheduleUpload();
+    });
+  };
+  const scheduleUpload = () => {
+    if (!uploadStep) uploadStep = requestAnimationFrame(upload);
   };
 
   const canvasSize = new THREE.Vector2();
@@ -149,59 +160,36 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
     renderer.getSize(canvasSize);
     options.onSizeLabels?.(sizeBox.labels(camera, canvasSize.x, canvasSize.y, up, labelInsets));
   };
-  const requestRender = () => {
+  function requestRender() {
     if (!frame) frame = requestAnimationFrame(render);
-  };
-  controls.addEventListener('change', requestRender);
+  }
 
-  const settle = () => {
-    moving = false;
-    requestRender();
-  };
-  const startMoving = () => {
-    moving = true;
-    clearTimeout(settleTimer);
-  };
-  const stopMoving = () => {
-    clearTimeout(settleTimer);
-    settleTimer = setTimeout(settle, SETTLE_MS);
-  };
-  controls.addEventListener('start', startMoving);
-  controls.addEventListener('end', stopMoving);
-  // Keys move the view without a start or an end.
-  const keyMoves = () => {
-    startMoving();
-    stopMoving();
-  };
-  canvas.addEventListener('keydown', keyMoves);
+  /** The model's box with its sides' lengths, in the look's colour and unit, replacing the one before. */
+  function addSizeBox(model: ParsedModel) {
+    sizeBox?.lines.removeFromParent();
+    sizeBox?.dispose();
+    sizeBox = buildSizeBox(model, look);
+    sizeBox.lines.visible = sizeBoxOn;
+    objects?.root.add(sizeBox.lines);
+  }
 
   /** A plate, and a grid, the size of the model as it now stands. */
-  const layPlate = (model: ParsedModel) => {
-    const [width, height, depth] = worldSize(model, up);
+  const layPlate = () => {
+    const [width, height, depth] = current ? worldSize(current, up) : [0, 0, 0];
     scene.remove(plate.group);
     plate.dispose();
-    plate = buildPlate(width, depth, Math.max(width, height, depth), look.colours);
+    plate = buildPlate(width, depth, current ? Math.max(width, height, depth) : PLATE_MM, look);
     scene.add(plate.group);
-    options.onGrid?.(plate.cell / displayScale(model));
+    if (current) options.onGrid?.(plate.cell / displayScale(current));
   };
 
-  const fit = () => {
+  function fit() {
     const sphere = current ? worldSphere(current, up) : new THREE.Sphere(new THREE.Vector3(), PLATE_MM / 2);
-    const halfFov = THREE.MathUtils.degToRad(camera.fov / 2);
-    const distance = (sphere.radius / Math.sin(Math.min(halfFov, halfFov * camera.aspect))) * 1.15;
-    const direction = new THREE.Vector3(0.55, 0.5, 0.68).normalize();
-    camera.position.copy(sphere.center).addScaledVector(direction, distance);
-    camera.near = distance / 1000;
-    camera.far = distance * 20 + sphere.radius * 40;
-    camera.updateProjectionMatrix();
-    // Zooming stops before the camera passes into the model or the model shrinks to a dot on the plate.
-    controls.minDistance = sphere.radius * 0.5;
-    controls.maxDistance = distance * 4;
-    controls.target.copy(sphere.center);
-    controls.update();
-    moved = false;
+    controls.fit(sphere);
     requestRender();
-  };
+  }
+
+  const newPolicy = () => (current?.proxy ? new DetailPolicy(current.facts.triangles, current.proxy.triangles) : null);
 
   return {
     show(model, upAxis) {
@@ -209,18 +197,17 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
         scene.remove(objects.root);
         objects.dispose();
       }
-      sizeBox?.dispose();
       current = model;
       up = upAxis;
       objects = buildModelObjects(model, up);
-      sizeBox = buildSizeBox(model, { lines: look.colours?.lines, units: look.units });
-      sizeBox.lines.visible = sizeBoxOn;
-      objects.root.add(sizeBox.lines);
-      layPlate(model);
-      policy = model.proxy ? new DetailPolicy(model.facts.triangles, model.proxy.triangles) : null;
+      addSizeBox(model);
+      layPlate();
+      policy = newPolicy();
+      pacer = new UploadPacer();
       everyTriangle = false;
       reported = null;
-      if (!policy) options.onDetail?.(null);
+      unseen = true;
+      report(detailNow(true));
       scene.add(objects.root);
       fit();
     },
@@ -228,25 +215,25 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
       up = upAxis;
       if (!current || !objects) return;
       objects.place(up);
-      layPlate(current);
+      layPlate();
       fit();
     },
     showEveryTriangle() {
       everyTriangle = true;
       requestRender();
     },
-    showOpenEdgesOf(model, visible) {
+    showOpenEdgesOf(segments, visible) {
       if (!objects) return;
-      objects.setOpenEdges(model.boundaryEdges);
+      objects.setOpenEdges(segments);
       if (objects.openEdges) objects.openEdges.visible = visible;
       requestRender();
     },
     setWireframe(on) {
-      if (objects) objects.surface.material.wireframe = on;
+      if (objects) objects.material.wireframe = on;
       // Lines cost the GPU far more than faces: what was measured for faces says nothing of them, so the
       // choice between the whole model and its proxy is measured again.
       if (current?.proxy) {
-        policy = new DetailPolicy(current.facts.triangles, current.proxy.triangles);
+        policy = newPolicy();
         reported = null;
       }
       requestRender();
@@ -260,50 +247,39 @@ export function createStage(canvas: HTMLCanvasElement, options: StageOptions = {
       if (sizeBox) sizeBox.lines.visible = on;
       requestRender();
     },
+    setLook(next) {
+      look = next;
+      renderer.setClearColor(look.background);
+      layPlate();
+      // The labels' unit is the box's own: built again, not recoloured.
+      if (current) addSizeBox(current);
+      requestRender();
+    },
     fit,
     setLabelInsets(top, bottom) {
       if (top === labelInsets.top && bottom === labelInsets.bottom) return;
       labelInsets = { top, bottom };
       requestRender();
     },
-    setLook(next) {
-      look = { ...look, ...next };
-      if (look.colours) renderer.setClearColor(look.colours.background);
-      if (!current || !objects) {
-        scene.remove(plate.group);
-        plate.dispose();
-        plate = buildPlate(0, 0, PLATE_MM, look.colours);
-        scene.add(plate.group);
-      } else {
-        layPlate(current);
-        sizeBox?.lines.removeFromParent();
-        sizeBox?.dispose();
-        sizeBox = buildSizeBox(current, { lines: look.colours?.lines, units: look.units });
-        sizeBox.lines.visible = sizeBoxOn;
-        objects.root.add(sizeBox.lines);
-      }
-      requestRender();
-    },
     resize(width, height) {
       if (width <= 0 || height <= 0) return;
+      Object.assign(view, { width, height });
       renderer.setSize(width, height, false);
-      camera.aspect = width / height;
-      camera.updateProjectionMatrix();
-      if (current && !moved) fit();
+      controls.resize(width, height);
+      if (current && !controls.moved) fit();
       requestRender();
+    },
+    picture(size) {
+      if (!current) return Promise.reject(new Error('No model is shown'));
+      return renderThumbnail(current, size, up);
     },
     dispose() {
       if (frame) cancelAnimationFrame(frame);
-      clearTimeout(settleTimer);
+      if (uploadStep) cancelAnimationFrame(uploadStep);
       policy = null;
-      controls.removeEventListener('change', requestRender);
-      controls.removeEventListener('start', startMoving);
-      controls.removeEventListener('end', stopMoving);
-      canvas.removeEventListener('keydown', zoomKeys);
-      canvas.removeEventListener('keydown', keyMoves);
-      controls.stopListenToKeyEvents();
       controls.dispose();
       objects?.dispose();
+      objects = null;
       sizeBox?.dispose();
       plate.dispose();
       renderer.dispose();

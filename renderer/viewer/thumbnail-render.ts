@@ -1,4 +1,5 @@
-// Renders a parsed model to a small PNG. One WebGL context is kept for all thumbnails: browsers cap live
+// Renders a parsed model to a small PNG, in a worker (stage-worker.ts) or on the page where a worker
+// cannot draw. One WebGL context is kept for all thumbnails where they are drawn: browsers cap live
 // contexts (about 16 in Chromium), so a context per library tile would evict the viewer's.
 import * as THREE from 'three';
 import { pictureOf, type ParsedModel } from '../../common/models/index.ts';
@@ -10,9 +11,24 @@ let idleTimer: ReturnType<typeof setTimeout> | undefined;
 /** A context left unused this long is released: thumbnails come in bursts (an upload, a first listing). */
 const IDLE_MS = 20_000;
 
+function newCanvas(): HTMLCanvasElement | OffscreenCanvas {
+  return typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(1, 1) : document.createElement('canvas');
+}
+
+async function pngDataUrl(canvas: HTMLCanvasElement | OffscreenCanvas): Promise<string> {
+  if (!('convertToBlob' in canvas)) return canvas.toDataURL('image/png');
+  const blob = await canvas.convertToBlob({ type: 'image/png' });
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('The thumbnail could not be encoded'));
+    reader.readAsDataURL(blob);
+  });
+}
+
 /** Draws the model's proxy when it has one: a 160-pixel picture shows no more of 2M triangles than of 150K. */
-export function renderThumbnail(model: ParsedModel, size: number, up: UpAxis): string {
-  renderer ??= new THREE.WebGLRenderer({ canvas: document.createElement('canvas'), antialias: true, preserveDrawingBuffer: true, alpha: true });
+export async function renderThumbnail(model: ParsedModel, size: number, up: UpAxis): Promise<string> {
+  renderer ??= new THREE.WebGLRenderer({ canvas: newCanvas(), antialias: true, preserveDrawingBuffer: true, alpha: true });
   renderer.setPixelRatio(1);
   renderer.setSize(size, size, false);
   renderer.setClearColor(0x000000, 0);
@@ -31,12 +47,12 @@ export function renderThumbnail(model: ParsedModel, size: number, up: UpAxis): s
   camera.far = distance * 10;
   camera.updateProjectionMatrix();
   camera.lookAt(sphere.center);
+  clearTimeout(idleTimer);
   try {
     renderer.render(scene, camera);
-    return renderer.domElement.toDataURL('image/png');
+    return await pngDataUrl(renderer.domElement);
   } finally {
     objects.dispose();
-    clearTimeout(idleTimer);
     idleTimer = setTimeout(disposeThumbnailRenderer, IDLE_MS);
   }
 }

@@ -2,7 +2,9 @@
 // Two levels: an in-memory LRU (instant for the tiles on screen; capped so a big library cannot grow it
 // without bound) in front of IndexedDB (survives restarts, so a thumbnail is rendered once per file, not
 // once per session; a PNG data URL is ~5–20 KB). Without IndexedDB (private mode, tests) memory alone works.
-import { ModelParseError, type ParsedModel } from '../../common/models/index.ts';
+import { ModelParseError } from '../../common/models/index.ts';
+import { drawPicture } from './picture-worker.ts';
+import type { ShownModel } from './stage-api.ts';
 import type { ModelClient } from './worker-client.ts';
 import { sharedModelClient } from './worker-client.ts';
 import { upAxisFor } from './up-axis.ts';
@@ -100,9 +102,9 @@ export function markUnreadable(sha256: string, error: unknown): void {
 
 /**
  * The thumbnail of `hash` at `size`: from memory, IndexedDB, or `draw` (once, however many ask at the same
- * time), standing the way the user chose for this content. `fresh` draws it again whatever is kept.
+ * time). `fresh` draws it again whatever is kept.
  */
-async function thumbnailOf(hash: string, size: number, draw: () => Promise<ParsedModel>, fresh = false): Promise<string> {
+async function thumbnailOf(hash: string, size: number, draw: () => Promise<string>, fresh = false): Promise<string> {
   const key = `${hash}@${size}`;
   const cached = memory.get(key);
   if (cached && !fresh) {
@@ -115,9 +117,7 @@ async function thumbnailOf(hash: string, size: number, draw: () => Promise<Parse
   const work = (async () => {
     const persisted = fresh ? undefined : await stored(key);
     if (persisted) return persisted;
-    const model = await draw();
-    const { renderThumbnail } = await import('./thumbnail-render.ts');
-    const url = renderThumbnail(model, size, upAxisFor(hash, model.format));
+    const url = await draw();
     await store(key, url);
     return url;
   })();
@@ -134,27 +134,31 @@ async function thumbnailOf(hash: string, size: number, draw: () => Promise<Parse
 
 /**
  * A PNG data URL of the model in `bytes`, which are handed to the worker (detached). Only a copy of a few
- * thousand triangles comes back to be drawn, and no topology is computed. `sha256` saves hashing the
- * bytes when the caller knows it.
+ * thousand triangles comes back, no topology is computed, and it is drawn off the page's thread where the
+ * browser can, standing the way the user chose for this content. `sha256` saves hashing the bytes when
+ * the caller knows it.
  */
 export async function thumbnailFor(bytes: ArrayBuffer, name: string, options: { client?: ModelClient; size?: number; sha256?: string } = {}): Promise<string> {
   const hash = options.sha256?.toLowerCase() ?? (await sha256Hex(bytes));
-  const parse = () =>
-    (options.client ?? sharedModelClient())
+  const size = options.size ?? THUMBNAIL_SIZE;
+  const draw = async () => {
+    const model = await (options.client ?? sharedModelClient())
       .parse(bytes, name, { skipTopology: true, proxy: THUMBNAIL_TRIANGLES, pictureOnly: true })
       .catch((error: unknown) => {
         markUnreadable(hash, error);
         throw error;
       });
-  return thumbnailOf(hash, options.size ?? THUMBNAIL_SIZE, parse);
+    return drawPicture(model, size, upAxisFor(hash, model.format));
+  };
+  return thumbnailOf(hash, size, draw);
 }
 
 /**
- * The thumbnail of a model the viewer has already read (from its proxy, if it has one), unless there is
- * one; `fresh` draws it again (the user turned the model another way up).
+ * The thumbnail of a model the viewer shows (drawn where the preview is, from its proxy if it has one),
+ * unless there is one; `fresh` draws it again (the user turned the model another way up).
  */
-export function thumbnailOfShown(sha256: string, model: ParsedModel, fresh = false): Promise<string> {
-  return thumbnailOf(sha256.toLowerCase(), THUMBNAIL_SIZE, async () => model, fresh);
+export function thumbnailOfShown(sha256: string, shown: ShownModel, fresh = false): Promise<string> {
+  return thumbnailOf(sha256.toLowerCase(), THUMBNAIL_SIZE, () => shown.picture(THUMBNAIL_SIZE), fresh);
 }
 
 const listeners = new Set<(key: string, url: string) => void>();

@@ -1,6 +1,7 @@
 // Messages between the renderer and the model worker. Every request carries an `id`; every reply names it.
 // Errors travel as data (structured clone drops class identity), geometry as transferred buffers.
 import { inflatePartsNatively } from './inflate-parts.ts';
+import { buffersOf } from './model-buffers.ts';
 import { isModelParseError, parseModel, pictureOf, simplify, type ModelErrorCode, type ModelErrorWhere, type ParsedModel } from '../../common/models/index.ts';
 
 export interface ParseRequest {
@@ -38,14 +39,6 @@ export type Post = (reply: WorkerReply, transfer?: Transferable[]) => void;
 
 /** Progress is throttled to about one message per 2% so a huge file does not flood the main thread. */
 const PROGRESS_STEP = 0.02;
-
-function buffersOf(model: Pick<ParsedModel, 'positions' | 'indices' | 'colors' | 'boundaryEdges' | 'proxy'>): Transferable[] {
-  const transfer: Transferable[] = [];
-  for (const array of [model.positions, model.indices, model.colors, model.boundaryEdges, model.proxy?.positions, model.proxy?.colors]) {
-    if (array && array.byteLength > 0 && !transfer.includes(array.buffer as ArrayBuffer)) transfer.push(array.buffer as ArrayBuffer);
-  }
-  return transfer;
-}
 
 /**
  * The early model goes out at once. Its positions and indices are copied only when the topology pass

@@ -13,6 +13,8 @@ export interface PixelSample {
   dark: number;
   /** Pixels of the default model's blue, shaded or not: never the grey plate. */
   blue: number;
+  /** Distinct shades of that blue among the sampled pixels: a lit cube shows a shade a face. */
+  blueShades: number;
   total: number;
   /** How light the top left corner is (0–255): the scene's background, off the plate. */
   corner: number;
@@ -24,16 +26,18 @@ export function samplePixels(canvas: Locator): Promise<PixelSample> {
     probe.width = element.width;
     probe.height = element.height;
     const context = probe.getContext('2d');
-    if (!context) return { distinct: 0, warm: 0, highlight: 0, dark: 0, blue: 0, total: 0, corner: -1 };
+    if (!context) return { distinct: 0, warm: 0, highlight: 0, dark: 0, blue: 0, blueShades: 0, total: 0, corner: -1 };
     context.drawImage(element, 0, 0);
     const { data } = context.getImageData(0, 0, probe.width, probe.height);
     const colours = new Set<number>();
+    const blues = new Set<number>();
     let warm = 0, highlight = 0, dark = 0, blue = 0, total = 0;
     // Every pixel is classed (a highlighted edge is a line one pixel wide); colours are counted on every
     // 97th, a prime stride that does not line up with the grid.
     for (let i = 0, n = 0; i < data.length; i += 4, n++) {
       const r = data[i], g = data[i + 1], b = data[i + 2];
       if (n % 97 === 0) colours.add((r << 16) | (g << 8) | b);
+      if (n % 97 === 0 && b > r + 60) blues.add((r << 16) | (g << 8) | b);
       if (r > b + 60) warm++;
       if (r > 150 && g < 90 && b < 90) highlight++;
       if (Math.max(r, g, b) < 170 && Math.max(r, g, b) - Math.min(r, g, b) < 40) dark++;
@@ -41,7 +45,7 @@ export function samplePixels(canvas: Locator): Promise<PixelSample> {
       total++;
     }
     const corner = Math.round((data[0] + data[1] + data[2]) / 3);
-    return { distinct: colours.size, warm, highlight, dark, blue, total, corner };
+    return { distinct: colours.size, warm, highlight, dark, blue, blueShades: blues.size, total, corner };
   });
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { pixelsUntil, samplePixels } from './canvas-pixels.ts';
+import { pixelsUntil } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, openAppOnProject, type AppUnderTest } from './harness.ts';
 import { libraryPage } from './pages/library.ts';
@@ -355,9 +355,8 @@ test('a model opens with its service record, measured facts and a drawn preview'
   await expect(lib.serviceRecord).visible();
   await expect(lib.localFacts).hasText('Triangles');
   await expect(lib.dimensions).hasText('mm');
-  await app.page.waitForTimeout(800);
-  const drawn = (await samplePixels(lib.viewerCanvas)).distinct;
-  assert.ok(drawn > 20, `the preview should show a shaded model (saw ${drawn} colours)`);
+  // Drawn by a worker that may still be starting when the size is known: waited for, not timed.
+  await pixelsUntil(lib.viewerCanvas, (s) => s.distinct > 20, 'a shaded model');
   await app.screenshot('23-model-detail');
 });
 
@@ -370,9 +369,7 @@ test('a model uploaded from elsewhere is downloaded for its preview and facts', 
   await app.page.waitForSelector('[data-testid="model-thumb"][data-drawn="yes"]', { timeout: 30_000 });
   await lib.names.first().click();
   await expect(lib.localFacts).hasText('968');
-  await app.page.waitForTimeout(800);
-  const drawn = (await samplePixels(lib.viewerCanvas)).distinct;
-  assert.ok(drawn > 20, `the downloaded model should be drawn (saw ${drawn} colours)`);
+  await pixelsUntil(lib.viewerCanvas, (s) => s.distinct > 20, 'the downloaded model');
 });
 
 test('a large model shows as soon as it is measured, and says whether it is closed after', async (t) => {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
+import { CUBE_OBJECT, cubeMesh, modelXml, package3mf } from '../threemf-fixtures.ts';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -69,4 +70,33 @@ test('usage errors exit 2 with help on stderr', async () => {
   const help = await printdesk('inspect', '--help');
   assert.equal(help.code, 0);
   assert.match(help.stdout, /printdesk inspect <file>\.\.\. \[--json\]/);
+});
+
+test('inspect says a 3MF that breaks the specification is not valid, with each rule and where, and still measures it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'printdesk-cli-'));
+  try {
+    const broken = join(dir, 'two-ids.3mf');
+    // A colour group and the cube under one id, and an object of type "other" in the build.
+    writeFileSync(broken, package3mf({ model: modelXml(`<m:colorgroup id="1"><m:color color="#FF0000"/></m:colorgroup>${CUBE_OBJECT}<object id="2" type="other">${cubeMesh()}</object>`, '<item objectid="1"/><item objectid="2"/>') }));
+    const { code, stdout } = await printdesk('inspect', '--json', broken, join(CORPUS, '3mf', 'box.3mf'), join(CORPUS, 'stl', 'Cube-binary.stl'));
+    assert.equal(code, 0, 'the files were read');
+    const [report, box, stl] = JSON.parse(stdout);
+    assert.equal(report.ok, true);
+    assert.equal(report.valid, false);
+    assert.equal(report.facts.triangles, 24, 'still read and measured');
+    assert.deepEqual(report.conformance.violations.map((v: { rule: string; where: object }) => [v.rule, v.where]), [
+      ['core.resource-id-unique', { part: '3D/3dmodel.model', element: 'object', id: 1, line: 4 }],
+      ['core.build-other', { part: '3D/3dmodel.model', element: 'object', id: 2 }],
+    ]);
+    assert.equal(report.conformance.errors, 2);
+    assert.match(report.conformance.violations[0].statement, /Resource IDs MUST be unique/);
+    assert.equal(box.valid, true);
+    assert.deepEqual(box.conformance, { errors: 0, warnings: 0, violations: [] });
+    assert.equal(stl.valid, true, 'STL has no specification to break');
+    const plain = await printdesk('inspect', broken);
+    assert.match(plain.stdout, /valid {8}no: breaks the 3MF specification \(2 errors\); the service may refuse it/);
+    assert.match(plain.stdout, /breaks {7}3MF Core 3\.4\.2: Resource id 1 is used twice: by <m:colorgroup> \(line 4\) and by <object> \(3D\/3dmodel\.model, <object>, id 1, line 4\)/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

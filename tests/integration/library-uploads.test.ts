@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { UploadItem, UploadProgress } from '../../electron/library/index.ts';
 import { binaryStl, corpus, scratch, settle, startWorld } from './library-helpers.ts';
 import type { World } from './library-helpers.ts';
+import { CUBE_OBJECT, modelXml, package3mf } from '../threemf-fixtures.ts';
 
 let world: World;
 let files: ReturnType<typeof scratch>;
@@ -155,5 +156,24 @@ describe('checks before sending', () => {
     assert.deepEqual(result.added.map((i: UploadItem) => path.basename(i.path)).sort(), ['one.stl', 'two.obj']);
     assert.equal(result.rejected.length, 0);
     await settle(world.library);
+  });
+});
+
+describe('a 3MF that breaks the 3MF specification', () => {
+  it('is held with the reason before anything is sent, and goes when the user says so', async () => {
+    // Two resources under one id: a service validating as the 3MF Consortium's library does may refuse it.
+    const broken = files.file('two-ids.3mf', package3mf({ model: modelXml(`<m:colorgroup id="1"><m:color color="#FF0000"/></m:colorgroup>${CUBE_OBJECT}`) }));
+    const good = files.file('fine.3mf', package3mf({ model: modelXml(CUBE_OBJECT.replace('type="model"', 'type="model" name="fine"')) }));
+    const result = await world.library.uploads.enqueue({ projectId: world.projectId, paths: [broken, good] });
+    assert.deepEqual(result.added.map((item: UploadItem) => path.basename(item.path)), ['fine.3mf']);
+    assert.deepEqual(result.held.map((file) => [file.fileName, file.path]), [['two-ids.3mf', broken]]);
+    assert.match(result.held[0].message, /^This 3MF breaks the 3MF specification: Resource id 1 is used twice: by <m:colorgroup> \(line 4\) and by <object>; the service may refuse it\.$/);
+    assert.equal(result.rejected.length, 0);
+    assert.ok(!world.library.uploads.list().some((item) => item.path === broken), 'nothing of it is queued');
+    const anyway = await world.library.uploads.enqueue({ projectId: world.projectId, paths: [broken], acceptSpecBreaches: true });
+    assert.deepEqual(anyway.held, []);
+    assert.equal(anyway.added.length, 1);
+    const items = await settle(world.library);
+    assert.equal(items.find((item) => item.path === broken)?.state, 'done', 'the service itself takes it');
   });
 });

@@ -6,7 +6,7 @@ import { strToU8, zipSync } from 'fflate';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isModelParseError, parseModel, type ModelErrorCode, type ParsedModel } from '../../common/models/index.ts';
-import { zlibInflateRaw } from '../../electron/cli/zlib-inflate.ts';
+import { zlibInflateRaw } from '../../electron/models/zlib-inflate.ts';
 import { CORPUS } from '../corpus.ts';
 import { asciiStl, binaryStl, CORE_NS, meshXml, obj, package3mf, PRODUCTION_NS, threeMf, torus, type Mesh } from '../../scripts/generate-models.ts';
 
@@ -236,7 +236,10 @@ test('3MF: production extension parts, components with mirror transforms, units,
   assert.deepEqual([...(painted.colors as Uint8Array).subarray(0, 4)], [255, 0, 0, 255]);
   assert.deepEqual([...(painted.colors as Uint8Array).subarray(12, 16)], [0, 0, 255, 255], 'object default pid/pindex');
   assert.ok(Math.abs(painted.facts.size[0] - 0.01) < 1e-9, '10 microns');
-  fails(package3mf({ '3D/3dmodel.model': model3mf('<resources/><build/>', 'furlong') }), 'u.3mf', 'BAD_XML', /Unknown unit/);
+  // A unit the specification does not know breaks it: the model is still read, in millimetres, and says so.
+  const furlongs = parseModel(package3mf({ '3D/3dmodel.model': model3mf(`<resources><object id="1">${meshXml(cube)}</object></resources><build><item objectid="1"/></build>`, 'furlong') }), 'u.3mf');
+  assert.deepEqual(furlongs.facts.size, [10, 10, 10]);
+  assert.deepEqual(furlongs.facts.conformance.violations.map((v) => [v.rule, v.message]), [['core.unit', 'The model\'s unit is "furlong"; it is read as millimetres.']]);
 });
 
 test('detection: by content and size, with the extension only as a hint; wrong extensions said clearly', () => {

@@ -77,7 +77,7 @@ test('an order from a batch knows the file and the rows it came from', () => {
   const store = createOrdersStore(db);
   const tables = createBatchTables(db);
   const batch = tables.create(
-    { account: 'acct', projectId: 'p', fileName: 'shop.csv', fileHash: 'h', header: ['ref'], mapping: {}, shipping: { kind: 'rule', rule: 'cheapest' } },
+    { account: 'acct', projectId: 'p', fileName: 'shop.csv', fileHash: 'h', header: ['ref'], mapping: {}, shipping: { kind: 'rule', rule: 'cheapest' }, layout: null, constants: {} },
     [{ row: 2, reference: 'SHOP-1', cells: ['SHOP-1'] }, { row: 3, reference: 'SHOP-1', cells: ['SHOP-1'] }, { row: 4, reference: 'SHOP-2', cells: ['SHOP-2'] }],
   );
   const draft = store.create('acct', 'p', fields, 'SHOP-1');

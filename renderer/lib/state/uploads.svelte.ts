@@ -1,4 +1,5 @@
-import type { UploadItem, UploadProgress } from '../../../electron/schemas/library.ts';
+import type { EnqueueResult, UploadItem, UploadProgress } from '../../../electron/schemas/library.ts';
+import { confirmation } from './confirmation.svelte.ts';
 import { printdesk, unwrap } from '../bridge.ts';
 import { thumbnailsInBackground } from '../../viewer/thumbnails.ts';
 
@@ -121,8 +122,8 @@ class UploadsStore {
     void thumbnailsInBackground(files.filter((_, i) => staged[i]));
   };
 
-  enqueuePaths = async (projectId: string, folderId: string | null, paths: string[]) => {
-    const result = unwrap(await printdesk.uploads.enqueue({ projectId, folderId, paths }));
+  enqueuePaths = async (projectId: string, folderId: string | null, paths: string[], acceptSpecBreaches = false) => {
+    const result = unwrap(await printdesk.uploads.enqueue({ projectId, folderId, paths, ...(acceptSpecBreaches ? { acceptSpecBreaches } : {}) }));
     const problems = result.rejected.length ? `${result.rejected.length} could not be uploaded.` : '';
     const news = [result.added.length ? `${result.added.length} added to the upload queue` : '', result.alreadyQueued.length ? `${result.alreadyQueued.length} already queued or uploaded` : '']
       .filter(Boolean)
@@ -134,6 +135,26 @@ class UploadsStore {
     if (news) this.addNotice(`${news}.`, result.added.length ? result.added.map((item) => item.id) : undefined);
     if (problems) this.addNotice(problems);
     this.dropSettledNotices();
+    if (result.held.length) await this.askAboutHeld(projectId, folderId, result.held);
+  };
+
+  /**
+   * 3MF files that break the specification wait for the user's word: the service may refuse them, but it
+   * is a rule of the specification, not the service's, so the user may upload them anyway.
+   */
+  private askAboutHeld = async (projectId: string, folderId: string | null, held: EnqueueResult['held']) => {
+    const one = held.length === 1;
+    const reasons = held.map((file) => `${file.fileName}: ${file.message.replace(/^This 3MF breaks the 3MF specification: /, '')}`);
+    const upload = await confirmation.ask({
+      title: one ? 'Upload a 3MF that breaks the 3MF specification?' : `Upload ${held.length} 3MF files that break the 3MF specification?`,
+      body: one ? `${held[0].fileName}: ${held[0].message}` : `The service may refuse them. ${reasons.join(' ')}`,
+      confirmLabel: one ? 'Upload anyway' : 'Upload them anyway',
+      cancelLabel: one ? 'Leave it out' : 'Leave them out',
+      tone: 'primary',
+    });
+    if (upload) return this.enqueuePaths(projectId, folderId, held.map((file) => file.path), true);
+    const names = one ? held[0].fileName : `${held.length} 3MF files`;
+    this.addNotice(`${names} ${one ? 'was' : 'were'} left out: ${one ? 'it breaks' : 'they break'} the 3MF specification, and the service may refuse ${one ? 'it' : 'them'}. Export again from your modelling tool, or add ${one ? 'it' : 'them'} again and choose to upload anyway.`);
   };
 
   pause = async (id: string) => void unwrap(await printdesk.uploads.pause({ id }));

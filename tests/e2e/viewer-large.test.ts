@@ -1,0 +1,94 @@
+// A large model opens while the window keeps answering: the preview draws in a worker (software WebGL
+// here, the slow case), its proxy first and every triangle after, in parts; a text field takes every key
+// typed meanwhile, and the preview turns and fits. Where the browser cannot hand a canvas to
+// a worker, the page draws the preview itself, as it always did.
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { binaryStl, torusWith } from '../../scripts/generate-models.ts';
+import { CORPUS as corpus } from '../corpus.ts';
+import { pixelsUntil, samplePixels } from './canvas-pixels.ts';
+import { expect } from './expect.ts';
+import { closeAll, launchChromium, openApp } from './harness.ts';
+import { libraryWith } from './library-with.ts';
+import { framesDrawn, turnPreview, typeUntil, withoutOffscreenCanvas } from './preview-input.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchChromium();
+});
+after(() => closeAll(browser));
+
+/** Records, as the page changes, whether the simplified copy was on screen while every triangle loaded. */
+async function watchLoading(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen = ((window as unknown as { seen: Set<string> }).seen = new Set<string>());
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="viewer-loading-detail"]')) seen.add('loading');
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** On screen, and every triangle in (the note of the simplified copy loading gone). */
+const isOpen = (page: Page) => page.evaluate(() => Boolean(document.querySelector('[data-testid="viewer"][data-state="ready"]')) && !document.querySelector('[data-testid="viewer-loading-detail"]'));
+
+test('a 2M-triangle model opens and turns while a text field takes every key, and the preview answers to orbit and Fit as it loads', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const page = app.page;
+  const file = join(await mkdtemp(join(tmpdir(), 'large-')), 'torus-2m.stl');
+  await writeFile(file, binaryStl(torusWith(2_000_000)));
+  const lib = await libraryWith(page, file, 120_000);
+  await watchLoading(page);
+  await lib.names.first().click();
+  // The model is renamed while it opens: the field holds every key, in order, up to the first picture…
+  await page.getByTestId('rename-model').click();
+  const field = page.getByTestId('model-name-field');
+  const onScreen = () => page.locator('[data-testid="viewer"][data-state="ready"]').count().then((n) => n > 0);
+  const first = await typeUntil(page, field, onScreen);
+  assert.equal(await field.inputValue(), first);
+  assert.equal(await page.getByTestId('viewer').getAttribute('data-drawn-in'), 'worker');
+  const atRest = await pixelsUntil(lib.viewerCanvas, (s) => s.blueShades >= 3, 'the torus');
+  // …turned as every triangle loads (or just after, on a fast machine): the picture moves and frames are drawn…
+  const before = await framesDrawn(page);
+  await turnPreview(page, lib.viewerCanvas, 1_500);
+  assert.ok((await framesDrawn(page)) > before, 'frames were drawn while turning');
+  assert.notDeepEqual(await samplePixels(lib.viewerCanvas), atRest, 'the torus turned');
+  // …fitted again as it first stood…
+  await page.getByTestId('viewer-fit').click();
+  await pixelsUntil(lib.viewerCanvas, (s) => Math.abs(s.blue - atRest.blue) < atRest.blue * 0.02, 'the torus fitted again as it first stood');
+  // …and typed into again until every triangle is in: every key held.
+  const typed = await typeUntil(page, field, () => isOpen(page), 8, { clearFirst: true });
+  assert.equal(await field.inputValue(), typed);
+  const seen = await page.evaluate(() => [...(window as unknown as { seen: Set<string> }).seen]);
+  assert.ok(seen.includes('loading'), 'the simplified copy was shown while every triangle loaded');
+  await page.keyboard.press('Escape');
+
+  // Loaded: under software rendering every triangle is too slow to turn, and it says so.
+  await expect(page.getByTestId('viewer-simplified')).hasText('of 1,999,396 triangles drawn');
+  await page.getByTestId('topology-pending').waitFor({ state: 'detached', timeout: 120_000 });
+  await app.screenshot('model-large-loaded');
+});
+
+test('where a canvas cannot go to a worker, the page draws the preview itself, turns and fits it, and draws thumbnails', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  await withoutOffscreenCanvas(app.page);
+  const page = app.page;
+  const lib = await libraryWith(page, join(corpus, 'stl', 'HalfDonut-binary.stl'));
+  // The library's thumbnail, drawn on the page.
+  await page.waitForSelector('[data-testid="model-thumb"][data-drawn="yes"]', { timeout: 30_000 });
+  await lib.names.first().click();
+  const viewer = page.getByTestId('viewer');
+  await page.locator('[data-testid="viewer"][data-state="ready"]').waitFor({ timeout: 30_000 });
+  assert.equal(await viewer.getAttribute('data-drawn-in'), 'page');
+  const atRest = await pixelsUntil(lib.viewerCanvas, (s) => s.blueShades >= 3, 'the half donut');
+  await turnPreview(page, lib.viewerCanvas, 800);
+  await pixelsUntil(lib.viewerCanvas, (s) => Math.abs(s.blue - atRest.blue) > atRest.blue * 0.02, 'the half donut turned');
+  await page.getByTestId('viewer-fit').click();
+  await pixelsUntil(lib.viewerCanvas, (s) => Math.abs(s.blue - atRest.blue) < atRest.blue * 0.02, 'the half donut fitted again');
+  await app.screenshot('model-drawn-on-page');
+});
