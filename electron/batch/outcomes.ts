@@ -1,6 +1,7 @@
 // Every row of a batch with what became of it, read from the batch tables and the drafts.
 import type { Outcome } from '../../common/batch/report.ts';
-import type { DraftState, PlacedOrder, Problem } from '../schemas/orders.ts';
+import type { DraftFields, DraftState, PlacedOrder, Problem } from '../schemas/orders.ts';
+import type { OrderShipping } from './shipping-table.ts';
 import type { BatchError, BatchReportRow } from './schemas.ts';
 import type { BatchRecord, BatchTables, StoredRecord } from './tables.ts';
 import { describeErrors } from './validate.ts';
@@ -11,23 +12,39 @@ interface OrderRow {
   state: DraftState | null;
   problem: string | null;
   placed: string | null;
+  fields: string | null;
 }
 
 export function reportRows(tables: BatchTables, batch: BatchRecord): BatchReportRow[] {
   const orders = new Map(
     tables.db
       .prepare<[string], OrderRow>(
-        `SELECT bo.reference, bo.skipped, d.state, d.problem, d.placed
+        `SELECT bo.reference, bo.skipped, d.state, d.problem, d.placed, d.fields
          FROM batch_orders bo LEFT JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ?`,
       )
       .all(batch.id)
       .map((o) => [o.reference, o]),
   );
   const unsent = unsentOutcomes(tables.records(batch.id), tables.errors(batch.id, undefined, ['error', 'skip']));
+  const quoted = tables.shipping(batch.id);
+  const first = new Set<string>();
   return unsent.map((row) => {
     const order = orders.get(row.reference);
-    return order ? { ...row, ...fromOrder(order) } : row;
+    const shipping = first.has(row.reference) ? null : shippingOf(order, quoted.get(row.reference));
+    first.add(row.reference);
+    return order ? { ...row, ...fromOrder(order), shipping } : { ...row, shipping };
   });
+}
+
+/** What the order was charged when placed (the method it went with), else its shipping as last quoted. */
+function shippingOf(order: OrderRow | undefined, quoted: OrderShipping | undefined): BatchReportRow['shipping'] {
+  const sent = order?.fields && !order.skipped ? (JSON.parse(order.fields) as DraftFields).shippingMethod : null;
+  const placed = order?.placed ? (JSON.parse(order.placed) as PlacedOrder) : null;
+  const method = sent ?? quoted?.method;
+  if (!method) return null;
+  const { carrier, method: code, minDeliveryTime, maxDeliveryTime } = method;
+  const price = placed?.shippingPrice ?? method.price;
+  return { carrier, method: code, price, currency: placed?.currency ?? quoted?.currency ?? 'EUR', minDeliveryTime, maxDeliveryTime };
 }
 
 /**

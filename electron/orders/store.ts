@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { durably, migrate, type Db } from '../storage/database.ts';
 import type { Draft, DraftFields, DraftState, PlacedOrder, Problem, Recipient, ShippingMethod } from '../schemas/orders.ts';
 import { lowerCaseAccountKeys } from '../storage/account-keys.ts';
+import { processAlive } from './sender-lock.ts';
 
 const MIGRATIONS = [
   (db: Db) =>
@@ -48,15 +49,6 @@ const MIGRATIONS = [
 /** A send under way this long has outlived any request's timeout: its process is gone, whatever its pid shows. */
 const SENDING_STALE_MS = 10 * 60_000;
 
-/** Whether a process runs (signal 0 only asks); EPERM is a live process of another user. */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 interface Row {
   id: string;
