@@ -8,7 +8,7 @@ import { createMemoryVault, type TokenVault } from '../session/token-vault.ts';
 import type { Db } from '../storage/database.ts';
 import { createBatches } from './index.ts';
 import { modelNameLookup } from './model-names.ts';
-import type { BatchProgress } from './schemas.ts';
+import type { BatchChecking, BatchProgress } from './schemas.ts';
 
 export interface BatchHostOptions {
   db: Db;
@@ -23,6 +23,7 @@ export interface BatchHostOptions {
   maxRetries?: number;
   tickMs?: number;
   onProgress?: (progress: BatchProgress) => void;
+  onChecking?: (checking: BatchChecking) => void;
   onReachability?: (reachable: boolean) => void;
 }
 
@@ -57,6 +58,7 @@ export function createBatchHost(options: BatchHostOptions) {
     account,
     resolveModelName: modelNameLookup((query) => models.list(query)),
     onProgress: options.onProgress,
+    onChecking: options.onChecking,
     tickMs: options.tickMs,
   });
 

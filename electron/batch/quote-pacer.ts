@@ -37,7 +37,7 @@ const PROGRESS_EVERY_MS = 250;
 /** The service's answers that hold up the check rather than say anything about a quote. */
 const WAITS = new Set(['RATE_LIMITED', 'INTERNAL_ERROR', 'INVALID_RESPONSE']);
 const UNREACHABLE = new Set(['OFFLINE', 'TIMEOUT']);
-const FAILURES_BEFORE_GIVING_UP = 8;
+const FAILURES_BEFORE_GIVING_UP = 4;
 /** The check as a whole cannot go on: signed out, or stopped (Ctrl+C). */
 const FATAL = new Set(['AUTHENTICATION', 'NOT_SIGNED_IN', 'CANCELLED']);
 
