@@ -13,13 +13,14 @@ interface OrderRow {
   problem: string | null;
   placed: string | null;
   fields: string | null;
+  unanswered: number | null;
 }
 
 export function reportRows(tables: BatchTables, batch: BatchRecord): BatchReportRow[] {
   const orders = new Map(
     tables.db
       .prepare<[string], OrderRow>(
-        `SELECT bo.reference, bo.skipped, d.state, d.problem, d.placed, d.fields
+        `SELECT bo.reference, bo.skipped, d.state, d.problem, d.placed, d.fields, d.unanswered
          FROM batch_orders bo LEFT JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ?`,
       )
       .all(batch.id)
@@ -95,6 +96,6 @@ function fromOrder(order: OrderRow): { outcome: Outcome; orderId: string | null;
     case null:
       return { outcome: 'cancelled', orderId: null, message: 'Removed from Drafts before it was sent' };
     default:
-      return { outcome: 'pending', orderId: null, message: order.state === 'sending' ? 'On its way to the service; its outcome is not known yet (it is never placed twice)' : 'Waiting to be sent' };
+      return { outcome: 'pending', orderId: null, message: order.state === 'sending' || order.unanswered ? 'On its way to the service; its outcome is not known yet (it is never placed twice)' : 'Waiting to be sent' };
   }
 }
