@@ -60,11 +60,12 @@ export function checkFile(db: Db, bytes: Uint8Array, options: Parameters<typeof 
 export function createBatches(deps: BatchesDeps) {
   const tables = createBatchTables(deps.db);
   const skus = skuTable(deps.db, tables.stamp);
+  const earlierOrder = earlierOrderLookup(deps.db);
   const validator = createValidator({
     orders: deps.orders,
     resolveModelName: deps.resolveModelName,
     skus,
-    earlierOrder: earlierOrderLookup(deps.db),
+    earlierOrder,
     rateLimit: () => deps.client().rateLimit('getShippingMethods'),
     signal: () => deps.client().signal,
     onChecking: (batchId, progress) => deps.onChecking?.({ batchId, ...progress }),
@@ -249,7 +250,7 @@ export function createBatches(deps: BatchesDeps) {
   function withErrors(batchId: string, records: readonly StoredRecord[]): BatchRow[] {
     const errors = tables.errors(batchId, records.map((r) => r.row));
     const shipping = tables.shipping(batchId);
-    const orders = rowOrders(tables.db, batchId, [...new Set(records.map((r) => r.reference))]);
+    const orders = rowOrders(tables.db, batchId, [...new Set(records.map((r) => r.reference))], earlierOrder);
     const first = new Set<string>();
     return records.map((r) => {
       const quoted = first.has(r.reference) ? undefined : shipping.get(r.reference);

@@ -80,7 +80,9 @@ function fromOrder(order: OrderRow): { outcome: Outcome; orderId: string | null;
   const placed = order.placed ? (JSON.parse(order.placed) as PlacedOrder) : null;
   const problem = order.problem ? (JSON.parse(order.problem) as Problem) : null;
   if (order.skipped) {
-    const then = order.state === 'placed' ? `; that order is placed (${placed?.orderId})` : order.state ? `; that order is ${order.state}` : '';
+    // Said already by the message where it tells what became of the order ("Placed as …").
+    const told = /^(Placed as|Already) /.test(order.skipped);
+    const then = told ? '' : order.state === 'placed' ? `; that order is placed (${placed?.orderId})` : order.state ? `; that order is ${order.state}` : '';
     // The order id of the earlier order, when it was placed: the row did get its order, once.
     return { outcome: 'skipped', orderId: placed?.orderId ?? null, message: `${order.skipped}${then}` };
   }

@@ -134,7 +134,13 @@ export const BatchSummary = z.object({
 export type BatchSummary = z.infer<typeof BatchSummary>;
 
 /** The order a row became, once its batch handed it over. */
-export const BatchRowOrder = z.object({ state: z.string(), orderId: z.string().nullable(), message: z.string().nullable() });
+export const BatchRowOrder = z.object({
+  state: z.string(),
+  orderId: z.string().nullable(),
+  message: z.string().nullable(),
+  /** made earlier, by another batch or on its own (this row is skipped when sent: "Placed as …") */
+  earlier: z.boolean(),
+});
 export type BatchRowOrder = z.infer<typeof BatchRowOrder>;
 
 export const BatchRow = z.object({

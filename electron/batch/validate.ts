@@ -14,7 +14,7 @@ import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
 import type { Quote, QuoteRequest, ShippingMethod } from '../schemas/orders.ts';
 import { fetchPaced, type QuoteOutcome, type QuoteProgress } from './quote-pacer.ts';
-import { changedOrderMessage, differencesFrom, type EarlierOrder } from './earlier-order.ts';
+import { changedOrderMessage, differencesFrom, sameAsImported, valuesOf, type EarlierOrder } from './earlier-order.ts';
 import type { BatchError } from './schemas.ts';
 import type { SkuTable } from './sku-table.ts';
 import type { BatchRecord, StoredRecord } from './tables.ts';
@@ -94,23 +94,37 @@ export function createValidator(deps: ValidatorDeps) {
       platform: platformById(batch.layout),
       include: batch.include,
     });
-    if (batch.mapping.orderReference !== undefined) errors.push(...changedOrders(batch, orders));
-    return { orders: orders.map((o) => ({ ...o, method: null })), errors, unchecked: null };
+    const earlier = againstEarlierOrders(batch, orders, records);
+    const kept = errors.filter((e) => !(e.kind === 'error' && earlier.placedRows.has(e.row)));
+    return { orders: orders.map((o) => ({ ...o, method: null })), errors: [...kept, ...earlier.added], unchecked: null };
   }
 
-  /** Rows that say something else than the order made earlier under their reference (see earlier-order.ts). */
-  function changedOrders(batch: BatchRecord, orders: BatchOrder[]): BatchError[] {
-    const column = batch.header[batch.mapping.orderReference as number] ?? null;
-    const found: BatchError[] = [];
+  /**
+   * Rows whose reference an earlier order holds (another batch's, or one placed on its own). The same order
+   * (the rows as that batch imported them, or saying what the order says) is that order, placed or on its
+   * way: problems its rows had were fixed in PrintDesk before it was sent, and are not this file's. A row
+   * that says something else is its problem, naming what differs (see earlier-order.ts).
+   */
+  function againstEarlierOrders(batch: BatchRecord, orders: BatchOrder[], records: readonly StoredRecord[]) {
+    const column = batch.mapping.orderReference === undefined ? null : (batch.header[batch.mapping.orderReference] ?? null);
+    const cellsOf = new Map(records.map((r) => [r.row, r.cells]));
+    const placedRows = new Set<number>();
+    const added: BatchError[] = [];
     for (const order of orders) {
-      const earlier = isSendable(order) ? deps.earlierOrder(batch.id, order.reference) : null;
-      const differences = earlier ? differencesFrom(earlier.fields, order) : [];
-      if (!earlier || differences.length === 0) continue;
+      const earlier = order.skipped ? null : deps.earlierOrder(batch.id, order.reference);
+      if (!earlier) continue;
+      const differences = differencesFrom(earlier.fields, order);
+      if (sameAsImported(earlier, order.rows.map((row) => valuesOf(batch.mapping, cellsOf.get(row) ?? []))) || differences.length === 0) {
+        order.rows.forEach((row) => placedRows.add(row));
+        order.errors = order.errors.filter((e) => e.kind !== 'error');
+        continue;
+      }
+      if (!isSendable(order)) continue;
       const error = { row: order.rows[0], column, field: 'orderReference' as const, message: changedOrderMessage(order.reference, earlier, differences), kind: 'error' as const };
       order.errors.push(error);
-      found.push(error);
+      added.push(error);
     }
-    return found;
+    return { placedRows, added };
   }
 
   /**

@@ -7,6 +7,7 @@ import { toAlpha2 } from '../../common/orders/countries.ts';
 import type { DraftState, PlacedOrder, Problem } from '../schemas/orders.ts';
 import type { Db } from '../storage/database.ts';
 import type { BatchRowOrder, BatchWorkspace } from './schemas.ts';
+import { earlierSays, type EarlierOrder } from './earlier-order.ts';
 import type { OrderShipping } from './shipping-table.ts';
 import type { BatchTables } from './tables.ts';
 import type { ValidatedOrder } from './validate.ts';
@@ -35,8 +36,8 @@ export function workspaceOf(db: Db, batchId: string): BatchWorkspace {
   };
 }
 
-/** The order each of these references became, where this batch handed it over. */
-export function rowOrders(db: Db, batchId: string, references: readonly string[]): Map<string, BatchRowOrder> {
+/** The order each of these references became: where this batch handed it over, or the earlier one holding it. */
+export function rowOrders(db: Db, batchId: string, references: readonly string[], earlierOrder: (batchId: string, reference: string) => EarlierOrder | null): Map<string, BatchRowOrder> {
   if (references.length === 0) return new Map();
   const rows = db
     .prepare<unknown[], { reference: string; state: DraftState; placed: string | null; problem: string | null }>(
@@ -44,13 +45,18 @@ export function rowOrders(db: Db, batchId: string, references: readonly string[]
        WHERE bo.batch_id = ? AND bo.skipped IS NULL AND bo.reference IN (SELECT value FROM json_each(?))`,
     )
     .all(batchId, JSON.stringify(references));
-  return new Map(
+  const found = new Map(
     rows.map((r) => {
       const placed = r.placed ? (JSON.parse(r.placed) as PlacedOrder) : null;
       const problem = r.problem ? (JSON.parse(r.problem) as Problem) : null;
-      return [r.reference, { state: r.state, orderId: placed?.orderId ?? null, message: problem?.message ?? null }];
+      return [r.reference, { state: r.state, orderId: placed?.orderId ?? null, message: problem?.message ?? null, earlier: false }];
     }),
   );
+  for (const reference of references) {
+    const earlier = found.has(reference) ? null : earlierOrder(batchId, reference);
+    if (earlier) found.set(reference, { state: earlier.state, orderId: earlier.orderId, message: earlierSays(earlier), earlier: true });
+  }
+  return found;
 }
 
 /** Each valid order's quoted shipping, to keep with the batch. */
