@@ -11,6 +11,12 @@ export function batchPage(page: Page) {
     source: page.getByTestId('batch-source'),
     rows: page.getByTestId('batch-rows'),
     send: page.getByTestId('send-batch'),
+    confirm: page.getByTestId('send-confirm'),
+    /** Send, and yes to the confirmation that says what it costs. */
+    async sendConfirmed() {
+      await page.getByTestId('send-batch').click();
+      await page.getByTestId('send-confirm-yes').click();
+    },
     report: page.getByTestId('batch-report'),
     placed: page.getByTestId('orders-placed'),
     sku,
