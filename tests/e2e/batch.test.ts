@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
+import { csvFile, openBatchPage } from './pages/batch.ts';
 import { workspace } from './pages/orders.ts';
-import { projectsPage } from './pages/projects.ts';
-import { signInPage } from './pages/sign-in.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 
 
@@ -23,20 +21,6 @@ async function openWithModel(t: TestContext) {
   const { app, sandbox, project } = await openAppOnProject(browser, t);
   const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Star-binary.stl'));
   return { app, sandbox, project, model };
-}
-
-/** Signed in with the demo account, on the Batch view of its first project. */
-async function openBatchPage(page: Page) {
-  await page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(page).signInWithDemo();
-  await projectsPage(page).items.first().click();
-  await workspace(page).nav('batch');
-}
-
-async function csvFile(name: string, text: string): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'batch-e2e-')), name);
-  await writeFile(file, text);
-  return file;
 }
 
 test('a print shop imports a CSV, fixes a cell in place, sends the batch and exports the report', async (t) => {
