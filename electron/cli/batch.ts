@@ -49,9 +49,10 @@ export async function runBatchCommand(argv: string[], io: BatchIo = defaultIo())
   resources.interrupt.onInterrupt(() => resources.host?.abort());
   try {
     return await run(argv, io, resources);
-  } catch (error) {
+  } catch (thrown) {
     // Ctrl+C before sending: whatever the step was doing failed because it was stopped, which is what is said.
-    if (resources.interrupt.interrupted && !(error instanceof Exit && error.code === EXIT.interrupted)) error = new Exit(EXIT.interrupted, interruptedBefore(resources.interrupt.phase));
+    const stopped = resources.interrupt.interrupted && !(thrown instanceof Exit && thrown.code === EXIT.interrupted);
+    const error = stopped ? new Exit(EXIT.interrupted, interruptedBefore(resources.interrupt.phase)) : thrown;
     if (error instanceof Exit) {
       if (error.message) io.stderr.write(`${error.message}\n`);
       return error.code;
