@@ -183,6 +183,8 @@ export function createValidator(deps: ValidatorDeps) {
     } catch (error) {
       if (!(error instanceof HostError && SERVICE_DOWN.has(error.code))) throw error;
       unchecked = error;
+      // Quotes from before the service failed are not what it says now: nothing is sent on them until a check gets through.
+      quotes.clear();
       for (const order of result.orders) order.method = null;
     }
     const errors = [...result.errors, ...shippingErrors].sort((a, b) => a.row - b.row);
