@@ -7,7 +7,7 @@ import { platformById } from '../../common/batch/platforms/index.ts';
 import type { NotOpen } from '../../common/batch/platforms/types.ts';
 import { isSendable, type ProblemKind } from '../../common/batch/rows-to-orders.ts';
 import { reportCsv } from '../../common/batch/report.ts';
-import { givenReference, withReferences as referenced } from '../../common/batch/references.ts';
+import { withReferences as referenced } from '../../common/batch/references.ts';
 import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
@@ -22,7 +22,8 @@ import { skuTable } from './sku-table.ts';
 import { batchSkuList } from './skus.ts';
 import { createBatchTables, type BatchRecord, type StoredRecord } from './tables.ts';
 import { createValidator, type ResolveModelName, type Validation } from './validate.ts';
-import { costsOf, rowOrders, shippingOf, workspaceOf } from './workspace.ts';
+import { costsOf, rowsWithFindings, shippingOf, workspaceOf } from './workspace.ts';
+import { referencesAfterEdit } from './edit-references.ts';
 
 export type { ResolveModelName };
 
@@ -192,30 +193,6 @@ export function createBatches(deps: BatchesDeps) {
     return revalidate(owned(batchId), false);
   }
 
-  /**
-   * The rows whose reference an edit changes, the edited one first. A reference made from a row's content
-   * follows its content, so that the same row in a corrected file names the same order. Once the batch
-   * was sent, only the edited row may move, and only if its order was never queued (a draft carries the
-   * reference: it keeps its own); identical rows keep their numbers.
-   */
-  function referencesAfterEdit(batch: BatchRecord, edited: StoredRecord): StoredRecord[] {
-    const before = tables.records(batch.id).map((r) => (r.row === edited.row ? edited : r));
-    const after = withReferences(before, batch.mapping, batch.projectId);
-    const wanted = after.find((r) => r.row === edited.row) as StoredRecord;
-    if (!batch.sentAt) return [wanted, ...after.filter((r, i) => r.reference !== before[i].reference && r.row !== edited.row)];
-    if (wanted.reference === edited.reference) return [edited];
-    // An order handed over keeps its reference (its draft holds it): a rejected or cancelled one is sent again under it.
-    const handedOver = tables.db
-      .prepare<[string, string], { n: number }>('SELECT COUNT(*) AS n FROM batch_orders WHERE batch_id = ? AND reference = ? AND draft_id IS NOT NULL AND skipped IS NULL')
-      .get(batch.id, edited.reference);
-    if (handedOver?.n) return [edited];
-    if (givenReference(batch.mapping, edited)) return [wanted];
-    const taken = new Set(before.filter((r) => r.row !== edited.row).map((r) => r.reference));
-    let reference = wanted.reference;
-    for (let nth = 2; taken.has(reference); nth++) reference = wanted.reference.replace(/-\d+$/, `-${nth}`);
-    return [{ ...edited, reference }];
-  }
-
   /** A fix in place: the row's order (and the order it joins, if its reference changed) is checked again. */
   async function updateCell(batchId: string, row: number, column: number, value: string): Promise<{ summary: BatchSummary; rows: BatchRow[] }> {
     const batch = editable(batchId);
@@ -225,7 +202,7 @@ export function createBatches(deps: BatchesDeps) {
     if (batch.sentAt && column === batch.mapping.orderReference) throw new HostError('INVALID_INPUT', 'Part of this batch was sent; order references can no longer change');
     reopenRejected(batch, record.reference, row);
     const cells = Array.from({ length: Math.max(record.cells.length, column + 1) }, (_, i) => (i === column ? value : (record.cells[i] ?? '')));
-    const changed = referencesAfterEdit(batch, { row, cells, reference: record.reference });
+    const changed = referencesAfterEdit(tables, batch, { row, cells, reference: record.reference }, withReferences);
     tables.db.transaction(() => changed.forEach((r) => tables.setRow(batch.id, r)))();
     const affected = tables.records(batch.id, [...new Set([record.reference, ...changed.map((r) => r.reference)])]);
     const rowsAffected = affected.map((r) => r.row);
@@ -247,24 +224,7 @@ export function createBatches(deps: BatchesDeps) {
     }
   }
 
-  function withErrors(batchId: string, records: readonly StoredRecord[]): BatchRow[] {
-    const errors = tables.errors(batchId, records.map((r) => r.row));
-    const shipping = tables.shipping(batchId);
-    const orders = rowOrders(tables.db, batchId, [...new Set(records.map((r) => r.reference))], earlierOrder);
-    const first = new Set<string>();
-    return records.map((r) => {
-      const quoted = first.has(r.reference) ? undefined : shipping.get(r.reference);
-      first.add(r.reference);
-      return {
-        row: r.row,
-        reference: r.reference,
-        cells: r.cells,
-        errors: errors.filter((e) => e.row === r.row),
-        shipping: quoted ? { ...quoted.method, currency: quoted.currency } : null,
-        order: orders.get(r.reference) ?? null,
-      };
-    });
-  }
+  const withErrors = (batchId: string, records: readonly StoredRecord[]) => rowsWithFindings(tables, earlierOrder, batchId, records);
 
   function rows(batchId: string, options: { offset?: number; limit?: number; errorsOnly?: boolean } = {}): BatchRowsPage {
     const batch = owned(batchId);

@@ -6,10 +6,10 @@ import { isSendable } from '../../common/batch/rows-to-orders.ts';
 import { toAlpha2 } from '../../common/orders/countries.ts';
 import type { DraftState, PlacedOrder, Problem } from '../schemas/orders.ts';
 import type { Db } from '../storage/database.ts';
-import type { BatchRowOrder, BatchWorkspace } from './schemas.ts';
+import type { BatchRow, BatchRowOrder, BatchWorkspace } from './schemas.ts';
 import { earlierSays, type EarlierOrder } from './earlier-order.ts';
 import type { OrderShipping } from './shipping-table.ts';
-import type { BatchTables } from './tables.ts';
+import type { BatchTables, StoredRecord } from './tables.ts';
 import type { ValidatedOrder } from './validate.ts';
 
 export function workspaceOf(db: Db, batchId: string): BatchWorkspace {
@@ -57,6 +57,26 @@ export function rowOrders(db: Db, batchId: string, references: readonly string[]
     if (earlier) found.set(reference, { state: earlier.state, orderId: earlier.orderId, message: earlierSays(earlier), earlier: true });
   }
   return found;
+}
+
+/** Rows as the review shows them: their problems, and on an order's first row its shipping as quoted and the order it became. */
+export function rowsWithFindings(tables: BatchTables, earlierOrder: (batchId: string, reference: string) => EarlierOrder | null, batchId: string, records: readonly StoredRecord[]): BatchRow[] {
+  const errors = tables.errors(batchId, records.map((r) => r.row));
+  const shipping = tables.shipping(batchId);
+  const orders = rowOrders(tables.db, batchId, [...new Set(records.map((r) => r.reference))], earlierOrder);
+  const first = new Set<string>();
+  return records.map((r) => {
+    const quoted = first.has(r.reference) ? undefined : shipping.get(r.reference);
+    first.add(r.reference);
+    return {
+      row: r.row,
+      reference: r.reference,
+      cells: r.cells,
+      errors: errors.filter((e) => e.row === r.row),
+      shipping: quoted ? { ...quoted.method, currency: quoted.currency } : null,
+      order: orders.get(r.reference) ?? null,
+    };
+  });
 }
 
 /** Each valid order's quoted shipping, to keep with the batch. */

@@ -90,8 +90,7 @@ class BatchesStore {
     const projectId = this.projectId;
     if (!projectId) return;
     await this.run(async () => {
-      const path = await printdesk.pathForFile(file);
-      if (!path) throw new Error('This file cannot be read');
+      const path = await pathOf(file);
       this.show(unwrap(await printdesk.batch.import({ projectId, path, fileName: file.name })));
       await Promise.all([this.loadRows(), this.loadSkus()]);
     });
@@ -102,8 +101,7 @@ class BatchesStore {
     const batchId = this.current?.id;
     if (!batchId) return;
     await this.run(async () => {
-      const path = await printdesk.pathForFile(file);
-      if (!path) throw new Error('This file cannot be read');
+      const path = await pathOf(file);
       this.show(unwrap(await printdesk.batch.reimport({ batchId, path, fileName: file.name })));
       await Promise.all([this.loadRows(), this.loadSkus()]);
     });
@@ -220,8 +218,7 @@ class BatchesStore {
     const batchId = this.current?.id;
     if (!batchId) return null;
     const result = await this.run(async () => {
-      const path = await printdesk.pathForFile(file);
-      if (!path) throw new Error('This file cannot be read');
+      const path = await pathOf(file);
       const { summary, imported } = unwrap(await printdesk.batch.importSkus({ batchId, path }));
       this.current = summary;
       await Promise.all([this.loadRows(), this.loadSkus()]);
@@ -247,9 +244,7 @@ class BatchesStore {
     await this.run(async () => {
       this.costs = unwrap(await printdesk.batch.costs({ batchId }));
     });
-    const current = await printdesk.batch.get({ batchId });
-    if (current.ok && this.current?.id === batchId) this.current = current.value;
-    if (this.error) await this.loadRows();
+    await this.recount(batchId);
   };
 
   confirmSend = async () => {
@@ -284,11 +279,14 @@ class BatchesStore {
     await this.run(async () => {
       this.progress = unwrap(await printdesk.batch.send({ batchId, skipInvalid }));
     });
-    // Sent or refused, the counts may have moved (a send checks every row again): the button follows them.
+    await this.recount(batchId);
+  };
+
+  /** Sent or refused, the counts may have moved (a send checks every row again): the button follows them; a refusal's problems show on their rows. */
+  private recount = async (batchId: string) => {
     const current = await printdesk.batch.get({ batchId });
     if (!current.ok || this.current?.id !== batchId) return;
     this.current = current.value;
-    // Refused: the problems it found are shown on their rows.
     if (this.error) await this.loadRows();
   };
 
@@ -319,6 +317,13 @@ class BatchesStore {
     const batchId = this.current?.id;
     return batchId ? unwrap(await printdesk.batch.reportCsv({ batchId })).csv : null;
   };
+}
+
+/** Where a picked or dropped file is on disk, for the main process to read. */
+async function pathOf(file: File): Promise<string> {
+  const path = await printdesk.pathForFile(file);
+  if (!path) throw new Error('This file cannot be read');
+  return path;
 }
 
 export const batches = new BatchesStore();
