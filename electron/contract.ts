@@ -2,7 +2,7 @@
 // the browser-mode bridge and the renderer's types are all derived from this file; a channel that
 // is not declared here does not exist.
 import { z } from 'zod';
-import { BatchProgress, BatchReportRow, BatchRow, BatchRowsPage, BatchSku, BatchSummary, ColumnMapping, FieldConstants, LayoutName, NotOpen, ShippingChoice } from './batch/schemas.ts';
+import { BatchChecking, BatchCosts, BatchProgress, BatchReportRow, BatchRow, BatchRowsPage, BatchSku, BatchSummary, ColumnMapping, FieldConstants, LayoutName, NotOpen, ShippingChoice } from './batch/schemas.ts';
 import { EnqueueResult, Folder, Model, ModelPage, ModelQuery, UploadItem, UploadProgress } from './schemas/library.ts';
 import { BulkResult, Draft, DraftFields, Guid, OrderEvent, Quote, QuoteRequest, Recipient, SeenQuote } from './schemas/orders.ts';
 import { Settings, SettingsPatch } from './schemas/preferences.ts';
@@ -163,6 +163,8 @@ export const contract = {
     exportSkus: channel(BatchRef, z.object({ csv: z.string() })),
     importSkus: channel(z.object({ batchId: BatchId, path: z.string().min(1).max(4096) }), z.object({ summary: BatchSummary, imported: z.number() })),
     updateCell: channel(z.object({ batchId: BatchId, row: z.number().int().min(1), column: z.number().int().min(0), value: z.string().max(1000) }), z.object({ summary: BatchSummary, rows: z.array(BatchRow) })),
+    /** what sending now would place and cost (by method, by country) and when it would arrive: Send's confirmation */
+    costs: channel(BatchRef, BatchCosts),
     send: channel(z.object({ batchId: BatchId, skipInvalid: z.boolean().optional() }), BatchProgress),
     progress: channel(BatchRef, BatchProgress),
     pause: channel(BatchRef, BatchProgress),
@@ -244,6 +246,8 @@ export const events = {
   /** model files were handed to the app by the OS (command line, "Open with", a second launch): take them */
   'files:opened': z.object({ count: z.number().int().min(1) }),
   'batch:progress': BatchProgress,
+  /** a batch's shipping being checked: quotes asked at the service's pace, how many, and how long to go */
+  'batch:checking': BatchChecking,
 } as const;
 
 export type Contract = typeof contract;

@@ -167,6 +167,7 @@ export function createHost(deps: HostDeps): Host {
     account,
     resolveModelName: modelNameLookup((query) => library.models.list(query)),
     onProgress: (progress) => emit('batch:progress', progress),
+    onChecking: (checking) => emit('batch:checking', checking),
   });
 
   const serviceInfo = (): AppInfo['service'] => ({

@@ -16,17 +16,30 @@ export interface ReportRow {
   message: string | null;
   /** the row's cells as imported (or as fixed in place) */
   cells: readonly string[];
+  /** its order's shipping, charged (placed) or as last quoted, on the order's first row */
+  shipping?: {
+    carrier: string;
+    method: string;
+    /** cents */
+    price: number;
+    currency: string;
+    minDeliveryTime: string | null;
+    maxDeliveryTime: string | null;
+  } | null;
 }
 
 // "Service order id", not "Order id": imported again (a report fixed in a spreadsheet), the service's id
 // must not be read as the order reference, which the column beside it is.
-const REPORT_COLUMNS = ['Row', 'Outcome', 'Service order id', 'Order reference', 'Message'];
+// The shipping columns are named so that no field's column matching takes them (not "Shipping method").
+const REPORT_COLUMNS = ['Row', 'Outcome', 'Service order id', 'Order reference', 'Message', 'Shipped with', 'Shipping cost', 'Currency', 'Delivery from', 'Delivery by'];
 
 export function reportCsv(header: readonly string[], rows: readonly ReportRow[]): string {
   const lines = [[...REPORT_COLUMNS, ...header]];
   for (const r of rows) {
     const cells = header.map((_, i) => r.cells[i] ?? '');
-    lines.push([String(r.row), r.outcome, r.orderId ?? '', r.reference, r.message ?? '', ...cells]);
+    const s = r.shipping;
+    const shipping = s ? [`${s.carrier} ${s.method}`, (s.price / 100).toFixed(2), s.currency, s.minDeliveryTime?.slice(0, 10) ?? '', s.maxDeliveryTime?.slice(0, 10) ?? ''] : ['', '', '', '', ''];
+    lines.push([String(r.row), r.outcome, r.orderId ?? '', r.reference, r.message ?? '', ...shipping, ...cells]);
   }
   return csvText(lines);
 }

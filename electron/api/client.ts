@@ -5,7 +5,7 @@ import { retryDelayMs } from './backoff.ts';
 import { routes, routeUrl, type Route, type RouteName } from './routes.ts';
 import { ProjectAccess, ProjectList, TokenPair } from './schemas.ts';
 import { fetchBytes } from './download.ts';
-import { header, send, type HttpResponse } from './transport.ts';
+import { abortableSleep as defaultSleep, header, send, stopped, type HttpResponse } from './transport.ts';
 
 /** Where the client gets its bearer token; the session owns the refresh logic. */
 export interface TokenSource {
@@ -27,13 +27,15 @@ export interface ApiClientOptions {
   tokens?: TokenSource;
   timeoutMs?: number;
   maxRetries?: number;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   /** told after every exchange whether the service answered (any HTTP answer) or could not be reached */
   /** `confirm`: a failure seen outside the API's calls (an upload), to be checked before it counts. */
   onReachability?: (reachable: boolean, confirm?: boolean) => void;
   /** asked before every request: an error to fail with instead of calling the service (Work offline), or null */
   gate?: () => HostError | null;
+  /** once aborted, requests on their way end at once and no new one goes (CANCELLED): the CLI's Ctrl+C */
+  signal?: AbortSignal;
 }
 
 export interface CallOptions {
@@ -45,8 +47,6 @@ export interface CallOptions {
 
 // A download's whole body, not one answer: room for a large model on a slow link.
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
@@ -63,10 +63,11 @@ export async function withFreshToken<R extends { status: number }>(tokens: Token
 }
 
 export function createApiClient(options: ApiClientOptions) {
-  const { baseUrl, tokens, timeoutMs = 30_000, maxRetries = 3, sleep = defaultSleep, random = Math.random, onReachability, gate } = options;
+  const { baseUrl, tokens, timeoutMs = 30_000, maxRetries = 3, sleep = defaultSleep, random = Math.random, onReachability, gate, signal } = options;
   const rateLimits = new Map<RouteName, RateLimitInfo>();
 
   function pass() {
+    if (signal?.aborted) throw stopped();
     const closed = gate?.();
     if (closed) throw closed;
   }
@@ -81,7 +82,8 @@ export function createApiClient(options: ApiClientOptions) {
         return decodeEnvelope(`${route.method} /${route.path}`, response, schema);
       } catch (error) {
         if (!shouldRetry(route, error, attempt)) throw error;
-        await sleep(retryDelayMs(attempt, (error as HostError).retryAfterSeconds, { random }));
+        await sleep(retryDelayMs(attempt, (error as HostError).retryAfterSeconds, { random }), signal);
+        pass();
       }
     }
   }
@@ -117,7 +119,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   function exchange(route: Route, callOptions: CallOptions, token: string | undefined): Promise<HttpResponse> {
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-    return send({ method: route.method, url: routeUrl(baseUrl, route, callOptions.query), headers, json: callOptions.body, timeoutMs }).then(
+    return send({ method: route.method, url: routeUrl(baseUrl, route, callOptions.query), headers, json: callOptions.body, timeoutMs, signal }).then(
       (response) => {
         onReachability?.(true);
         return response;
@@ -139,6 +141,8 @@ export function createApiClient(options: ApiClientOptions) {
     /** What a request made outside `call` (an upload's body) learnt of the service's reachability. */
     noteReachability: (reachable: boolean, confirm?: boolean) => onReachability?.(reachable, confirm),
     rateLimit: (name: RouteName) => rateLimits.get(name),
+    /** Aborted once the client's owner stops (the CLI's Ctrl+C): waits of its callers end with it. */
+    signal,
     login: (email: string, password: string) => call('login', TokenPair, { body: { email, password } }),
     /** With the last access token, expired or not: section 5 asks for the header on every call but login. */
     refresh: (refreshToken: string, lastAccessToken?: string | null) => call('refreshToken', TokenPair, { body: { refreshToken }, bearer: lastAccessToken ?? undefined }),

@@ -9,6 +9,8 @@ export interface HttpRequest {
   headers: Record<string, string>;
   json?: unknown;
   timeoutMs: number;
+  /** ends the request at once when aborted (Ctrl+C in the CLI): its outcome is then unknown */
+  signal?: AbortSignal;
 }
 
 export interface HttpResponse extends RawResponse {
@@ -50,6 +52,7 @@ export async function send(request: HttpRequest): Promise<HttpResponse> {
       throwHttpErrors: false,
       followRedirect: false,
       responseType: 'text',
+      signal: request.signal,
     });
     return {
       status: response.statusCode,
@@ -64,6 +67,7 @@ export async function send(request: HttpRequest): Promise<HttpResponse> {
 
 export function networkError(request: HttpRequest, error: unknown): HostError {
   const where = new URL(request.url).host;
+  if (request.signal?.aborted) return stopped(error);
   if (error instanceof TimeoutError) {
     return new HostError('TIMEOUT', `The service at ${where} did not answer within ${Math.round(request.timeoutMs / 1000)} s`, {
       cause: error,
@@ -78,6 +82,21 @@ export function networkError(request: HttpRequest, error: unknown): HostError {
   }
   const message = error instanceof Error ? error.message : String(error);
   return new HostError('OFFLINE', `Request to ${where} failed: ${message}`, { cause: error, details: { ambiguous: true } });
+}
+
+/** The request was ended here before its answer came: it may or may not have reached the service. */
+export function stopped(cause?: unknown): HostError {
+  return new HostError('CANCELLED', 'Stopped before the service answered', { cause, details: { ambiguous: true } });
+}
+
+/** Waits `ms`, or ends at once with CANCELLED when `signal` aborts. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(stopped());
+    const timer = setTimeout(() => (signal?.removeEventListener('abort', onAbort), resolve()), Math.max(0, ms));
+    const onAbort = () => (clearTimeout(timer), reject(stopped()));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export function header(value: string | string[] | undefined): string | undefined {

@@ -25,20 +25,31 @@ export function describeProgress(p: BatchProgress, now: number = Date.now()): st
   return parts.join(' · ');
 }
 
+/** "Checking shipping: 120/450 quotes · about 1 min left", or what it waits for. */
+export function describeChecking(c: { done: number; total: number; etaSeconds: number | null; waitingUntil: string | null }, now: number = Date.now()): string {
+  const parts = [`Checking shipping: ${c.done}/${c.total} ${c.total === 1 ? 'quote' : 'quotes'}`];
+  if (c.waitingUntil) parts.push(`the service's rate limit: next quotes in ${formatSeconds(Math.max(1, (Date.parse(c.waitingUntil) - now) / 1000))}`);
+  if (c.done < c.total && c.etaSeconds !== null) parts.push(`about ${formatSeconds(c.etaSeconds)} left`);
+  return parts.join(' · ');
+}
+
 /** Throttled progress: redrawn in place on a TTY, one line every few seconds elsewhere. */
 export function createProgressPrinter(out: Output, now: () => number = Date.now) {
   let last = -Infinity;
   let drawn = false;
+  function show(text: string, label: string, force: boolean) {
+    const every = out.isTTY ? TTY_EVERY_MS : PLAIN_EVERY_MS;
+    if (!force && now() - last < every) return;
+    last = now();
+    if (out.isTTY) {
+      out.write(`\r\x1b[2K${text}`);
+      drawn = true;
+    } else out.write(`${label}: ${text}\n`);
+  }
   return {
-    update(p: BatchProgress, force = false) {
-      const every = out.isTTY ? TTY_EVERY_MS : PLAIN_EVERY_MS;
-      if (!force && now() - last < every) return;
-      last = now();
-      if (out.isTTY) {
-        out.write(`\r\x1b[2K${describeProgress(p)}`);
-        drawn = true;
-      } else out.write(`progress: ${describeProgress(p)}\n`);
-    },
+    update: (p: BatchProgress, force = false) => show(describeProgress(p), 'progress', force),
+    /** Checking a batch's shipping: how many quotes of how many, and how long to go. */
+    checking: (c: Parameters<typeof describeChecking>[0], force = false) => show(describeChecking(c, now()), 'checking', force || c.done === c.total),
     /** Ends the updating line so what follows starts on a fresh one. */
     done() {
       if (drawn) out.write('\n');

@@ -5,7 +5,7 @@
 import { durably } from '../storage/database.ts';
 import type { OrdersStore } from '../orders/store.ts';
 import type { DraftFields, DraftState } from '../schemas/orders.ts';
-import { whereMade } from './earlier-order.ts';
+import { earlierOrderLookup, earlierSays, whereMade } from './earlier-order.ts';
 import type { BatchRecord, BatchTables } from './tables.ts';
 import type { ValidatedOrder } from './validate.ts';
 
@@ -35,6 +35,7 @@ export async function enqueue(tables: BatchTables, store: OrdersStore, batch: Ba
   );
   const handOver = db.prepare<[string, string, string]>('UPDATE batch_orders SET skipped = ? WHERE batch_id = ? AND reference = ?');
   const counts: Enqueued = { created: 0, requeued: 0, skipped: 0 };
+  const earlierOrder = earlierOrderLookup(db);
 
   /**
    * Left unplaced by a cancelled batch: a cancel returns what is queued to draft, and an order in flight
@@ -65,7 +66,8 @@ export async function enqueue(tables: BatchTables, store: OrdersStore, batch: Ba
     }
     if (existing) {
       const other = existing.batch_id ? fileOf.get(existing.batch_id) : undefined;
-      record.run(batch.id, order.reference, existing.id, `Reference ${order.reference} was already used ${whereMade(other, existing.created_at)}`);
+      const earlier = earlierOrder(batch.id, order.reference);
+      record.run(batch.id, order.reference, existing.id, earlier ? earlierSays(earlier) : `Reference ${order.reference} was already used ${whereMade(other, existing.created_at)}`);
       counts.skipped++;
       return;
     }

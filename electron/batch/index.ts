@@ -7,7 +7,7 @@ import { platformById } from '../../common/batch/platforms/index.ts';
 import type { NotOpen } from '../../common/batch/platforms/types.ts';
 import { isSendable, type ProblemKind } from '../../common/batch/rows-to-orders.ts';
 import { reportCsv } from '../../common/batch/report.ts';
-import { givenReference, withReferences as referenced } from '../../common/batch/references.ts';
+import { withReferences as referenced } from '../../common/batch/references.ts';
 import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
@@ -17,11 +17,13 @@ import { checkBatchFile, matchingOf, readBatchFile } from './batch-file.ts';
 import { earlierOrderLookup } from './earlier-order.ts';
 import { reportRows } from './outcomes.ts';
 import { createRunner } from './runner.ts';
-import type { BatchProgress, BatchRow, BatchRowsPage, BatchSku, BatchSummary, ColumnMapping, ImportInput, ShippingChoice } from './schemas.ts';
+import type { BatchChecking, BatchProgress, BatchRow, BatchRowsPage, BatchSku, BatchSummary, ColumnMapping, ImportInput, ShippingChoice } from './schemas.ts';
 import { skuTable } from './sku-table.ts';
 import { batchSkuList } from './skus.ts';
 import { createBatchTables, type BatchRecord, type StoredRecord } from './tables.ts';
-import { createValidator, type ResolveModelName } from './validate.ts';
+import { createValidator, type ResolveModelName, type Validation } from './validate.ts';
+import { costsOf, rowsWithFindings, shippingOf, workspaceOf } from './workspace.ts';
+import { referencesAfterEdit } from './edit-references.ts';
 
 export type { ResolveModelName };
 
@@ -34,13 +36,16 @@ export interface BatchesDeps {
   /** the project's models by lower-case name and file name (the library service's job) */
   resolveModelName: ResolveModelName;
   onProgress?: (progress: BatchProgress) => void;
+  /** how far checking a batch's shipping is (quotes at the service's pace) */
+  onChecking?: (checking: BatchChecking) => void;
   now?: () => number;
   tickMs?: number;
 }
 
 export { MAX_FILE_BYTES, MAX_ROWS } from './batch-file.ts';
 const DEFAULT_SHIPPING: ShippingChoice = { kind: 'rule', rule: 'cheapest' };
-const EDITABLE = new Set(['draft', 'cancelled']);
+// A batch sent is still worked on: its rows left (invalid, or rejected by the service) are fixed and sent from it.
+const EDITABLE = new Set(['draft', 'cancelled', 'done']);
 
 export type Batches = ReturnType<typeof createBatches>;
 
@@ -56,7 +61,19 @@ export function checkFile(db: Db, bytes: Uint8Array, options: Parameters<typeof 
 export function createBatches(deps: BatchesDeps) {
   const tables = createBatchTables(deps.db);
   const skus = skuTable(deps.db, tables.stamp);
-  const validator = createValidator({ orders: deps.orders, resolveModelName: deps.resolveModelName, skus, earlierOrder: earlierOrderLookup(deps.db), now: deps.now });
+  const earlierOrder = earlierOrderLookup(deps.db);
+  const validator = createValidator({
+    orders: deps.orders,
+    resolveModelName: deps.resolveModelName,
+    skus,
+    earlierOrder,
+    rateLimit: () => deps.client().rateLimit('getShippingMethods'),
+    signal: () => deps.client().signal,
+    onChecking: (batchId, progress) => deps.onChecking?.({ batchId, ...progress }),
+    now: deps.now,
+  });
+  /** Batches whose last check could not quote shipping (the service was not there), with why. */
+  const unchecked = new Map<string, string>();
   const runner = createRunner({ tables, orders: deps.orders, client: deps.client, onProgress: deps.onProgress, now: deps.now, tickMs: deps.tickMs });
 
   function account(): string {
@@ -88,12 +105,21 @@ export function createBatches(deps: BatchesDeps) {
     const { account: _account, layout: id, ...rest } = batch;
     const platform = platformById(id);
     const layout = platform && { id: platform.id, name: platform.name, label: platform.label, rowNoun: platform.rowNoun, missing: [...(platform.missing ?? [])] };
-    return { ...rest, layout, layoutKey: layoutKey(batch.header), ...tables.counts(batch.id) };
+    const workspace = workspaceOf(tables.db, batch.id);
+    return { ...rest, layout, layoutKey: layoutKey(batch.header), ...tables.counts(batch.id), workspace, shippingUnchecked: unchecked.get(batch.id) ?? null };
+  }
+
+  /** A check's findings kept: problems and shipping of the rows checked (all when absent), and whether quotes came. */
+  function keep(batch: BatchRecord, validation: Validation, rows?: readonly number[]) {
+    const { errors, orders } = validation;
+    tables.putErrors(batch.id, rows ? errors.filter((e) => rows.includes(e.row)) : errors, rows);
+    tables.putShipping(batch.id, shippingOf(orders), rows && orders.map((o) => o.reference));
+    if (validation.unchecked) unchecked.set(batch.id, validation.unchecked.message);
+    else if (!rows) unchecked.delete(batch.id);
   }
 
   async function revalidate(batch: BatchRecord, fresh: boolean): Promise<BatchSummary> {
-    const { errors } = await validator.validate(batch, tables.records(batch.id), { fresh });
-    tables.putErrors(batch.id, errors);
+    keep(batch, await validator.validate(batch, tables.records(batch.id), { fresh }));
     return summary(batch);
   }
 
@@ -167,29 +193,6 @@ export function createBatches(deps: BatchesDeps) {
     return revalidate(owned(batchId), false);
   }
 
-  /**
-   * The rows whose reference an edit changes, the edited one first. A reference made from a row's content
-   * follows its content, so that the same row in a corrected file names the same order. Once the batch
-   * was sent, only the edited row may move, and only if its order was never queued (a draft carries the
-   * reference); identical rows keep their numbers.
-   */
-  function referencesAfterEdit(batch: BatchRecord, edited: StoredRecord): StoredRecord[] {
-    const before = tables.records(batch.id).map((r) => (r.row === edited.row ? edited : r));
-    const after = withReferences(before, batch.mapping, batch.projectId);
-    const wanted = after.find((r) => r.row === edited.row) as StoredRecord;
-    if (!batch.sentAt) return [wanted, ...after.filter((r, i) => r.reference !== before[i].reference && r.row !== edited.row)];
-    if (wanted.reference === edited.reference) return [edited];
-    const queued = tables.db
-      .prepare<[string, string], { n: number }>('SELECT COUNT(*) AS n FROM batch_orders WHERE batch_id = ? AND reference = ? AND draft_id IS NOT NULL AND skipped IS NULL')
-      .get(batch.id, edited.reference);
-    if (queued?.n) throw new HostError('INVALID_INPUT', `The order of row ${edited.row} was queued when this batch was sent: change it in Orders, or import the corrected file as a new batch`);
-    if (givenReference(batch.mapping, edited)) return [wanted];
-    const taken = new Set(before.filter((r) => r.row !== edited.row).map((r) => r.reference));
-    let reference = wanted.reference;
-    for (let nth = 2; taken.has(reference); nth++) reference = wanted.reference.replace(/-\d+$/, `-${nth}`);
-    return [{ ...edited, reference }];
-  }
-
   /** A fix in place: the row's order (and the order it joins, if its reference changed) is checked again. */
   async function updateCell(batchId: string, row: number, column: number, value: string): Promise<{ summary: BatchSummary; rows: BatchRow[] }> {
     const batch = editable(batchId);
@@ -197,22 +200,31 @@ export function createBatches(deps: BatchesDeps) {
     if (!record) throw new HostError('INVALID_INPUT', `Row ${row} is not in this batch`);
     if (!Number.isInteger(column) || column < 0 || column >= batch.header.length) throw new HostError('INVALID_INPUT', `Column ${column + 1} is not in this batch`);
     if (batch.sentAt && column === batch.mapping.orderReference) throw new HostError('INVALID_INPUT', 'Part of this batch was sent; order references can no longer change');
-    const sent = tables.db.prepare<[string, string], { state: string }>(`SELECT d.state FROM batch_orders bo JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ? AND bo.reference = ? AND bo.skipped IS NULL`).get(batch.id, record.reference);
-    if (sent && sent.state !== 'draft') throw new HostError('INVALID_INPUT', `The order of row ${row} is ${sent.state}; it can no longer be changed here`);
+    reopenRejected(batch, record.reference, row);
     const cells = Array.from({ length: Math.max(record.cells.length, column + 1) }, (_, i) => (i === column ? value : (record.cells[i] ?? '')));
-    const changed = referencesAfterEdit(batch, { row, cells, reference: record.reference });
+    const changed = referencesAfterEdit(tables, batch, { row, cells, reference: record.reference }, withReferences);
     tables.db.transaction(() => changed.forEach((r) => tables.setRow(batch.id, r)))();
     const affected = tables.records(batch.id, [...new Set([record.reference, ...changed.map((r) => r.reference)])]);
     const rowsAffected = affected.map((r) => r.row);
-    const { errors } = await validator.validate(batch, affected);
-    tables.putErrors(batch.id, errors.filter((e) => rowsAffected.includes(e.row)), rowsAffected);
+    keep(batch, await validator.validate(batch, affected), rowsAffected);
     return { summary: summary(batch), rows: withErrors(batch.id, affected) };
   }
 
-  function withErrors(batchId: string, records: readonly StoredRecord[]): BatchRow[] {
-    const errors = tables.errors(batchId, records.map((r) => r.row));
-    return records.map((r) => ({ row: r.row, reference: r.reference, cells: r.cells, errors: errors.filter((e) => e.row === r.row) }));
+  /**
+   * A row may change while its order is not handed over, or was rejected (no order was made: the service
+   * refused it); a rejected order goes back to a draft, sent again with the batch's next send.
+   */
+  function reopenRejected(batch: BatchRecord, reference: string, row: number) {
+    const sent = tables.db
+      .prepare<[string, string], { id: string; state: string }>(`SELECT d.id, d.state FROM batch_orders bo JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ? AND bo.reference = ? AND bo.skipped IS NULL`)
+      .get(batch.id, reference);
+    if (!sent || sent.state === 'draft') return;
+    if (sent.state !== 'rejected' || !deps.orders.store.transition(sent.id, ['rejected'], 'draft', { problem: null })) {
+      throw new HostError('INVALID_INPUT', `The order of row ${row} is ${sent.state}; it can no longer be changed here`);
+    }
   }
+
+  const withErrors = (batchId: string, records: readonly StoredRecord[]) => rowsWithFindings(tables, earlierOrder, batchId, records);
 
   function rows(batchId: string, options: { offset?: number; limit?: number; errorsOnly?: boolean } = {}): BatchRowsPage {
     const batch = owned(batchId);
@@ -233,8 +245,10 @@ export function createBatches(deps: BatchesDeps) {
   }
 
   async function validateAndSend(batch: BatchRecord, options: { skipInvalid?: boolean }): Promise<BatchProgress> {
-    const { orders, errors } = await validator.validate(batch, tables.records(batch.id));
-    tables.putErrors(batch.id, errors);
+    const validation = await validator.validate(batch, tables.records(batch.id));
+    keep(batch, validation);
+    if (validation.unchecked) throw validation.unchecked;
+    const { orders, errors } = validation;
     const rowsWithErrors = new Set(errors.filter((e) => e.kind === 'error').map((e) => e.row)).size;
     if (rowsWithErrors && !options.skipInvalid) {
       throw new HostError('INVALID_INPUT', `${rowsWithErrors} row${rowsWithErrors === 1 ? ' has' : 's have'} problems: fix them, or send the valid orders and leave these for later`, { details: { rowsWithErrors } });
@@ -256,6 +270,14 @@ export function createBatches(deps: BatchesDeps) {
     importSkus: async (projectId: string, bytes: Uint8Array) => skus.importCsv(projectId, bytes, await validator.models(projectId)),
     updateCell,
     validate: (batchId: string) => revalidate(owned(batchId), true),
+    /** What sending the batch now would place, and for how much (quotes of its last check, or fresh ones). */
+    costs: async (batchId: string) => {
+      const batch = owned(batchId);
+      const validation = await validator.validate(batch, tables.records(batch.id));
+      keep(batch, validation);
+      if (validation.unchecked) throw validation.unchecked;
+      return costsOf(tables, batch.id, validation.orders);
+    },
     get: (batchId: string) => summary(owned(batchId)),
     list: (projectId: string) => tables.list(account(), projectId).map(summary),
     /** The newest batch of exactly these bytes in the project, for a re-run that should resume it. */

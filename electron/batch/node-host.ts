@@ -8,7 +8,7 @@ import { createMemoryVault, type TokenVault } from '../session/token-vault.ts';
 import type { Db } from '../storage/database.ts';
 import { createBatches } from './index.ts';
 import { modelNameLookup } from './model-names.ts';
-import type { BatchProgress } from './schemas.ts';
+import type { BatchChecking, BatchProgress } from './schemas.ts';
 
 export interface BatchHostOptions {
   db: Db;
@@ -23,6 +23,7 @@ export interface BatchHostOptions {
   maxRetries?: number;
   tickMs?: number;
   onProgress?: (progress: BatchProgress) => void;
+  onChecking?: (checking: BatchChecking) => void;
   onReachability?: (reachable: boolean) => void;
 }
 
@@ -31,12 +32,21 @@ export type BatchHost = ReturnType<typeof createBatchHost>;
 export function createBatchHost(options: BatchHostOptions) {
   const vault = options.vault ?? createMemoryVault('The command line keeps its session in memory only.');
   const session = createSession({ vault, client: () => client, onChange: () => undefined });
+  // Ctrl+C: what is on its way ends at once, and the orders it carried go again, under their reference, next run.
+  const stopping = new AbortController();
+  let unreachable = false;
   const client: ApiClient = createApiClient({
     baseUrl: options.baseUrl,
     tokens: session.tokens,
     timeoutMs: options.timeoutMs,
     maxRetries: options.maxRetries,
-    onReachability: options.onReachability,
+    signal: stopping.signal,
+    onReachability: (reachable) => {
+      // The service answers again: what waited for it goes now, as in the app (host.ts's connectivity).
+      if (reachable && unreachable) orders.resumeAfterReconnect();
+      unreachable = !reachable;
+      options.onReachability?.(reachable);
+    },
   });
   const account = () => accountKey(session.state(), options.serviceKey ?? options.baseUrl);
   const orders = createOrders({ db: options.db, client: () => client, account, onDraft: () => undefined, onPlaced: () => undefined });
@@ -48,6 +58,7 @@ export function createBatchHost(options: BatchHostOptions) {
     account,
     resolveModelName: modelNameLookup((query) => models.list(query)),
     onProgress: options.onProgress,
+    onChecking: options.onChecking,
     tickMs: options.tickMs,
   });
 
@@ -63,6 +74,8 @@ export function createBatchHost(options: BatchHostOptions) {
       batches.start();
       orders.start();
     },
+    /** Ends every request on its way now (they may have reached the service: their references settle it). */
+    abort: () => stopping.abort(),
     /** Resolves once the orders on their way are answered and written down (see the outbox's stop). */
     async stop() {
       await batches.stop();

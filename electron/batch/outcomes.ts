@@ -1,6 +1,7 @@
 // Every row of a batch with what became of it, read from the batch tables and the drafts.
 import type { Outcome } from '../../common/batch/report.ts';
-import type { DraftState, PlacedOrder, Problem } from '../schemas/orders.ts';
+import type { DraftFields, DraftState, PlacedOrder, Problem } from '../schemas/orders.ts';
+import type { OrderShipping } from './shipping-table.ts';
 import type { BatchError, BatchReportRow } from './schemas.ts';
 import type { BatchRecord, BatchTables, StoredRecord } from './tables.ts';
 import { describeErrors } from './validate.ts';
@@ -11,23 +12,40 @@ interface OrderRow {
   state: DraftState | null;
   problem: string | null;
   placed: string | null;
+  fields: string | null;
+  unanswered: number | null;
 }
 
 export function reportRows(tables: BatchTables, batch: BatchRecord): BatchReportRow[] {
   const orders = new Map(
     tables.db
       .prepare<[string], OrderRow>(
-        `SELECT bo.reference, bo.skipped, d.state, d.problem, d.placed
+        `SELECT bo.reference, bo.skipped, d.state, d.problem, d.placed, d.fields, d.unanswered
          FROM batch_orders bo LEFT JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ?`,
       )
       .all(batch.id)
       .map((o) => [o.reference, o]),
   );
   const unsent = unsentOutcomes(tables.records(batch.id), tables.errors(batch.id, undefined, ['error', 'skip']));
+  const quoted = tables.shipping(batch.id);
+  const first = new Set<string>();
   return unsent.map((row) => {
     const order = orders.get(row.reference);
-    return order ? { ...row, ...fromOrder(order) } : row;
+    const shipping = first.has(row.reference) ? null : shippingOf(order, quoted.get(row.reference));
+    first.add(row.reference);
+    return order ? { ...row, ...fromOrder(order), shipping } : { ...row, shipping };
   });
+}
+
+/** What the order was charged when placed (the method it went with), else its shipping as last quoted. */
+function shippingOf(order: OrderRow | undefined, quoted: OrderShipping | undefined): BatchReportRow['shipping'] {
+  const sent = order?.fields && !order.skipped ? (JSON.parse(order.fields) as DraftFields).shippingMethod : null;
+  const placed = order?.placed ? (JSON.parse(order.placed) as PlacedOrder) : null;
+  const method = sent ?? quoted?.method;
+  if (!method) return null;
+  const { carrier, method: code, minDeliveryTime, maxDeliveryTime } = method;
+  const price = placed?.shippingPrice ?? method.price;
+  return { carrier, method: code, price, currency: placed?.currency ?? quoted?.currency ?? 'EUR', minDeliveryTime, maxDeliveryTime };
 }
 
 /**
@@ -62,7 +80,9 @@ function fromOrder(order: OrderRow): { outcome: Outcome; orderId: string | null;
   const placed = order.placed ? (JSON.parse(order.placed) as PlacedOrder) : null;
   const problem = order.problem ? (JSON.parse(order.problem) as Problem) : null;
   if (order.skipped) {
-    const then = order.state === 'placed' ? `; that order is placed (${placed?.orderId})` : order.state ? `; that order is ${order.state}` : '';
+    // Said already by the message where it tells what became of the order ("Placed as …").
+    const told = /^(Placed as|Already) /.test(order.skipped);
+    const then = told ? '' : order.state === 'placed' ? `; that order is placed (${placed?.orderId})` : order.state ? `; that order is ${order.state}` : '';
     // The order id of the earlier order, when it was placed: the row did get its order, once.
     return { outcome: 'skipped', orderId: placed?.orderId ?? null, message: `${order.skipped}${then}` };
   }
@@ -78,6 +98,6 @@ function fromOrder(order: OrderRow): { outcome: Outcome; orderId: string | null;
     case null:
       return { outcome: 'cancelled', orderId: null, message: 'Removed from Drafts before it was sent' };
     default:
-      return { outcome: 'pending', orderId: null, message: order.state === 'sending' ? 'On its way to the service; its outcome is not known yet (it is never placed twice)' : 'Waiting to be sent' };
+      return { outcome: 'pending', orderId: null, message: order.state === 'sending' || order.unanswered ? 'On its way to the service; its outcome is not known yet (it is never placed twice)' : 'Waiting to be sent' };
   }
 }

@@ -40,6 +40,54 @@ export const BatchError = z.object({
 });
 export type BatchError = z.infer<typeof BatchError>;
 
+/** What a batch has placed, has left to fix and had rejected: its header once part of it is sent. */
+export const BatchWorkspace = z.object({
+  placed: z.number(),
+  /** the shipping the service charged for the orders placed, in cents */
+  placedCost: z.number(),
+  currency: z.string(),
+  /** orders with a problem in one of their rows: fixed in place, they are sent from the batch */
+  leftToFix: z.number(),
+  rejected: z.number(),
+  needsAttention: z.number(),
+});
+export type BatchWorkspace = z.infer<typeof BatchWorkspace>;
+
+/** A method as a check quoted it, for a row of the review and the report. */
+export const QuotedShipping = z.object({
+  carrier: z.string(),
+  method: z.string(),
+  /** cents */
+  price: z.number(),
+  currency: z.string(),
+  minDeliveryTime: z.string().nullable(),
+  maxDeliveryTime: z.string().nullable(),
+});
+export type QuotedShipping = z.infer<typeof QuotedShipping>;
+
+const CostLine = z.object({ key: z.string(), carrier: z.string().optional(), method: z.string().optional(), orders: z.number(), total: z.number() });
+/** What sending the batch now would cost (common/batch/costs.ts). */
+export const BatchCosts = z.object({
+  orders: z.number(),
+  currency: z.string(),
+  total: z.number(),
+  byMethod: z.array(CostLine),
+  byCountry: z.array(CostLine),
+  earliest: z.string().nullable(),
+  latest: z.string().nullable(),
+});
+
+/** How far checking a batch's shipping is: one quote per destination and parcel, at the service's pace. */
+export const BatchChecking = z.object({
+  batchId: z.string(),
+  done: z.number(),
+  total: z.number(),
+  etaSeconds: z.number().nullable(),
+  /** the service asked to wait (a rate limit) until then */
+  waitingUntil: z.string().nullable(),
+});
+export type BatchChecking = z.infer<typeof BatchChecking>;
+
 export const BatchSummary = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -78,14 +126,31 @@ export const BatchSummary = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** what the batch placed, has left and had rejected (all 0 before a send) */
+  workspace: BatchWorkspace,
+  /** why shipping could not be checked (the service cannot be reached), or null: no row is flagged for it */
+  shippingUnchecked: z.string().nullable(),
 });
 export type BatchSummary = z.infer<typeof BatchSummary>;
+
+/** The order a row became, once its batch handed it over. */
+export const BatchRowOrder = z.object({
+  state: z.string(),
+  orderId: z.string().nullable(),
+  message: z.string().nullable(),
+  /** made earlier, by another batch or on its own (this row is skipped when sent: "Placed as …") */
+  earlier: z.boolean(),
+});
+export type BatchRowOrder = z.infer<typeof BatchRowOrder>;
 
 export const BatchRow = z.object({
   row: z.number(),
   reference: z.string(),
   cells: z.array(z.string()),
   errors: z.array(BatchError),
+  /** its order's shipping as last quoted (on the order's first row), or null */
+  shipping: QuotedShipping.nullable().optional(),
+  order: BatchRowOrder.nullable().optional(),
 });
 export type BatchRow = z.infer<typeof BatchRow>;
 
@@ -123,6 +188,8 @@ export const BatchReportRow = z.object({
   orderId: z.string().nullable(),
   message: z.string().nullable(),
   cells: z.array(z.string()),
+  /** the shipping charged (placed) or last quoted, on the order's first row */
+  shipping: QuotedShipping.nullable().optional(),
 });
 export type BatchReportRow = z.infer<typeof BatchReportRow>;
 

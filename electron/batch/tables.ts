@@ -4,81 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import type { CsvRecord } from '../../common/batch/parse-csv.ts';
 import { migrate, type Db } from '../storage/database.ts';
+import { MIGRATIONS } from './migrations.ts';
 import type { FieldConstants } from '../../common/batch/mapping.ts';
 import type { ProblemKind, SkipReason } from '../../common/batch/rows-to-orders.ts';
 import type { NotOpen, PlatformId } from '../../common/batch/platforms/types.ts';
 import type { BatchError, BatchState, ColumnMapping, ShippingChoice } from './schemas.ts';
-import { lowerCaseAccountKeys } from '../storage/account-keys.ts';
+import { batchShipping } from './shipping-table.ts';
 import { layoutMemory } from './layout-memory.ts';
 
-const MIGRATIONS = [
-  (db: Db) =>
-    db.exec(`
-      CREATE TABLE batches (
-        id TEXT PRIMARY KEY,
-        account TEXT NOT NULL,
-        project_id TEXT NOT NULL,
-        file_name TEXT NOT NULL,
-        file_hash TEXT NOT NULL,
-        header TEXT NOT NULL,
-        mapping TEXT NOT NULL,
-        shipping TEXT NOT NULL,
-        state TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        sent_at TEXT,
-        finished_at TEXT
-      );
-      CREATE INDEX batches_file ON batches (project_id, file_hash);
-      CREATE TABLE batch_rows (
-        batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
-        row INTEGER NOT NULL,
-        reference TEXT NOT NULL,
-        cells TEXT NOT NULL,
-        PRIMARY KEY (batch_id, row)
-      ) WITHOUT ROWID;
-      CREATE INDEX batch_rows_reference ON batch_rows (batch_id, reference);
-      CREATE TABLE batch_errors (
-        batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
-        row INTEGER NOT NULL,
-        column_name TEXT,
-        field TEXT,
-        message TEXT NOT NULL
-      );
-      CREATE INDEX batch_errors_row ON batch_errors (batch_id, row);
-      CREATE TABLE batch_orders (
-        batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
-        reference TEXT NOT NULL,
-        draft_id TEXT,
-        skipped TEXT,
-        PRIMARY KEY (batch_id, reference)
-      ) WITHOUT ROWID;
-      CREATE TABLE batch_mappings (layout_key TEXT PRIMARY KEY, mapping TEXT NOT NULL, used_at TEXT NOT NULL);
-      -- Progress counts a batch's drafts by state many times a second while it sends.
-      CREATE INDEX IF NOT EXISTS drafts_batch ON drafts (batch_id, state);
-    `),
-  // Account keys in one case (see account-keys.ts).
-  (db: Db) => lowerCaseAccountKeys(db, ['batches']),
-  // Shop platforms' exports: the layout read, values for every row, orders taken though not open, what
-  // kind each problem is, and the project's SKU table (sku-table.ts).
-  (db: Db) =>
-    db.exec(`
-      ALTER TABLE batches ADD COLUMN layout TEXT;
-      ALTER TABLE batches ADD COLUMN constants TEXT NOT NULL DEFAULT '{}';
-      ALTER TABLE batches ADD COLUMN include TEXT NOT NULL DEFAULT '[]';
-      ALTER TABLE batch_errors ADD COLUMN kind TEXT NOT NULL DEFAULT 'error';
-      ALTER TABLE batch_errors ADD COLUMN reason TEXT;
-      ALTER TABLE batch_mappings ADD COLUMN constants TEXT NOT NULL DEFAULT '{}';
-      CREATE TABLE batch_skus (
-        project_id TEXT NOT NULL,
-        sku_key TEXT NOT NULL,
-        sku TEXT NOT NULL,
-        model_id TEXT,
-        skip INTEGER NOT NULL DEFAULT 0,
-        updated_at TEXT NOT NULL,
-        PRIMARY KEY (project_id, sku_key)
-      ) WITHOUT ROWID;
-    `),
-];
 
 /**
  * For drafts `d` joined to their batches `b`: held by a single order or another batch than `batchParam`'s,
@@ -91,6 +24,13 @@ export const heldElsewhere = (batchParam: string) =>
 /** References of batch @id that a single order or another batch already holds: sending skips them. */
 const USED_ELSEWHERE = `SELECT d.order_reference FROM drafts d LEFT JOIN batches b ON b.id = d.batch_id
   WHERE d.order_reference IN (SELECT reference FROM batch_rows WHERE batch_id = @id) AND ${heldElsewhere('@id')}`;
+
+/**
+ * References of batch @id whose order this batch has handed over and that is not back to a draft (queued,
+ * on its way, placed, rejected, needing attention): sending the batch again leaves them be. A rejected
+ * order's row fixed in place goes back to a draft, and is sent again.
+ */
+const ON_ITS_WAY = `SELECT bo.reference FROM batch_orders bo JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = @id AND bo.skipped IS NULL AND d.state <> 'draft'`;
 
 export interface BatchRecord {
   id: string;
@@ -233,10 +173,13 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
     return found ? { row, reference: found.reference, cells: JSON.parse(found.cells) as string[] } : null;
   }
 
-  /** One page of rows for the table view, optionally only those with problems. */
+  /** One page of rows for the table view, optionally only those left to fix or send. */
   function page(id: string, offset: number, limit: number, errorsOnly: boolean): { total: number; records: StoredRecord[] } {
-    const where = `batch_id = ?${errorsOnly ? " AND row IN (SELECT row FROM batch_errors WHERE batch_id = ? AND kind IN ('error', 'warning'))" : ''}`;
-    const args = errorsOnly ? [id, id] : [id];
+    // Rows left: with a problem or warning, or whose order came back (rejected, needing attention, cancelled).
+    const left = `(row IN (SELECT row FROM batch_errors WHERE batch_id = ? AND kind IN ('error', 'warning'))
+      OR reference IN (SELECT bo.reference FROM batch_orders bo JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ? AND bo.skipped IS NULL AND d.state IN ('rejected', 'needs-attention', 'draft')))`;
+    const where = `batch_id = ?${errorsOnly ? ` AND ${left}` : ''}`;
+    const args = errorsOnly ? [id, id, id] : [id];
     const total = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM batch_rows WHERE ${where}`).get(...args)?.n ?? 0;
     const rows = db
       .prepare<unknown[], { row: number; reference: string; cells: string }>(`SELECT row, reference, cells FROM batch_rows WHERE ${where} ORDER BY row LIMIT ? OFFSET ?`)
@@ -259,7 +202,7 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
            WHERE r.batch_id = @id
              AND NOT EXISTS (SELECT 1 FROM batch_errors WHERE batch_id = @id AND row = 1 AND kind = 'error')
              AND r.reference NOT IN (SELECT b.reference FROM batch_rows b JOIN batch_errors e ON e.batch_id = b.batch_id AND e.row = b.row WHERE b.batch_id = @id AND e.kind IN ('error', 'skip'))
-             AND r.reference NOT IN (SELECT reference FROM batch_orders WHERE batch_id = @id AND draft_id IS NOT NULL AND skipped IS NULL)
+             AND r.reference NOT IN (${ON_ITS_WAY})
              AND r.reference NOT IN (${USED_ELSEWHERE})`,
         )
         .get({ id })?.n ?? 0,
@@ -281,8 +224,15 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
     };
   }
 
+  /** A row fixed in place; the cells the file had are kept the first time they change. */
+  /** References a send of the batch would not send: held by another order, or handed over already. */
+  function taken(id: string): Set<string> {
+    const rows = db.prepare<{ id: string }, { reference: string }>(`SELECT order_reference AS reference FROM (${USED_ELSEWHERE}) UNION ${ON_ITS_WAY}`).all({ id });
+    return new Set(rows.map((r) => r.reference));
+  }
+
   function setRow(id: string, record: StoredRecord) {
-    db.prepare('UPDATE batch_rows SET cells = ?, reference = ? WHERE batch_id = ? AND row = ?').run(JSON.stringify(record.cells), record.reference, id, record.row);
+    db.prepare('UPDATE batch_rows SET imported_cells = COALESCE(imported_cells, cells), cells = ?, reference = ? WHERE batch_id = ? AND row = ?').run(JSON.stringify(record.cells), record.reference, id, record.row);
   }
 
   /** Replaces the problems of the given rows (all rows when absent). */
@@ -305,5 +255,5 @@ export function createBatchTables(db: Db, now: () => Date = () => new Date()) {
       .map((r) => ({ row: r.row, column: r.column_name, field: r.field as BatchError['field'], message: r.message, kind: r.kind, ...(r.reason ? { reason: r.reason } : {}) }));
   }
 
-  return { db, stamp, create, replaceRows, get, list, findByFile, inState, update, records, record, page, counts, setRow, putErrors, errors, mappings: layoutMemory(db, stamp) };
+  return { db, stamp, ...batchShipping(db), taken, create, replaceRows, get, list, findByFile, inState, update, records, record, page, counts, setRow, putErrors, errors, mappings: layoutMemory(db, stamp) };
 }

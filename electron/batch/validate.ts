@@ -1,17 +1,20 @@
 // A batch's rows checked as the order form checks one order, then each order's shipping picked
 // from a quote for its destination and models. Quotes are asked once per distinct
-// (country, models) and kept for ten minutes; the outbox's own quote cache is filled on the way,
-// so the staleness check it makes before each send costs no request.
-import PQueue from 'p-queue';
+// (country, models), at the pace the service's rate limit allows (quote-pacer.ts), and kept for ten
+// minutes; the outbox's own quote cache is filled on the way, so the staleness check it makes before
+// each send costs no request.
 import { checkMapping, FIELD_LABELS } from '../../common/batch/mapping.ts';
 import { platformById } from '../../common/batch/platforms/index.ts';
 import { isSendable, rowsToOrders, type BatchOrder } from '../../common/batch/rows-to-orders.ts';
 import { resolveShipping } from '../../common/batch/shipping-rule.ts';
 import { createSkuLookup, type ProjectModels } from '../../common/batch/sku-match.ts';
 import { toAlpha2 } from '../../common/orders/countries.ts';
+import type { RateLimitInfo } from '../api/client.ts';
+import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
-import type { Quote, ShippingMethod } from '../schemas/orders.ts';
-import { changedOrderMessage, differencesFrom, type EarlierOrder } from './earlier-order.ts';
+import type { Quote, QuoteRequest, ShippingMethod } from '../schemas/orders.ts';
+import { fetchPaced, type QuoteOutcome, type QuoteProgress } from './quote-pacer.ts';
+import { changedOrderMessage, differencesFrom, sameAsImported, valuesOf, type EarlierOrder } from './earlier-order.ts';
 import type { BatchError } from './schemas.ts';
 import type { SkuTable } from './sku-table.ts';
 import type { BatchRecord, StoredRecord } from './tables.ts';
@@ -21,16 +24,25 @@ export type ResolveModelName = (projectId: string) => Promise<ProjectModels>;
 
 export interface ValidatedOrder extends BatchOrder {
   method: ShippingMethod | null;
+  /** the currency of the quote the method came from */
+  currency?: string;
 }
 
 export interface Validation {
   orders: ValidatedOrder[];
   errors: BatchError[];
+  /**
+   * Why shipping could not be checked (the service cannot be reached, or keeps failing): no row is flagged
+   * for it, and nothing can be sent until a check gets through. Null when every quote was answered.
+   */
+  unchecked: HostError | null;
 }
+
+/** Failures of the service as a whole, not of a row: the check stops and says so. */
+const SERVICE_DOWN = new Set(['OFFLINE', 'TIMEOUT', 'INTERNAL_ERROR', 'INVALID_RESPONSE']);
 
 const QUOTE_TTL_MS = 10 * 60_000;
 const MODELS_TTL_MS = 60_000;
-const QUOTE_CONCURRENCY = 4;
 
 export type Validator = ReturnType<typeof createValidator>;
 
@@ -39,13 +51,19 @@ export interface ValidatorDeps {
   resolveModelName: ResolveModelName;
   skus: SkuTable;
   earlierOrder: (batchId: string, reference: string) => EarlierOrder | null;
+  /** what the service last said of its limit for quotes */
+  rateLimit?: () => RateLimitInfo | undefined;
+  /** aborted when the program stops (the CLI's Ctrl+C): a check waiting on the rate limit ends with it */
+  signal?: () => AbortSignal | undefined;
+  /** how far the quotes of a batch's check are */
+  onChecking?: (batchId: string, progress: QuoteProgress) => void;
   now?: () => number;
 }
 
 export function createValidator(deps: ValidatorDeps) {
   const now = deps.now ?? Date.now;
   const lookups = new Map<string, { at: number; lookup: Promise<ProjectModels | null> }>();
-  const quotes = new Map<string, { at: number; quote: Promise<Quote> }>();
+  const quotes = new Map<string, { at: number; quote: Quote }>();
 
   /** The project's models by name, or null when they cannot be listed (names then cannot be resolved). */
   function modelsOf(projectId: string, fresh: boolean): Promise<ProjectModels | null> {
@@ -59,26 +77,12 @@ export function createValidator(deps: ValidatorDeps) {
     lookups.set(projectId, { at: now(), lookup });
     return lookup;
   }
-
-  /** `fresh`: ask again what was asked before this run (`since`), but each distinct quote only once per run. */
-  function quoteFor(order: BatchOrder, fresh: boolean, since: number): Promise<Quote> {
-    const country = toAlpha2(order.recipient.country) ?? order.recipient.country;
-    const models = order.models.map(({ modelId, quantity }) => ({ modelId, quantity }));
-    const key = JSON.stringify([country, models]);
-    const hit = quotes.get(key);
-    if (hit && (fresh ? hit.at >= since : now() - hit.at < QUOTE_TTL_MS)) return hit.quote;
-    const quote = deps.orders.quote({ country, models });
-    quotes.set(key, { at: now(), quote });
-    quote.catch(() => quotes.delete(key));
-    return quote;
-  }
-
   /** Rows → orders with their own problems only: no requests. */
   function local(batch: BatchRecord, records: readonly StoredRecord[], models: ProjectModels | null): Validation {
     const problems = checkMapping(batch.header, batch.mapping, batch.constants);
     if (problems.length) {
       const errors = problems.map((p) => ({ row: 1, column: null, field: p.field, message: p.message, kind: 'error' as const }));
-      return { orders: [], errors };
+      return { orders: [], errors, unchecked: null };
     }
     const { orders, errors } = rowsToOrders({
       header: batch.header,
@@ -90,53 +94,79 @@ export function createValidator(deps: ValidatorDeps) {
       platform: platformById(batch.layout),
       include: batch.include,
     });
-    if (batch.mapping.orderReference !== undefined) errors.push(...changedOrders(batch, orders));
-    return { orders: orders.map((o) => ({ ...o, method: null })), errors };
+    const earlier = againstEarlierOrders(batch, orders, records);
+    const kept = errors.filter((e) => !(e.kind === 'error' && earlier.placedRows.has(e.row)));
+    return { orders: orders.map((o) => ({ ...o, method: null })), errors: [...kept, ...earlier.added], unchecked: null };
   }
 
-  /** Rows that say something else than the order made earlier under their reference (see earlier-order.ts). */
-  function changedOrders(batch: BatchRecord, orders: BatchOrder[]): BatchError[] {
-    const column = batch.header[batch.mapping.orderReference as number] ?? null;
-    const found: BatchError[] = [];
+  /**
+   * Rows whose reference an earlier order holds (another batch's, or one placed on its own). The same order
+   * (the rows as that batch imported them, or saying what the order says) is that order, placed or on its
+   * way: problems its rows had were fixed in PrintDesk before it was sent, and are not this file's. A row
+   * that says something else is its problem, naming what differs (see earlier-order.ts).
+   */
+  function againstEarlierOrders(batch: BatchRecord, orders: BatchOrder[], records: readonly StoredRecord[]) {
+    const column = batch.mapping.orderReference === undefined ? null : (batch.header[batch.mapping.orderReference] ?? null);
+    const cellsOf = new Map(records.map((r) => [r.row, r.cells]));
+    const placedRows = new Set<number>();
+    const added: BatchError[] = [];
     for (const order of orders) {
-      const earlier = isSendable(order) ? deps.earlierOrder(batch.id, order.reference) : null;
-      const differences = earlier ? differencesFrom(earlier.fields, order) : [];
-      if (!earlier || differences.length === 0) continue;
+      const earlier = order.skipped ? null : deps.earlierOrder(batch.id, order.reference);
+      if (!earlier) continue;
+      const differences = differencesFrom(earlier.fields, order);
+      if (sameAsImported(earlier, order.rows.map((row) => valuesOf(batch.mapping, cellsOf.get(row) ?? []))) || differences.length === 0) {
+        order.rows.forEach((row) => placedRows.add(row));
+        order.errors = order.errors.filter((e) => e.kind !== 'error');
+        continue;
+      }
+      if (!isSendable(order)) continue;
       const error = { row: order.rows[0], column, field: 'orderReference' as const, message: changedOrderMessage(order.reference, earlier, differences), kind: 'error' as const };
       order.errors.push(error);
-      found.push(error);
+      added.push(error);
     }
-    return found;
+    return { placedRows, added };
   }
 
-  /** Picks each valid order's method; a quote that fails or offers nothing fitting is that order's problem. */
+  /**
+   * Picks each valid order's method. A quote the service refuses, or one that offers nothing fitting, is the
+   * problem of the orders needing it; waiting for the service is nobody's (see quote-pacer.ts). `fresh`: ask
+   * again what was asked before this check, each distinct quote once.
+   */
   async function ship(batch: BatchRecord, orders: ValidatedOrder[], fresh: boolean): Promise<BatchError[]> {
-    const queue = new PQueue({ concurrency: QUOTE_CONCURRENCY });
-    const added: BatchError[] = [];
     const since = now();
-    await Promise.all(
-      orders
-        .filter(isSendable)
-        .map((order) =>
-          queue.add(async () => {
-            const choice = order.shipping ?? batch.shipping;
-            const at = { row: order.shippingAt.row, column: order.shippingAt.column, field: 'shippingMethod' as const, kind: 'error' as const };
-            const fail = (message: string) => {
-              const error = { ...at, message };
-              order.errors.push(error);
-              added.push(error);
-            };
-            try {
-              const quote = await quoteFor(order, fresh, since);
-              const resolved = resolveShipping(quote.methods, choice, quote.country);
-              if (resolved.ok) order.method = resolved.method;
-              else fail(resolved.message);
-            } catch (error) {
-              fail(`Shipping methods could not be fetched for this order: ${error instanceof Error ? error.message : String(error)}`);
-            }
-          }),
-        ),
-    );
+    const wanted = orders.filter(isSendable).map((order) => ({ order, ...quoteKey(order) }));
+    const requests = new Map(wanted.map((w) => [w.key, w.request]));
+    const outcomes = new Map<string, QuoteOutcome>();
+    for (const key of requests.keys()) {
+      const hit = quotes.get(key);
+      if (hit && (fresh ? hit.at >= since : now() - hit.at < QUOTE_TTL_MS)) outcomes.set(key, { ok: true, quote: hit.quote });
+    }
+    const missing = [...requests.keys()].filter((key) => !outcomes.has(key));
+    const fetched = await fetchPaced(missing, {
+      fetch: (key) => deps.orders.quote(requests.get(key) as QuoteRequest),
+      rateLimit: () => deps.rateLimit?.(),
+      signal: deps.signal?.(),
+      onProgress: (progress) => deps.onChecking?.(batch.id, progress),
+      now,
+    });
+    for (const [key, outcome] of fetched) {
+      if (outcome.ok) quotes.set(key, { at: now(), quote: outcome.quote });
+      outcomes.set(key, outcome);
+    }
+    const added: BatchError[] = [];
+    for (const { order, key } of wanted) {
+      const outcome = outcomes.get(key) as QuoteOutcome;
+      const resolved = outcome.ok ? resolveShipping(outcome.quote.methods, order.shipping ?? batch.shipping, outcome.quote.country) : null;
+      if (resolved?.ok) {
+        order.method = resolved.method;
+        order.currency = outcome.ok ? outcome.quote.currency : undefined;
+        continue;
+      }
+      const message = resolved ? resolved.message : `The service would not quote shipping for this order: ${(outcome as { message: string }).message}`;
+      const error = { row: order.shippingAt.row, column: order.shippingAt.column, field: 'shippingMethod' as const, kind: 'error' as const, message };
+      order.errors.push(error);
+      added.push(error);
+    }
     return added;
   }
 
@@ -146,12 +176,29 @@ export function createValidator(deps: ValidatorDeps) {
     const needed = mapping.modelName !== undefined || mapping.modelId !== undefined || mapping.sku !== undefined;
     const models = needed ? await modelsOf(batch.projectId, fresh) : null;
     const result = local(batch, records, models);
-    const shippingErrors = await ship(batch, result.orders, fresh);
+    let shippingErrors: BatchError[] = [];
+    let unchecked: HostError | null = null;
+    try {
+      shippingErrors = await ship(batch, result.orders, fresh);
+    } catch (error) {
+      if (!(error instanceof HostError && SERVICE_DOWN.has(error.code))) throw error;
+      unchecked = error;
+      // Quotes from before the service failed are not what it says now: nothing is sent on them until a check gets through.
+      quotes.clear();
+      for (const order of result.orders) order.method = null;
+    }
     const errors = [...result.errors, ...shippingErrors].sort((a, b) => a.row - b.row);
-    return { orders: result.orders, errors };
+    return { orders: result.orders, errors, unchecked };
   }
 
   return { validate, models: (projectId: string) => modelsOf(projectId, false), forget: () => (lookups.clear(), quotes.clear()) };
+}
+
+/** One quote per destination and parcel: the rows that share them share it. */
+function quoteKey(order: BatchOrder): { key: string; request: QuoteRequest } {
+  const country = toAlpha2(order.recipient.country) ?? order.recipient.country;
+  const models = order.models.map(({ modelId, quantity }) => ({ modelId, quantity }));
+  return { key: JSON.stringify([country, models]), request: { country, models } };
 }
 
 /** "Email: Not an email address; Quantity: At least 1" for a report cell. */

@@ -5,7 +5,9 @@
 // signing in where the project is not needed), 3 the service cannot be reached or sign-in fails.
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { describeCosts } from '../../common/batch/costs.ts';
 import { CONSTANT_FIELDS } from '../../common/batch/mapping.ts';
+import { countryName } from '../../common/orders/countries.ts';
 import { NO_REFERENCE_COLUMN } from '../../common/batch/references.ts';
 import { HostError } from '../api/errors.ts';
 import { createProgressPrinter, describeEnd, describeFile, describeOpenRows, listErrors, type OpenRows, type Output } from '../batch/cli-output.ts';
@@ -20,6 +22,7 @@ import { defaultUserDataDir } from '../user-data.ts';
 import { batchOptions, USAGE, type BatchOptions } from './batch-options.ts';
 import { EXIT, Exit } from './exit.ts';
 import { terminalPrompt } from './prompt.ts';
+import { interruptedBefore, watchInterrupt, type Interrupt } from './interrupt.ts';
 import { noteRunningApp } from './running-app.ts';
 import { signIn, type SignInIo } from './sign-in.ts';
 
@@ -34,11 +37,22 @@ export { USAGE };
 
 const defaultIo = (): BatchIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env, ask: terminalPrompt() });
 
+interface Resources {
+  db?: Db;
+  sandbox?: Sandbox;
+  host?: BatchHost;
+  interrupt: Interrupt;
+}
+
 export async function runBatchCommand(argv: string[], io: BatchIo = defaultIo()): Promise<number> {
-  const resources: { db?: Db; sandbox?: Sandbox; host?: BatchHost } = {};
+  const resources: Resources = { interrupt: watchInterrupt() };
+  resources.interrupt.onInterrupt(() => resources.host?.abort());
   try {
     return await run(argv, io, resources);
-  } catch (error) {
+  } catch (thrown) {
+    // Ctrl+C before sending: whatever the step was doing failed because it was stopped, which is what is said.
+    const stopped = resources.interrupt.interrupted && !(thrown instanceof Exit && thrown.code === EXIT.interrupted);
+    const error = stopped ? new Exit(EXIT.interrupted, interruptedBefore(resources.interrupt.phase)) : thrown;
     if (error instanceof Exit) {
       if (error.message) io.stderr.write(`${error.message}\n`);
       return error.code;
@@ -46,13 +60,19 @@ export async function runBatchCommand(argv: string[], io: BatchIo = defaultIo())
     io.stderr.write(`printdesk batch: ${error instanceof Error ? error.message : String(error)}\n`);
     return error instanceof HostError && ['OFFLINE', 'TIMEOUT', 'AUTHENTICATION', 'NOT_SIGNED_IN'].includes(error.code) ? EXIT.unreachable : EXIT.partial;
   } finally {
+    resources.interrupt.dispose();
     await resources.host?.stop();
     resources.db?.close();
     await resources.sandbox?.close();
   }
 }
 
-async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: Sandbox; host?: BatchHost }): Promise<number> {
+async function run(argv: string[], io: BatchIo, resources: Resources): Promise<number> {
+  const { interrupt } = resources;
+  /** After a step that cannot be stopped halfway: Ctrl+C during it ends the command now. */
+  const checkpoint = () => {
+    if (interrupt.interrupted) throw new Exit(EXIT.interrupted, interruptedBefore(interrupt.phase));
+  };
   const opts = batchOptions(argv);
   const bytes = await readInput(opts.file);
   const skuMap = opts.skuMap === undefined ? null : await readInput(opts.skuMap, '--sku-map');
@@ -80,14 +100,22 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
     // The embedded sandbox gets a new port each start; its data, and so the account, stay the same.
     serviceKey: opts.service ? baseUrl : 'embedded-sandbox',
     onProgress: (p) => printer.update(p, p.state !== 'sending'),
+    onChecking: (c) => c.total > 0 && printer.checking(c),
     onReachability: (reachable) => (unreachableSince = reachable ? null : (unreachableSince ?? Date.now())),
   }));
+  checkpoint();
+  interrupt.phase = 'signing in';
   await signIn(host, io, resources.sandbox?.demoAccount ?? null);
   const projectId = await findProject(host, opts.project);
+  checkpoint();
+  interrupt.phase = 'checking the file';
   host.start();
   if (skuMap) await importSkuMap(host, projectId, skuMap, opts.skuMap as string, io);
 
   const batch = await openBatch(host, { bytes, fileName: basename(opts.file), projectId, opts });
+  printer.done();
+  checkpoint();
+  if (batch.shippingUnchecked) throw new Exit(EXIT.unreachable, `Shipping could not be checked, so no row was judged by it and nothing was sent: ${batch.shippingUnchecked}`);
   const problems = [batch.rowsWithErrors && `${batch.rowsWithErrors} with problems`, batch.rowsWithWarnings && `${batch.rowsWithWarnings} with warnings (sent as written)`].filter(Boolean);
   if (problems.length) io.stdout.write(`Rows: ${problems.join(', ')}\n`);
   if (batch.mapping.orderReference === undefined) io.stdout.write(`${NO_REFERENCE_COLUMN}\n`);
@@ -115,13 +143,16 @@ async function run(argv: string[], io: BatchIo, resources: { db?: Db; sandbox?: 
     }
   }
   if (opts.dryRun) return dryRun(host, batch, opts, io, writeReport, stillOpen);
+  await printCosts(host, batch.id, io);
+  checkpoint();
+  interrupt.phase = 'sending';
   // A file run before is resumed as the same batch: what it had placed is not this run's doing.
   const placedBefore = batch.sentAt ? host.batches.report(batch.id).filter((r) => r.outcome === 'placed').length : 0;
   const current = host.batches.get(batch.id);
   // A run stopped halfway (or cancelled in the app) is taken up again even when nothing new is left to queue.
   const resumable = current.sentAt !== null && current.state !== 'done';
   if (current.sendable > 0 || resumable) await host.batches.send(batch.id, { skipInvalid: opts.skipInvalid });
-  const stop = stopSignals(() => unreachableSince, io.giveUpMs ?? 60_000);
+  const stop = stopSignals(() => unreachableSince, io.giveUpMs ?? 60_000, interrupt);
   const outcome = await Promise.race([host.batches.settled(batch.id), stop.promise]).finally(stop.dispose);
   printer.done();
   // Stopped short: the orders on their way are answered (within the outbox's grace) before the report is
@@ -207,6 +238,7 @@ async function dryRun(host: BatchHost, batch: BatchSummary, opts: BatchOptions, 
   const left = notTaken ? `${notTaken} not taken (see below), ` : '';
   const sentBefore = batch.sentAt ? ` This file was sent before (on ${batch.sentAt.slice(0, 10)}); running it again only sends what that run did not.` : '';
   io.stdout.write(`Dry run: ${valid}; ${before}${left}${latest.sendable} would be sent. Nothing was sent.${sentBefore}\n`);
+  await printCosts(host, batch.id, io);
   await stillOpen();
   const open = latest.notTaken.some((t) => t.reason !== 'no-prints');
   return held > 0 || open ? EXIT.partial : EXIT.ok;
@@ -269,23 +301,19 @@ async function openBatch(host: BatchHost, input: { bytes: Uint8Array; fileName: 
   }
 }
 
-/** Why to stop waiting early: the service unreachable for `ms` without a break, or Ctrl-C. */
-function stopSignals(since: () => number | null, ms: number) {
+/** Why to stop waiting early: the service unreachable for `ms` without a break, or Ctrl+C. */
+function stopSignals(since: () => number | null, ms: number, interrupt: Interrupt) {
   let timer: ReturnType<typeof setInterval> | undefined;
-  let onSigint: (() => void) | undefined;
-  const promise = new Promise<'unreachable' | 'interrupted'>((resolve) => {
+  const unreachable = new Promise<'unreachable'>((resolve) => {
     timer = setInterval(() => {
       const at = since();
       if (at !== null && Date.now() - at >= ms) resolve('unreachable');
     }, 500);
-    onSigint = () => resolve('interrupted');
-    process.once('SIGINT', onSigint);
   });
-  return {
-    promise,
-    dispose: () => {
-      clearInterval(timer);
-      if (onSigint) process.off('SIGINT', onSigint);
-    },
-  };
+  return { promise: Promise.race([unreachable, interrupt.promise]), dispose: () => clearInterval(timer) };
+}
+
+/** What the orders about to be sent cost to ship, by method and country, and when they arrive. */
+async function printCosts(host: BatchHost, batchId: string, io: BatchIo) {
+  for (const line of describeCosts(await host.batches.costs(batchId), countryName)) io.stdout.write(`${line}\n`);
 }

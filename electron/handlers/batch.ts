@@ -43,6 +43,7 @@ export function batchHandlers(batches: Batches, grants: PathGrants): BatchHandle
       return { summary: await batches.validate(batchId), imported };
     },
     'batch:updateCell': ({ batchId, row, column, value }) => batches.updateCell(batchId, row, column, value),
+    'batch:costs': ({ batchId }) => batches.costs(batchId),
     'batch:send': ({ batchId, skipInvalid }) => batches.send(batchId, { skipInvalid }),
     'batch:progress': ({ batchId }) => batches.progress(batchId),
     'batch:pause': ({ batchId }) => batches.pause(batchId),

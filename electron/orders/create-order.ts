@@ -27,6 +27,8 @@ export function payload(draft: Draft) {
 export function mayHaveActed(error: unknown): boolean {
   if (!(error instanceof HostError)) return true;
   if (error.code === 'OFFLINE') return error.details?.ambiguous !== false;
+  // Stopped here (Ctrl+C) while on its way: the service may have it.
+  if (error.code === 'CANCELLED') return true;
   return error.code === 'TIMEOUT' || error.code === 'INTERNAL_ERROR' || error.code === 'INVALID_RESPONSE';
 }
 

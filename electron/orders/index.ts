@@ -12,6 +12,7 @@ import { createSendReport } from './send-report.ts';
 import type { EmptiedSummary } from '../../common/orders/outbox-words.ts';
 import { hasShipping } from './shipping-at-send.ts';
 import { cancelOrder, checkStatus, refreshStatuses } from './statuses.ts';
+import { holdSenderLock } from './sender-lock.ts';
 import { createOrdersStore } from './store.ts';
 import { createUnsavedForms } from './unsaved-form.ts';
 
@@ -40,6 +41,14 @@ export type Orders = ReturnType<typeof createOrders>;
 /** Cents as the history writes them (the page formats prices itself; a note is a sentence). */
 const amount = (cents: number | undefined) => (cents === undefined ? '?' : (cents / 100).toFixed(2));
 
+/**
+ * A new run (the app started, `printdesk batch` run again) backs off afresh: what an earlier run left
+ * waiting for its next try is due now. A 429 still in force answers again with its Retry-After.
+ */
+function startAfresh(db: Db): number {
+  return db.prepare(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0`).run().changes;
+}
+
 const MAYBE_PLACED = 'PrintDesk sent this order and its answer was lost, so the service may have placed it. It stays in the outbox until the service says whether it did (as soon as it can be reached).';
 
 /** A draft whose last attempt may have been acted on cannot change here: it may already be an order. */
@@ -51,6 +60,8 @@ function changeable(draft: Draft): Draft {
 /** Quotes, drafts, the outbox and the address book, for the signed-in account. */
 export function createOrders(deps: OrdersDeps) {
   const store = createOrdersStore(deps.db);
+  // Held while this process may send: other programs on the database tell from it whether its sends go on.
+  const senders = holdSenderLock(deps.db);
   const unsavedForms = createUnsavedForms(deps.db);
   const seenQuotes = createSeenQuotes(deps.db);
   const quotes = createQuotes(deps.client, deps.now, {
@@ -303,17 +314,19 @@ export function createOrders(deps: OrdersDeps) {
       outbox.resume();
     },
     start: () => {
-      store.requeueInterrupted(sendingHere);
+      store.requeueInterrupted(sendingHere, senders.isAlive);
+      startAfresh(deps.db);
       outbox.kick();
       // Another program on this database (`printdesk batch`) may stop mid-send after this one started:
       // its sends are taken back once it is gone, not at this one's next start.
-      sweep ??= setInterval(() => store.requeueInterrupted(sendingHere) > 0 && outbox.kick(), SWEEP_MS);
+      sweep ??= setInterval(() => store.requeueInterrupted(sendingHere, senders.isAlive) > 0 && outbox.kick(), SWEEP_MS);
       sweep.unref?.();
     },
-    stop: () => {
+    stop: async () => {
       if (sweep) clearInterval(sweep);
       sweep = null;
-      return outbox.stop();
+      await outbox.stop();
+      senders.release();
     },
   };
 }

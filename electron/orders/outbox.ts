@@ -26,7 +26,8 @@ export interface OutboxDeps {
 const RETRY_CAP_MS = 5 * 60_000;
 /** How long stopping waits for requests already on their way to be answered and written down. */
 const STOP_GRACE_MS = 5_000;
-const TRANSIENT = new Set(['OFFLINE', 'TIMEOUT', 'INTERNAL_ERROR', 'RATE_LIMITED', 'INVALID_RESPONSE']);
+// CANCELLED: this process stopped the request (Ctrl+C); the next run sends it again under its reference.
+const TRANSIENT = new Set(['OFFLINE', 'TIMEOUT', 'INTERNAL_ERROR', 'RATE_LIMITED', 'INVALID_RESPONSE', 'CANCELLED']);
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
@@ -53,6 +54,11 @@ export function createOutbox(deps: OutboxDeps) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const idle: Array<() => void> = [];
   const quiet: Array<() => void> = [];
+  /**
+   * Attempts made by this process, per draft: the backoff counts these, not the draft's attempts over all
+   * runs, so that a run started again (after Ctrl+C, a kill, a restart) tries at once and backs off afresh.
+   */
+  const triesHere = new Map<string, number>();
 
   function kick() {
     if (timer) clearTimeout(timer);
@@ -67,6 +73,7 @@ export function createOutbox(deps: OutboxDeps) {
       const sending = store.transition(due.id, ['queued'], 'sending', { attempts: due.attempts + 1, sender: process.pid });
       if (!sending) continue;
       onChange(sending);
+      triesHere.set(sending.id, (triesHere.get(sending.id) ?? 0) + 1);
       running++;
       sendingHere.add(sending.id);
       void send(sending).finally(() => {
@@ -223,7 +230,7 @@ export function createOutbox(deps: OutboxDeps) {
 
   function retryLater(draft: Draft, error: unknown, unanswered = false) {
     const retryAfterSeconds = error instanceof HostError ? error.retryAfterSeconds : undefined;
-    const delay = retryDelayMs(draft.attempts, retryAfterSeconds, { capMs: RETRY_CAP_MS, random });
+    const delay = retryDelayMs(triesHere.get(draft.id) ?? 1, retryAfterSeconds, { capMs: RETRY_CAP_MS, random });
     const note = error instanceof Error ? error.message : String(error);
     settle(draft, 'queued', { nextAttemptAt: now() + delay, waitsForService: isUnreachable(error), note, ...(unanswered ? { unanswered } : {}) }, unanswered);
   }
@@ -231,6 +238,7 @@ export function createOutbox(deps: OutboxDeps) {
   function settle(draft: Draft, to: Draft['state'], patch: Parameters<OrdersStore['transition']>[3], durable = false) {
     if (closed) return;
     const next = store.transition(draft.id, ['sending'], to, patch, durable);
+    if (to !== 'queued') triesHere.delete(draft.id);
     if (next) onChange(next);
   }
 

@@ -5,19 +5,11 @@ import type { BatchOrigin, Draft, DraftFields, DraftState, OrderEvent, PlacedOrd
 import { batchOriginColumn } from './batch-origin.ts';
 import { createOrderEvents, eventsOf, timeline, type EventDetail } from './events.ts';
 import { ORDERS_MIGRATIONS } from './migrations.ts';
+import { processAlive } from './sender-lock.ts';
 
 /** A send under way this long has outlived any request's timeout: its process is gone, whatever its pid shows. */
 const SENDING_STALE_MS = 10 * 60_000;
 
-/** Whether a process runs (signal 0 only asks); EPERM is a live process of another user. */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 interface Row {
   id: string;

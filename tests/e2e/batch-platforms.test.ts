@@ -75,7 +75,7 @@ async function dropReviewSend(t: TestContext, expected: Expected, between?: (sho
   }
   await expect(batch.send).hasText(`Send ${expected.sends} orders`);
   if (reviewed) await reviewed(shop);
-  await batch.send.click();
+  await batch.sendConfirmed();
   await expect(batch.report).visible();
   await expect(batch.placed).hasText(`${expected.sends} orders placed`);
   return shop;

@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
+import { csvFile, openBatchPage } from './pages/batch.ts';
 import { workspace } from './pages/orders.ts';
-import { projectsPage } from './pages/projects.ts';
-import { signInPage } from './pages/sign-in.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 
 
@@ -23,20 +21,6 @@ async function openWithModel(t: TestContext) {
   const { app, sandbox, project } = await openAppOnProject(browser, t);
   const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Star-binary.stl'));
   return { app, sandbox, project, model };
-}
-
-/** Signed in with the demo account, on the Batch view of its first project. */
-async function openBatchPage(page: Page) {
-  await page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(page).signInWithDemo();
-  await projectsPage(page).items.first().click();
-  await workspace(page).nav('batch');
-}
-
-async function csvFile(name: string, text: string): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'batch-e2e-')), name);
-  await writeFile(file, text);
-  return file;
 }
 
 test('a print shop imports a CSV, fixes a cell in place, sends the batch and exports the report', async (t) => {
@@ -69,7 +53,27 @@ test('a print shop imports a CSV, fixes a cell in place, sends the batch and exp
   await expect(page.getByTestId('batch-summary')).hasText('All rows are valid');
   await expect(page.getByTestId('send-batch')).hasText('Send 3 orders');
   await app.screenshot('32-batch-fixed');
+  // Each order's price and delivery window beside its rows, before anything is sent.
+  await expect(page.getByTestId('row-price').first()).hasText('€');
   await page.getByTestId('send-batch').click();
+  // Send asks first: how many orders, the shipping in all, by method and by country, and when they arrive.
+  const confirm = page.getByTestId('send-confirm');
+  await expect(confirm).visible();
+  await expect(confirm).hasText('Send 3 orders?');
+  await expect(page.getByTestId('send-total')).hasText('€');
+  await expect(page.getByTestId('send-window')).hasText(/\w{3}/);
+  await expect(page.getByTestId('send-by-country')).hasText('Netherlands');
+  await expect(page.getByTestId('send-by-country')).hasText('Germany');
+  const methods = await page.getByTestId('send-by-method').locator('tbody tr').count();
+  assert.ok(methods >= 1);
+  const quoted = await page.getByTestId('send-total').textContent();
+  await app.screenshot('batch-send-confirm');
+  // "Not now" sends nothing; Send again asks again.
+  await page.getByTestId('send-confirm-no').click();
+  await expect(confirm).hidden();
+  assert.equal((await sandbox.operator.listOrders({ projectId: project.projectId })).length, 0);
+  await page.getByTestId('send-batch').click();
+  await page.getByTestId('send-confirm-yes').click();
   await expect(page.getByTestId('batch-report')).visible();
   await expect(page.getByTestId('batch-report')).hasText('placed');
   // Four rows, three orders (SHOP-3 has two models): the headline counts what the user sent.
@@ -82,11 +86,17 @@ test('a print shop imports a CSV, fixes a cell in place, sends the batch and exp
   assert.deepEqual(orders.map((o) => o.orderReference).sort(), ['SHOP-1', 'SHOP-2', 'SHOP-3']);
   assert.equal(orders.find((o) => o.orderReference === 'SHOP-3')?.models.length, 2);
 
+  // The report's rows carry what each order was charged and when it arrives; together, what was confirmed.
+  await expect(page.getByTestId('report-price').first()).hasText('€');
+  await expect(page.getByTestId('workspace-cost')).hasText(quoted ?? '');
+  await expect(page.getByTestId('workspace-placed')).hasText('3');
   const download = page.waitForEvent('download');
   await page.getByTestId('export-report').click();
   const report = await readFile((await (await download).path()) as string, 'utf8');
   assert.match(report, /SHOP-2/);
   assert.match(report, /placed/);
+  assert.match(report.split('\r\n')[0], /"Shipped with","Shipping cost","Currency","Delivery from","Delivery by"/);
+  assert.match(report.split('\r\n')[1], /"placed","[0-9a-f-]{36}","SHOP-1","","[A-Z]+ \w+","\d+\.\d\d","EUR","\d{4}-\d\d-\d\d","\d{4}-\d\d-\d\d"/);
   await page.getByTestId('view-orders').click();
   await expect(page.getByTestId('orders')).visible();
   assert.equal(await page.getByTestId('filter-placed').getAttribute('aria-pressed'), 'true');
@@ -104,6 +114,7 @@ test('a file without references: cancelled halfway, its cancelled orders are sen
   sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 400 });
   try {
     await page.getByTestId('send-batch').click();
+    await page.getByTestId('send-confirm-yes').click();
     await expect(page.getByTestId('batch-cancel')).visible();
     await page.getByTestId('batch-cancel').click();
     await expect(page.getByTestId('send-rest')).visible();
@@ -114,6 +125,7 @@ test('a file without references: cancelled halfway, its cancelled orders are sen
   }
   await app.screenshot('34-batch-cancelled');
   await page.getByTestId('send-rest').click();
+  await page.getByTestId('send-confirm-yes').click();
   await expect(page.getByTestId('orders-placed')).hasText('24 orders placed');
   const orders = await sandbox.operator.listOrders({ projectId: project.projectId });
   assert.equal(orders.length, 24);
@@ -160,6 +172,7 @@ test('a batch the service asks to wait says so and when it goes on, then finishe
   await expect(app.page.getByTestId('send-batch')).hasText('Send 2 orders');
   sandbox.faults.set({ kind: 'rate-limit', path: '/Order/CreateOrder', count: 2, retryAfterSeconds: 6 });
   await app.page.getByTestId('send-batch').click();
+  await app.page.getByTestId('send-confirm-yes').click();
   await expect(app.page.getByTestId('batch-waiting')).hasText('Nothing is on its way: the service asked to wait (a rate limit or a failure): next try in');
   await app.screenshot('batch-waiting');
   // Coming back to the view (here after a reload) shows the batch on its way, not only its line in the list.

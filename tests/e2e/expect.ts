@@ -22,5 +22,15 @@ export function expect(locator: Locator) {
       }
       throw new Error(`Expected ${String(locator)} to contain "${String(text)}", last saw "${last.trim()}"`);
     },
+    /** Waits for exactly this many matches (rows appear as the view loads them). */
+    async count(n: number) {
+      const deadline = Date.now() + TIMEOUT_MS;
+      let last = await locator.count();
+      while (last !== n && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        last = await locator.count();
+      }
+      if (last !== n) throw new Error(`Expected ${String(locator)} to match ${n}, last saw ${last}`);
+    },
   };
 }

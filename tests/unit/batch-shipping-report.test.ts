@@ -58,23 +58,29 @@ test('formula injection is neutralised in every cell of the report (OWASP)', () 
   assert.ok(parsed.ok);
   if (!parsed.ok) return;
   const cells = parsed.value.records[0].cells;
-  assert.deepEqual(cells.slice(5), ["'=HYPERLINK(\"http://evil.example\",\"Click\")", "'+SUM(1,2)", "'-2+3", "'@cmd", "'\tTAB", "'\rCR", 'Ada']);
+  assert.deepEqual(cells.slice(10), ["'=HYPERLINK(\"http://evil.example\",\"Click\")", "'+SUM(1,2)", "'-2+3", "'@cmd", "'\tTAB", "'\rCR", 'Ada']);
   assert.equal(cells[4], "'=1+1");
   for (const cell of cells) assert.doesNotMatch(cell, /^[=+\-@\t\r]/);
   assert.equal(neutraliseCell('plain "quoted"'), '"plain ""quoted"""');
   for (const hidden of [' =1+1', '\u00a0=1+1', '\u3000+1', '\uff1d1+1', '  @cmd']) assert.equal(neutraliseCell(hidden), `"'${hidden}"`);
   assert.equal(neutraliseCell('Keizersgracht 1'), '"Keizersgracht 1"');
   // Read back by an import, each cell is what it was; a quote that is the cell's own stays.
-  assert.deepEqual(cells.slice(5).map(restoreCell), evil);
+  assert.deepEqual(cells.slice(10).map(restoreCell), evil);
   assert.equal(restoreCell("'t Hooft"), "'t Hooft");
 });
 
-test('the report lists every row with its outcome, order id and message, then the original cells', () => {
-  const rows = [row(['Ada']), row(['Bob'], { row: 3, outcome: 'rejected', orderId: null, message: 'Model does not exist' }), row(['Cy'], { row: 4, outcome: 'skipped', orderId: null })];
+test('the report lists every row with its outcome, order id, message and shipping, then the original cells', () => {
+  const shipping = { carrier: 'DHL', method: 'PARCEL', price: 1295, currency: 'EUR', minDeliveryTime: '2026-11-30T09:00:00Z', maxDeliveryTime: '2026-12-02T18:00:00Z' };
+  const rows = [row(['Ada'], { shipping }), row(['Bob'], { row: 3, outcome: 'rejected', orderId: null, message: 'Model does not exist' }), row(['Cy'], { row: 4, outcome: 'skipped', orderId: null })];
   const text = reportCsv(['firstName'], rows);
   const lines = text.slice(1).trim().split('\r\n');
-  assert.equal(lines[0], '"Row","Outcome","Service order id","Order reference","Message","firstName"');
-  assert.equal(lines[2], '"3","rejected","","R-1","Model does not exist","Bob"');
+  assert.equal(lines[0], '"Row","Outcome","Service order id","Order reference","Message","Shipped with","Shipping cost","Currency","Delivery from","Delivery by","firstName"');
+  assert.match(lines[1], /"DHL PARCEL","12\.95","EUR","2026-11-30","2026-12-02","Ada"$/);
+  assert.equal(lines[2], '"3","rejected","","R-1","Model does not exist","","","","","","Bob"');
+  // Imported again, the report's own columns match no order field: its shipping is not read as a choice.
+  const header = parseCsv(new TextEncoder().encode(text));
+  assert.ok(header.ok);
+  if (header.ok) assert.deepEqual(Object.keys(autoMap(header.value.header)).sort(), ['firstName', 'orderReference']);
   assert.deepEqual(countOutcomes(rows), { placed: 1, rejected: 1, 'needs-attention': 0, skipped: 1, invalid: 0, cancelled: 0, pending: 0 });
 });
 

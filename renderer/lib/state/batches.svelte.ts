@@ -1,5 +1,6 @@
 import type { AppError } from '../../../electron/contract.ts';
-import type { BatchProgress, BatchReportRow, BatchRow, BatchSku, BatchSummary, ColumnMapping, FieldConstants, ShippingChoice } from '../../../electron/batch/schemas.ts';
+import type { BatchChecking, BatchProgress, BatchReportRow, BatchRow, BatchSku, BatchSummary, ColumnMapping, FieldConstants, ShippingChoice } from '../../../electron/batch/schemas.ts';
+import type { BatchCosts } from '../../../common/batch/costs.ts';
 import type { NotOpen } from '../../../common/batch/platforms/types.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 
@@ -19,8 +20,21 @@ class BatchesStore {
   report = $state<BatchReportRow[] | null>(null);
   busy = $state(false);
   error = $state<AppError | null>(null);
+  /** the current batch's shipping being checked (quotes at the service's pace), while it lasts */
+  checking = $state<BatchChecking | null>(null);
+  /** what Send would place and cost, while the user is asked to confirm it */
+  costs = $state<BatchCosts | null>(null);
+  /** whether Send leaves the orders with problems out (asked with the costs) */
+  private skipInvalid = false;
+  /** a sent batch's rows left (invalid, rejected, cancelled) are being fixed: the review, not the report */
+  fixing = $state(false);
 
   constructor() {
+    printdesk.on('batch:checking', (checking) => {
+      // While a file is imported its batch is not the current one yet: its check is what the view waits for.
+      if (this.current && checking.batchId !== this.current.id && !this.busy) return;
+      this.checking = checking.done < checking.total ? checking : null;
+    });
     printdesk.on('batch:progress', (progress) => {
       if (progress.batchId !== this.current?.id) return;
       this.progress = progress;
@@ -40,6 +54,7 @@ class BatchesStore {
 
   get step(): BatchStep {
     if (!this.current) return 'import';
+    if (this.fixing && !this.progress) return 'review';
     if (this.report && (this.current.state === 'done' || this.progress?.state === 'done' || this.progress?.state === 'cancelled')) return 'report';
     if (this.current.state !== 'draft' || this.progress) return 'send';
     return 'review';
@@ -75,8 +90,7 @@ class BatchesStore {
     const projectId = this.projectId;
     if (!projectId) return;
     await this.run(async () => {
-      const path = await printdesk.pathForFile(file);
-      if (!path) throw new Error('This file cannot be read');
+      const path = await pathOf(file);
       this.show(unwrap(await printdesk.batch.import({ projectId, path, fileName: file.name })));
       await Promise.all([this.loadRows(), this.loadSkus()]);
     });
@@ -87,8 +101,7 @@ class BatchesStore {
     const batchId = this.current?.id;
     if (!batchId) return;
     await this.run(async () => {
-      const path = await printdesk.pathForFile(file);
-      if (!path) throw new Error('This file cannot be read');
+      const path = await pathOf(file);
       this.show(unwrap(await printdesk.batch.reimport({ batchId, path, fileName: file.name })));
       await Promise.all([this.loadRows(), this.loadSkus()]);
     });
@@ -96,7 +109,7 @@ class BatchesStore {
 
   show = (summary: BatchSummary) => {
     // Another batch's rows are not this one's: the view would show (and scroll to) them meanwhile.
-    if (summary.id !== this.current?.id) [this.rows, this.skus] = [[], []];
+    if (summary.id !== this.current?.id) [this.rows, this.skus, this.fixing] = [[], [], false];
     this.current = summary;
     this.progress = null;
     this.report = null;
@@ -110,6 +123,7 @@ class BatchesStore {
 
   close = () => {
     this.current = null;
+    this.fixing = false;
     this.rows = [];
     this.skus = [];
     this.progress = null;
@@ -204,8 +218,7 @@ class BatchesStore {
     const batchId = this.current?.id;
     if (!batchId) return null;
     const result = await this.run(async () => {
-      const path = await printdesk.pathForFile(file);
-      if (!path) throw new Error('This file cannot be read');
+      const path = await pathOf(file);
       const { summary, imported } = unwrap(await printdesk.batch.importSkus({ batchId, path }));
       this.current = summary;
       await Promise.all([this.loadRows(), this.loadSkus()]);
@@ -223,17 +236,57 @@ class BatchesStore {
     });
   };
 
+  /** Send, asked first: how many orders, what they cost to ship (by method, by country) and when they arrive. */
+  askToSend = async (skipInvalid: boolean) => {
+    const batchId = this.current?.id;
+    if (!batchId) return;
+    this.skipInvalid = skipInvalid;
+    await this.run(async () => {
+      this.costs = unwrap(await printdesk.batch.costs({ batchId }));
+    });
+    await this.recount(batchId);
+  };
+
+  confirmSend = async () => {
+    this.costs = null;
+    await this.send(this.skipInvalid);
+  };
+
+  cancelSend = () => {
+    this.costs = null;
+  };
+
+  /** A sent batch's rows left, to fix and send from it. */
+  fixRowsLeft = async () => {
+    this.fixing = true;
+    this.report = null;
+    this.progress = null;
+    this.errorsOnly = true;
+    await this.loadRows();
+  };
+
+  /** Back from fixing to the batch's report. */
+  showReport = async () => {
+    this.fixing = false;
+    this.errorsOnly = false;
+    await this.refreshProgress();
+  };
+
   send = async (skipInvalid: boolean) => {
     const batchId = this.current?.id;
     if (!batchId) return;
+    this.fixing = false;
     await this.run(async () => {
       this.progress = unwrap(await printdesk.batch.send({ batchId, skipInvalid }));
     });
-    // Sent or refused, the counts may have moved (a send checks every row again): the button follows them.
+    await this.recount(batchId);
+  };
+
+  /** Sent or refused, the counts may have moved (a send checks every row again): the button follows them; a refusal's problems show on their rows. */
+  private recount = async (batchId: string) => {
     const current = await printdesk.batch.get({ batchId });
     if (!current.ok || this.current?.id !== batchId) return;
     this.current = current.value;
-    // Refused: the problems it found are shown on their rows.
     if (this.error) await this.loadRows();
   };
 
@@ -264,6 +317,13 @@ class BatchesStore {
     const batchId = this.current?.id;
     return batchId ? unwrap(await printdesk.batch.reportCsv({ batchId })).csv : null;
   };
+}
+
+/** Where a picked or dropped file is on disk, for the main process to read. */
+async function pathOf(file: File): Promise<string> {
+  const path = await printdesk.pathForFile(file);
+  if (!path) throw new Error('This file cannot be read');
+  return path;
 }
 
 export const batches = new BatchesStore();
