@@ -32,8 +32,13 @@ const csvOf = (name: string, refs: readonly string[], quantity = 1) => {
 };
 const onService = async (prefix: string) => (await sandbox.operator.listOrders({ projectId })).map((o) => o.orderReference).filter((ref) => ref.startsWith(prefix));
 /** Until the sandbox has seen a request the fault on `path` holds (the command is in that phase). */
-async function held(path: string) {
-  while (!sandbox.faults.list().some((f) => f.path === path && f.hits > 0)) await delay(20);
+/** Until a request to `path` is held by its fault; a sender that died first fails the test instead of hanging it. */
+async function held(path: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!sandbox.faults.list().some((f) => f.path === path && f.hits > 0)) {
+    if (Date.now() > deadline) throw new Error(`no request to ${path} within ${timeoutMs} ms`);
+    await delay(20);
+  }
 }
 
 /** The CLI in its own process, Ctrl+C once the fault on `path` holds a request; how long it took to stop. */
@@ -144,7 +149,7 @@ test('orders waiting for the service become due when it answers again, in the co
   }
 });
 
-test('a sender killed and not yet reaped (a zombie) is known to be gone: its send is taken up at once', { timeout: 60_000, skip: process.platform === 'win32' }, async () => {
+test('a sender killed and not yet reaped (a zombie) is known to be gone: its send is taken up at once', { timeout: 120_000, skip: process.platform === 'win32' }, async (t) => {
   const dbPath = join(dir, 'zombie', 'printdesk.db');
   const db = openDatabase(dbPath);
   const host = createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', tickMs: 50 });
@@ -162,6 +167,8 @@ test('a sender killed and not yet reaped (a zombie) is known to be gone: its sen
   sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: MINUTE });
   const quoted = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
   const shell = spawn('sh', ['-c', `${[process.execPath, worker, dbPath, sandbox.baseUrl, DEMO_EMAIL, sandbox.demoAccount.password, account].map(quoted).join(' ')} & echo $!; exec sleep 120`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Stopped even when the test runs out of time: a host left running would keep the file from ending.
+  t.after(() => shell.kill('SIGKILL'));
   let out = '';
   shell.stdout.on('data', (chunk: Buffer) => (out += chunk));
   try {
@@ -176,6 +183,10 @@ test('a sender killed and not yet reaped (a zombie) is known to be gone: its sen
 
     const db2 = openDatabase(dbPath);
     const again = createBatchHost({ db: db2, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', tickMs: 50 });
+    let stopped = false;
+    t.after(async () => {
+      if (!stopped) await again.stop();
+    });
     try {
       await again.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
       again.start();
@@ -183,6 +194,7 @@ test('a sender killed and not yet reaped (a zombie) is known to be gone: its sen
       assert.equal(done.done, 1, 'taken up at start, not after the ten-minute sweep');
       assert.deepEqual(await onService('Z-'), ['Z-1']);
     } finally {
+      stopped = true;
       await again.stop();
       db2.close();
     }
