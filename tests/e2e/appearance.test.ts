@@ -12,7 +12,10 @@ import { openDemoProject, RECIPIENT } from './demo.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
 import { libraryPage } from './pages/library.ts';
-import { orderForm, ordersPage, quotePage, workspace } from './pages/orders.ts';
+import { orderForm } from './pages/order-form.ts';
+import { ordersPage } from './pages/orders.ts';
+import { quotePage } from './pages/quote.ts';
+import { workspace } from './pages/workspace.ts';
 import { projectsPage } from './pages/projects.ts';
 import { settingsPage } from './pages/settings.ts';
 

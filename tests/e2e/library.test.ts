@@ -8,7 +8,7 @@ import { pixelsUntil } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, openAppOnProject, type AppUnderTest } from './harness.ts';
 import { libraryPage } from './pages/library.ts';
-import { workspace } from './pages/orders.ts';
+import { workspace } from './pages/workspace.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
 import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';

@@ -7,7 +7,9 @@ import type { Browser } from 'playwright-core';
 import { CORPUS as corpus } from '../corpus.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
-import { orderForm, ordersPage, workspace } from './pages/orders.ts';
+import { orderForm } from './pages/order-form.ts';
+import { ordersPage } from './pages/orders.ts';
+import { workspace } from './pages/workspace.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
 

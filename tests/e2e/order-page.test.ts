@@ -7,7 +7,10 @@ import type { Browser } from 'playwright-core';
 import type { Draft } from '../../electron/schemas/orders.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
-import { orderForm, orderPage, ordersPage, workspace } from './pages/orders.ts';
+import { orderForm } from './pages/order-form.ts';
+import { orderPage } from './pages/order-page.ts';
+import { ordersPage } from './pages/orders.ts';
+import { workspace } from './pages/workspace.ts';
 import { invoke, sendBatch } from './seed-orders.ts';
 import { signedInWithModel } from './signed-in.ts';
 
