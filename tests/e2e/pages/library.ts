@@ -18,6 +18,9 @@ export function libraryPage(page: Page) {
     lists: (count: number, timeout?: number) =>
       page.waitForFunction((count) => document.querySelectorAll('[data-testid="model-row"]').length === count, count, timeout === undefined ? undefined : { timeout }),
     names: page.getByTestId('model-name'),
+    /** Waits until the keyboard is on a model's name, or on a folder. */
+    focusOn: (what: 'model' | 'folder') =>
+      page.waitForFunction((testid) => document.activeElement?.getAttribute('data-testid') === testid, what === 'model' ? 'model-name' : 'folder-item'),
     /** Opens the model of this name (or the first listed) on its page. */
     open: (name?: string) => (name === undefined ? page.getByTestId('model-name').first() : page.getByTestId('model-name').filter({ hasText: name })).click(),
     count: page.getByTestId('library-count'),
@@ -26,6 +29,11 @@ export function libraryPage(page: Page) {
     search: page.getByTestId('library-search'),
     thumbs: page.getByTestId('model-thumb'),
     unreadableThumb: page.getByTestId('unreadable-thumb'),
+    /** Waits until this many thumbnails show their picture. */
+    thumbnailPictures: (count: number, timeout = 30_000) =>
+      page.waitForFunction((count) => document.querySelectorAll('[data-testid="model-thumb"] img').length === count, count, { timeout }),
+    /** Waits until a thumbnail is drawn. */
+    thumbnailDrawn: (timeout = 30_000) => page.waitForSelector('[data-testid="model-thumb"][data-drawn="yes"]', { timeout }),
     /** Waits until this many thumbnails are drawn (pictures of the models, from the files or the service's copies). */
     thumbnailsDrawn: (count: number, timeout = 30_000) =>
       page.waitForFunction((count) => document.querySelectorAll('[data-testid="model-thumb"][data-drawn="yes"]').length === count, count, { timeout }),
