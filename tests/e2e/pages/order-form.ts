@@ -11,6 +11,8 @@ export function orderForm(page: Page) {
     /** Waits until the form's field holds this value (a draft loads into the form a moment after it opens). */
     holds: (name: string, value: string) =>
       page.waitForFunction(([name, value]) => (document.querySelector(`[data-testid="${name}"]`) as HTMLInputElement | null)?.value === value, [name, value] as const),
+    /** The field the keyboard is in, by its test id. */
+    focusedField: () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid),
     reference: page.getByTestId('order-reference'),
     restored: page.getByTestId('order-restored'),
     addressBook: page.getByTestId('address-book'),

@@ -16,6 +16,8 @@ export function quotePage(page: Page) {
     addModelId: page.getByTestId('add-model-id'),
     addModel: page.getByTestId('add-model'),
     modelLines: page.getByTestId('model-line'),
+    /** The ID of the model on the first line. */
+    modelLineId: () => page.getByTestId('model-line').locator('strong').getAttribute('data-model-id'),
     modelNotFound: page.getByTestId('model-not-found'),
     /** Waits until the model field offers this many suggestions for what is typed. */
     suggests: (count: number) => page.waitForFunction((count) => document.querySelectorAll('#model-suggestions option').length === count, count),
