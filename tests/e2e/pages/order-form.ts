@@ -22,6 +22,8 @@ export function orderForm(page: Page) {
     /** The row of the method chosen, with its price. */
     chosenRow: view.getByTestId('method-row').filter({ has: page.getByTestId('chosen-method') }),
     chosenMark: view.getByTestId('chosen-method'),
+    /** The chosen method's price as its row in the list of methods says it. */
+    chosenPriceInList: view.getByTestId('method-row').filter({ has: page.getByTestId('chosen-method') }).getByTestId('method-price'),
     chooseMethod: page.getByTestId('choose-method'),
     chosenPrice: page.getByTestId('chosen-price'),
     chosenWindow: page.getByTestId('chosen-window'),

@@ -27,6 +27,8 @@ export function ordersPage(page: Page) {
     filter: (id: 'status' | 'batch' | 'country' | 'range' | 'from') => page.getByTestId(`filter-${id}`),
     clearFilters: () => page.getByTestId('clear-filters').click(),
     sortBy: (key: string) => page.getByTestId(`sort-${key}`),
+    /** A column's header cell, around its sort button. */
+    column: (key: string) => page.getByTestId(`sort-${key}`).locator('..'),
     /** How a column is sorted: "ascending", "descending" or "none" (its header cell's aria-sort). */
     sortOf: (key: string) => page.getByTestId(`sort-${key}`).locator('..').getAttribute('aria-sort'),
     /** Exports what is listed as a spreadsheet; the download. */
