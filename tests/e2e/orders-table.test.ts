@@ -90,7 +90,6 @@ test('every column sorts, both ways, in the order its values read', { timeout: 6
 });
 
 test('filters combine: status tab, the service status, batch, country, days and words, and clear at once', { timeout: 60_000 }, async () => {
-  const page = app.page;
   const all = await drafts();
   await list().tab('placed').click();
   await list().filter('status').selectOption('shipped');
