@@ -13,6 +13,8 @@ export function orderForm(page: Page) {
       page.waitForFunction(([name, value]) => (document.querySelector(`[data-testid="${name}"]`) as HTMLInputElement | null)?.value === value, [name, value] as const),
     /** The field the keyboard is in, by its test id. */
     focusedField: () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid),
+    /** Waits until the keyboard is in this field. */
+    focusIn: (name: string) => page.waitForFunction((name) => (document.activeElement as HTMLElement | null)?.dataset.testid === name, name),
     reference: page.getByTestId('order-reference'),
     restored: page.getByTestId('order-restored'),
     addressBook: page.getByTestId('address-book'),

@@ -37,6 +37,8 @@ export function ordersPage(page: Page) {
     selectedCount: page.getByTestId('selected-count'),
     bulk: (action: 'cancel' | 'hold' | 'release' | 'retry') => page.getByTestId(`bulk-${action}`),
     bulkOutcome: page.getByTestId('bulk-outcome'),
+    /** What went wrong with an action taken from the list. */
+    actionError: page.getByTestId('action-error'),
     /** Exports the selected orders as a spreadsheet; the download. */
     exportSelected: () => Promise.all([page.waitForEvent('download'), page.getByTestId('bulk-export').click()]).then(([file]) => file),
     /** Opens the order's page from its row (its reference is a link). */
