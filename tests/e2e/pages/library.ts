@@ -34,6 +34,9 @@ export function libraryPage(page: Page) {
       page.waitForFunction((count) => document.querySelectorAll('[data-testid="model-thumb"] img').length === count, count, { timeout }),
     /** Waits until a thumbnail is drawn. */
     thumbnailDrawn: (timeout = 30_000) => page.waitForSelector('[data-testid="model-thumb"][data-drawn="yes"]', { timeout }),
+    /** Waits until the (first) thumbnail's picture is no longer this one: drawn again. */
+    thumbnailRedrawn: (before: string | null, timeout = 30_000) =>
+      page.waitForFunction((before) => document.querySelector('[data-testid="model-thumb"] img')?.getAttribute('src') !== before, before, { timeout }),
     /** Waits until this many thumbnails are drawn (pictures of the models, from the files or the service's copies). */
     thumbnailsDrawn: (count: number, timeout = 30_000) =>
       page.waitForFunction((count) => document.querySelectorAll('[data-testid="model-thumb"][data-drawn="yes"]').length === count, count, { timeout }),
