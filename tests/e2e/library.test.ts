@@ -172,7 +172,7 @@ test('folders organise models, search narrows the list, a selection goes to a qu
   await lib.lists(1);
   await lib.checkbox().check();
   await expect(lib.selectionBar).visible();
-  const folderId = await lib.moveSelected.locator('option').nth(2).getAttribute('value');
+  const folderId = await lib.moveChoices.nth(2).getAttribute('value');
   await lib.moveSelected.selectOption(folderId ?? '');
   await lib.search.fill('');
   await lib.folders.first().click();

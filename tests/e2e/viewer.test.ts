@@ -45,7 +45,7 @@ async function boxFile(name: string, x: number, y: number, z: number): Promise<s
 
 /** The library row's thumbnail once it is drawn. */
 async function thumbnailSource(app: AppUnderTest): Promise<string | null> {
-  const image = libraryPage(app.page).thumbs.locator('img');
+  const image = libraryPage(app.page).thumbnailImages;
   await image.waitFor({ timeout: 30_000 });
   return image.getAttribute('src');
 }
@@ -76,7 +76,7 @@ test('an open mesh says how many open edges it has, draws them in red, and hides
   const toggle = model.openEdges;
   await expect(toggle).visible();
   // 223 open edges: the holes in the bunny's base, as `printdesk inspect` and the corpus test count them.
-  assert.equal((await toggle.locator('..').textContent())?.trim(), 'Open edges (223)');
+  assert.equal((await model.openEdgesLabel.textContent())?.trim(), 'Open edges (223)');
   await expect(model.localFacts).hasText('No — 223 open edges');
   // Drawn in metres, so tiny as read: its volume keeps its digits instead of showing "0 cm³", and the
   // plate's grid is made as fine as the model is small.

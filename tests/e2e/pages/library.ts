@@ -28,6 +28,7 @@ export function libraryPage(page: Page) {
     sortBy: (key: 'name' | 'date' | 'size') => page.getByTestId(`sort-${key}`),
     search: page.getByTestId('library-search'),
     thumbs: page.getByTestId('model-thumb'),
+    thumbnailImages: page.getByTestId('model-thumb').locator('img'),
     unreadableThumb: page.getByTestId('unreadable-thumb'),
     /** Waits until this many thumbnails show their picture. */
     thumbnailPictures: (count: number, timeout = 30_000) =>
@@ -55,6 +56,8 @@ export function libraryPage(page: Page) {
     selectEntire: () => page.getByTestId('select-entire').click(),
     quoteSelected: page.getByTestId('quote-selected'),
     moveSelected: page.getByTestId('move-selected'),
+    /** The "Move to…" menu's choices, "Move to…" itself first. */
+    moveChoices: page.getByTestId('move-selected').locator('option'),
     moved: page.getByTestId('library-moved'),
     stopped: page.getByTestId('library-stopped'),
     actionError: page.getByTestId('library-action-error'),

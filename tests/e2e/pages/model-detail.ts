@@ -50,6 +50,8 @@ export function modelDetail(page: Page) {
     fit: () => page.getByTestId('viewer-fit').click(),
     wireframe: page.getByTestId('viewer-wireframe'),
     openEdges: page.getByTestId('viewer-open-edges'),
+    /** The open edges switch's label, with their count. */
+    openEdgesLabel: page.getByTestId('viewer-open-edges').locator('..'),
     up: page.getByTestId('viewer-up'),
     grid: page.getByTestId('viewer-grid'),
     sizeBox: page.getByTestId('viewer-size-box'),
