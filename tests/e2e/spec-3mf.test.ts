@@ -16,6 +16,7 @@ import { modelDetail } from './pages/model-detail.ts';
 import { workspace } from './pages/workspace.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
+import { uploadQueue } from './pages/upload-queue.ts';
 import { CUBE_OBJECT, modelXml, package3mf } from '../threemf-fixtures.ts';
 
 let browser: Browser;
@@ -47,7 +48,7 @@ test('a 3MF that breaks the specification is told before upload, uploaded when t
   await expect(dialog.view).hasText('the service may refuse it.');
   await app.screenshot('spec-3mf-before-upload');
   await dialog.no();
-  await expect(lib.notice).hasText('bracket.3mf was left out: it breaks the 3MF specification');
+  await expect(uploadQueue(page).notice).hasText('bracket.3mf was left out: it breaks the 3MF specification');
   assert.equal(await lib.rows.count(), 0);
 
   // Added again and uploaded anyway: the service takes it.

@@ -41,10 +41,6 @@ export function libraryPage(page: Page) {
     /** Waits until this many thumbnails are drawn (pictures of the models, from the files or the service's copies). */
     thumbnailsDrawn: (count: number, timeout = 30_000) =>
       page.waitForFunction((count) => document.querySelectorAll('[data-testid="model-thumb"][data-drawn="yes"]').length === count, count, { timeout }),
-    queue: page.getByTestId('upload-queue'),
-    uploadItems: page.getByTestId('upload-item'),
-    uploadErrors: page.getByTestId('upload-errors'),
-    notice: page.getByTestId('upload-notice'),
     newFolder: page.getByTestId('new-folder'),
     folderName: page.getByTestId('folder-name'),
     saveFolder: page.getByTestId('save-folder'),
@@ -76,11 +72,7 @@ export function libraryPage(page: Page) {
         target.dispatchEvent(new DragEvent('dragenter', { dataTransfer: transfer, bubbles: true }));
         target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
       }, files),
-    // A model's page, as the preview bench still reads it from here (see model-detail.ts).
-    detail: page.getByTestId('model-detail'),
-    serviceRecord: page.getByTestId('service-record'),
-    localFacts: page.getByTestId('local-facts'),
+    // The preview of the model opened, as the preview bench still reads it from here (the specs use model-detail.ts).
     viewerCanvas: page.getByTestId('viewer-canvas'),
-    dimensions: page.getByTestId('viewer-dimensions'),
   };
 }
