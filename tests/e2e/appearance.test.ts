@@ -12,9 +12,14 @@ import { openDemoProject, RECIPIENT } from './demo.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
 import { libraryPage } from './pages/library.ts';
-import { orderForm, ordersPage, quotePage, workspace } from './pages/orders.ts';
+import { modelDetail } from './pages/model-detail.ts';
+import { orderForm } from './pages/order-form.ts';
+import { ordersPage } from './pages/orders.ts';
+import { quotePage } from './pages/quote.ts';
+import { workspace } from './pages/workspace.ts';
 import { projectsPage } from './pages/projects.ts';
 import { settingsPage } from './pages/settings.ts';
+import { signInPage } from './pages/sign-in.ts';
 
 let browser: Browser;
 before(async () => {
@@ -66,7 +71,7 @@ test('dark mode across every view, the preview\'s scene included, and back to li
   // Chosen before, kept by the host: the app opens dark.
   assert.ok((await app.booted.host.invoke('settings:update', { theme: 'dark' })).ok);
   await app.page.reload();
-  await app.page.getByTestId('sign-in').waitFor();
+  await signInPage(app.page).form.waitFor();
   await darkShot(app, 'sign-in');
 
   await sandbox.operator.createProject('Spare parts', { assign: 'demo@printdesk.test' });
@@ -77,19 +82,20 @@ test('dark mode across every view, the preview\'s scene included, and back to li
   await projectsPage(app.page).switchProject.click();
   await expect(projectsPage(app.page).items.nth(1)).visible();
   await darkShot(app, 'projects');
-  await projectsPage(app.page).items.filter({ hasText: 'Demo' }).click();
+  await projectsPage(app.page).open('Demo');
 
   const shell = workspace(app.page);
   const lib = libraryPage(app.page);
+  const model = modelDetail(app.page);
   await shell.nav('library');
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-thumb"][data-drawn="yes"]').length === 2, null, { timeout: 30_000 });
+  await lib.thumbnailsDrawn(2, 30_000);
   await darkShot(app, 'library');
-  await lib.names.filter({ hasText: 'Cube gears' }).click();
-  await expect(lib.localFacts).hasText('Triangles');
+  await lib.open('Cube gears');
+  await expect(model.localFacts).hasText('Triangles');
   // The scene is drawn on the theme's dark background (#181c22: not the black of a canvas not drawn yet),
   // the model in it; drawn in a worker, it reaches the page's canvas a frame or more later.
-  await pixelsUntil(lib.viewerCanvas, (sample) => sample.distinct > 20, 'the model is drawn');
-  const dark = await pollUntil(() => sceneCorner(lib.viewerCanvas), (v) => v > 10 && v < 60, 'the preview should be dark');
+  await pixelsUntil(model.canvas, (sample) => sample.distinct > 20, 'the model is drawn');
+  const dark = await pollUntil(() => sceneCorner(model.canvas), (v) => v > 10 && v < 60, 'the preview should be dark');
   await darkShot(app, 'model');
 
   await shell.nav('quote');
@@ -114,8 +120,7 @@ test('dark mode across every view, the preview\'s scene included, and back to li
   await shell.nav('orders');
   await ordersPage(app.page).newOrder.click();
   await form.fillRecipient(RECIPIENT);
-  await form.addModelId.fill(modelId);
-  await form.addModel.click();
+  await form.addModelById(modelId);
   await form.rule.selectOption('cheapest');
   await form.ceiling.fill('0,50');
   await form.place.click();
@@ -134,16 +139,16 @@ test('dark mode across every view, the preview\'s scene included, and back to li
   await app.page.getByTestId('batch-rows').waitFor().catch(() => undefined);
   await darkShot(app, 'batch');
 
-  await shell.toast.getByRole('button', { name: 'Dismiss' }).click();
+  await shell.dismissToast();
   await shell.nav('settings');
   await darkShot(app, 'settings');
   // Light again, at once, the preview too.
   await settingsPage(app.page).theme('light').check();
   assert.equal((await painted(app.page)).theme, 'light');
   await shell.nav('library');
-  await lib.names.first().click();
-  await expect(lib.localFacts).hasText('Triangles');
-  const light = await pollUntil(() => sceneCorner(lib.viewerCanvas), (v) => v > 200, 'the preview should be light');
+  await lib.open();
+  await expect(model.localFacts).hasText('Triangles');
+  const light = await pollUntil(() => sceneCorner(model.canvas), (v) => v > 200, 'the preview should be light');
   assert.ok(light > dark);
 });
 
@@ -153,14 +158,14 @@ test('"As the system" follows the system between light and dark, the open previe
   await app.page.emulateMedia({ colorScheme: 'light' });
   await openDemoProject(app);
   assert.equal((await painted(app.page)).theme, 'light', 'the default is the system\'s, light here');
-  const lib = libraryPage(app.page);
+  const model = modelDetail(app.page);
   await workspace(app.page).nav('library');
-  await lib.names.first().click();
-  await expect(lib.localFacts).hasText('Triangles');
-  await pollUntil(() => sceneCorner(lib.viewerCanvas), (v) => v > 200, 'the preview should be light');
+  await libraryPage(app.page).open();
+  await expect(model.localFacts).hasText('Triangles');
+  await pollUntil(() => sceneCorner(model.canvas), (v) => v > 200, 'the preview should be light');
   await app.page.emulateMedia({ colorScheme: 'dark' });
   await app.page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-  await pollUntil(() => sceneCorner(lib.viewerCanvas), (v) => v >= 0 && v < 60, 'the preview should follow the system to dark');
+  await pollUntil(() => sceneCorner(model.canvas), (v) => v >= 0 && v < 60, 'the preview should follow the system to dark');
 });
 
 test('sizes in inches wherever sizes show: the model\'s facts, the preview\'s size line and labels, a parcel in a quote', async (t) => {
@@ -170,20 +175,20 @@ test('sizes in inches wherever sizes show: the model\'s facts, the preview\'s si
   const shell = workspace(app.page);
   await shell.nav('settings');
   await settingsPage(app.page).units('in').check();
-  const lib = libraryPage(app.page);
+  const model = modelDetail(app.page);
   await shell.nav('library');
-  await lib.names.first().click();
-  await expect(app.page.getByTestId('fact-dimensions')).hasText(/^[\d.]+ × [\d.]+ × [\d.]+ in$/);
-  await expect(lib.dimensions).hasText(' in');
-  await expect(app.page.getByTestId('viewer-grid')).hasText(/grid [\d.]+ in/);
-  await expect(app.page.getByTestId('viewer-size-x')).hasText(/Width [\d.]+ in/);
-  await expect(lib.localFacts).hasText('in³');
+  await libraryPage(app.page).open();
+  await expect(model.factDimensions).hasText(/^[\d.]+ × [\d.]+ × [\d.]+ in$/);
+  await expect(model.dimensions).hasText(' in');
+  await expect(model.grid).hasText(/grid [\d.]+ in/);
+  await expect(model.sizeSide('x')).hasText(/Width [\d.]+ in/);
+  await expect(model.localFacts).hasText('in³');
   await app.screenshot('model-inches');
   // A parcel's sides are typed in inches and asked in centimetres: 10 in is 25.4 cm.
   await shell.nav('quote');
   const quote = quotePage(app.page);
   await quote.modePackage.check();
-  await expect(app.page.getByTestId('quote')).hasText('Length (in)');
+  await expect(quote.view).hasText('Length (in)');
   await quote.pickCountry('germ');
   await quote.weight.fill('800');
   for (const side of [quote.length, quote.width, quote.height]) await side.fill('10');

@@ -24,9 +24,9 @@ export async function openDemoProject(app: AppUnderTest): Promise<string> {
   assert.ok(sandbox);
   const [project] = await sandbox.operator.listProjects();
   const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
-  await app.page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(app.page).dismissVaultNotice();
   await signInPage(app.page).signInWithDemo();
-  await projectsPage(app.page).items.first().click();
+  await projectsPage(app.page).open();
   await expect(projectsPage(app.page).home).visible();
   return model.modelId;
 }

@@ -2,17 +2,17 @@
 // model file added and listed.
 import type { Page } from 'playwright-core';
 import { libraryPage } from './pages/library.ts';
-import { workspace } from './pages/orders.ts';
+import { workspace } from './pages/workspace.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
 
 export async function libraryWith(page: Page, file: string, timeout = 30_000): Promise<ReturnType<typeof libraryPage>> {
-  await page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(page).dismissVaultNotice();
   await signInPage(page).signInWithDemo();
-  await projectsPage(page).items.first().click();
+  await projectsPage(page).open();
   await workspace(page).nav('library');
   const lib = libraryPage(page);
   await lib.fileInput.setInputFiles([file]);
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout });
+  await lib.lists(1, timeout);
   return lib;
 }

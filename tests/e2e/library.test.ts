@@ -8,7 +8,13 @@ import { pixelsUntil } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, openAppOnProject, type AppUnderTest } from './harness.ts';
 import { libraryPage } from './pages/library.ts';
-import { workspace } from './pages/orders.ts';
+import { confirmDialog } from './pages/dialog.ts';
+import { modelDetail } from './pages/model-detail.ts';
+import { orderForm } from './pages/order-form.ts';
+import { projectHome } from './pages/project-home.ts';
+import { quotePage } from './pages/quote.ts';
+import { uploadQueue } from './pages/upload-queue.ts';
+import { workspace } from './pages/workspace.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
 import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
@@ -37,7 +43,7 @@ after(() => closeAll(browser));
 /** The app, closed after the test, and its sandbox's first project, for models added behind the app's back. */
 async function appWithSandbox(t: TestContext) {
   const opened = await openAppOnProject(browser, t);
-  return { ...opened, lib: libraryPage(opened.app.page) };
+  return { ...opened, lib: libraryPage(opened.app.page), dialog: confirmDialog(opened.app.page) };
 }
 
 /** A new app, signed in with the demo account, on its project's library; closed when the test ends. */
@@ -50,52 +56,53 @@ async function appOnLibrary(t: TestContext) {
 
 /** Signed in with the demo account, on the library of `project`, its first model listed. */
 async function openProjectLibrary(app: AppUnderTest, project: { name: string }) {
-  await app.page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(app.page).dismissVaultNotice();
   await signInPage(app.page).signInWithDemo();
-  await projectsPage(app.page).items.filter({ hasText: project.name }).click();
+  await projectsPage(app.page).open(project.name);
   await workspace(app.page).nav('library');
   await expect(libraryPage(app.page).rows.first()).visible();
 }
 
 async function openLibrary(app: AppUnderTest) {
-  await app.page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(app.page).dismissVaultNotice();
   await signInPage(app.page).signInWithDemo();
-  await projectsPage(app.page).items.first().click();
+  await projectsPage(app.page).open();
   await workspace(app.page).nav('library');
   await expect(libraryPage(app.page).view).visible();
 }
 
 test('models dropped or picked are checked, uploaded, listed, and broken files are named with the reason', async (t) => {
   const { app, lib } = await appOnLibrary(t);
+  const queue = uploadQueue(app.page);
   await expect(lib.empty).visible();
   await app.screenshot('20-library-empty');
   // Slow the service a little so the queue can be seen at work.
   app.booted.sandbox?.faults.set({ kind: 'latency', path: '/Model3D/', ms: 400 });
   await lib.fileInput.setInputFiles([...GOOD, ...broken, notes]);
-  await expect(lib.uploadErrors).visible();
-  await expect(app.page.getByTestId('upload-notice')).hasText('4 added to the upload queue.');
-  await expect(app.page.getByTestId('upload-notice')).hasText('notes.txt is not STL, OBJ or 3MF and was left out');
-  await expect(lib.uploadItems.first()).visible();
+  await expect(queue.errors).visible();
+  await expect(queue.notice).hasText('4 added to the upload queue.');
+  await expect(queue.notice).hasText('notes.txt is not STL, OBJ or 3MF and was left out');
+  await expect(queue.items.first()).visible();
   await expect(lib.empty).hasText('on their way');
   await app.screenshot('21-library-uploading');
-  const errors = await lib.uploadErrors.textContent();
+  const errors = await queue.errors.textContent();
   for (const name of ['truncated.stl', 'not-a-model.3mf', 'empty.obj']) assert.ok(errors?.includes(name), `${name} should be listed: ${errors}`);
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 4, null, { timeout: 30_000 });
+  await lib.lists(4, 30_000);
   app.booted.sandbox?.faults.clear();
   // With the uploads through, "added to the queue" is no longer news; what was left out stays said until dismissed.
-  await app.page.waitForFunction(() => !document.querySelector('[data-testid="upload-notice"]')?.textContent?.includes('added to the upload queue'));
-  await expect(app.page.getByTestId('upload-notice')).hasText('notes.txt is not STL, OBJ or 3MF and was left out');
-  await app.page.getByTestId('dismiss-upload-notice').click();
-  assert.equal(await app.page.getByTestId('upload-notice').count(), 0);
+  await queue.noticeDropped('added to the upload queue');
+  await expect(queue.notice).hasText('notes.txt is not STL, OBJ or 3MF and was left out');
+  await queue.dismissNotice();
+  assert.equal(await queue.notice.count(), 0);
   // Thumbnails are drawn in the background from the added files, once per content.
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-thumb"] img').length === 4, null, { timeout: 30_000 });
+  await lib.thumbnailPictures(4);
   await app.screenshot('22-library');
   assert.equal(await lib.rows.count(), 4);
 
   // The same files again are recognised by their hash, not uploaded twice.
-  await app.page.getByTestId('clear-finished').click();
+  await queue.clearFinished();
   await lib.fileInput.setInputFiles(GOOD.slice(0, 2));
-  await app.page.waitForFunction(() => [...document.querySelectorAll('[data-testid="upload-item"]')].filter((e) => e.textContent?.includes('Already in the project')).length === 2, null, { timeout: 15_000 });
+  await queue.alreadyInProject(2, 15_000);
   assert.equal(await lib.rows.count(), 4);
 });
 
@@ -109,7 +116,7 @@ test("a model keeps its file's name, punctuation and all, and a long one stays w
   await openLibrary(app);
   await app.page.setViewportSize({ width: 760, height: 600 });
   await lib.fileInput.setInputFiles(names.map((name) => join(dir, name)));
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 2, null, { timeout: 30_000 });
+  await lib.lists(2, 30_000);
   const shown = await lib.names.evaluateAll((buttons) => buttons.map((b) => ({ text: b.textContent, title: b.getAttribute('title'), lines: Math.round(b.getBoundingClientRect().height / parseFloat(getComputedStyle(b).lineHeight)) })));
   assert.deepEqual(shown.map((s) => s.text).sort(), names.map((name) => name.replace(/\.stl$/, '')).sort());
   for (const name of shown) {
@@ -126,53 +133,54 @@ test('a file that passes the upload check but cannot be read is marked in the li
   const app = await openApp(browser);
   t.after(() => app.close());
   const lib = libraryPage(app.page);
+  const model = modelDetail(app.page);
   const cube = Buffer.from(await readFile(join(corpus, 'stl', 'Cube-binary.stl')));
   cube.writeFloatLE(Number.NaN, 84 + 12);
   const file = join(await mkdtemp(join(tmpdir(), 'nan-model-')), 'nan-corner.stl');
   await writeFile(file, cube);
   await openLibrary(app);
   await lib.fileInput.setInputFiles([file]);
-  await expect(app.page.getByTestId('unreadable-thumb')).visible();
-  assert.match((await app.page.getByTestId('model-thumb').getAttribute('title')) ?? '', /not a finite number/);
-  await lib.names.first().click();
-  await expect(app.page.getByTestId('unreadable')).hasText('could not be read');
-  await expect(app.page.getByTestId('viewer-error')).hasText('PrintDesk cannot read this file');
-  await expect(app.page.getByTestId('viewer-error')).hasText('not a finite number');
+  await expect(lib.unreadableThumb).visible();
+  assert.match((await lib.thumbs.getAttribute('title')) ?? '', /not a finite number/);
+  await lib.open();
+  await expect(model.unreadable).hasText('could not be read');
+  await expect(model.error).hasText('PrintDesk cannot read this file');
+  await expect(model.error).hasText('not a finite number');
   await app.screenshot('model-unreadable');
   // Quoting or ordering it is still possible, but not the obvious step, and the order says why.
-  assert.doesNotMatch((await app.page.getByTestId('quote-model').getAttribute('class')) ?? '', /primary/);
-  await app.page.getByRole('button', { name: 'Order', exact: true }).click();
-  await expect(app.page.getByTestId('line-unreadable')).hasText('PrintDesk cannot read this file');
+  assert.doesNotMatch((await model.quote.getAttribute('class')) ?? '', /primary/);
+  await model.order();
+  await expect(orderForm(app.page).lineUnreadable).hasText('PrintDesk cannot read this file');
 });
 
 test('folders organise models, search narrows the list, a selection goes to a quote', async (t) => {
   const { app, lib } = await appOnLibrary(t);
   await lib.fileInput.setInputFiles(GOOD);
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 4, null, { timeout: 30_000 });
+  await lib.lists(4, 30_000);
   await lib.newFolder.click();
   await lib.folderName.fill('Moons');
   await lib.saveFolder.click();
   await expect(lib.folders.first()).hasText('Moons');
   await lib.search.fill('moon');
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1);
-  await lib.rows.first().locator('input[type=checkbox]').check();
+  await lib.lists(1);
+  await lib.checkbox().check();
   await expect(lib.selectionBar).visible();
   // A search that hides the selected model drops it from the selection: nothing is moved or deleted unseen.
   await lib.search.fill('star');
   await expect(lib.selectionBar).hidden();
   await lib.search.fill('moon');
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1);
-  await lib.rows.first().locator('input[type=checkbox]').check();
+  await lib.lists(1);
+  await lib.checkbox().check();
   await expect(lib.selectionBar).visible();
-  const folderId = await lib.moveSelected.locator('option').nth(2).getAttribute('value');
+  const folderId = await lib.moveChoices.nth(2).getAttribute('value');
   await lib.moveSelected.selectOption(folderId ?? '');
   await lib.search.fill('');
   await lib.folders.first().click();
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1);
-  await lib.rows.first().locator('input[type=checkbox]').check();
+  await lib.lists(1);
+  await lib.checkbox().check();
   await lib.quoteSelected.click();
-  await expect(app.page.getByTestId('quote')).visible();
-  assert.equal(await app.page.getByTestId('model-line').count(), 1);
+  await expect(quotePage(app.page).view).visible();
+  assert.equal(await quotePage(app.page).modelLines.count(), 1);
 });
 
 test('models dragged onto a folder move there, a selection all together, and out again onto "Not in a folder"', async (t) => {
@@ -180,25 +188,24 @@ test('models dragged onto a folder move there, a selection all together, and out
   for (const name of ['Bracket left', 'Bracket right', 'Knob']) await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'), { name });
   await sandbox.operator.createFolder(project.projectId, 'Brackets');
   await openLibrary(app);
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 3);
-  const row = (name: string) => lib.rows.filter({ hasText: name });
-  await row('Bracket left').locator('input[type=checkbox]').check();
-  await row('Bracket right').locator('input[type=checkbox]').check();
+  await lib.lists(3);
+  await lib.checkbox('Bracket left').check();
+  await lib.checkbox('Bracket right').check();
   // Slowed, so the move is seen under way.
   sandbox.faults.set({ kind: 'latency', path: '/Model3D/UpdateModel', ms: 400 });
-  await row('Bracket right').dragTo(lib.folders.first());
-  await expect(app.page.getByTestId('selection-busy')).hasText('Moving 1 of 2…');
-  await expect(app.page.getByTestId('library-moved')).hasText('2 models moved to “Brackets”.');
+  await lib.row('Bracket right').dragTo(lib.folders.first());
+  await expect(lib.selectionBusy).hasText('Moving 1 of 2…');
+  await expect(lib.moved).hasText('2 models moved to “Brackets”.');
   sandbox.faults.set([]);
   await expect(lib.selectionBar).hidden();
-  assert.equal(await lib.uploadItems.count(), 0, 'a drag inside the app is not taken for files to upload');
+  assert.equal(await uploadQueue(app.page).items.count(), 0, 'a drag inside the app is not taken for files to upload');
   await app.screenshot('library-moved');
 
   await lib.folders.first().click();
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 2);
-  await row('Bracket left').dragTo(app.page.getByTestId('unfiled'));
-  await expect(app.page.getByTestId('library-moved')).hasText('1 model taken out of its folder.');
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1);
+  await lib.lists(2);
+  await lib.row('Bracket left').dragTo(lib.unfiled);
+  await expect(lib.moved).hasText('1 model taken out of its folder.');
+  await lib.lists(1);
   const models = await sandbox.operator.listModels(project.projectId);
   assert.deepEqual(models.filter((m) => m.folderId).map((m) => m.name), ['Bracket right']);
 });
@@ -208,46 +215,46 @@ test('a move that the service stops part-way keeps the models not moved selected
   for (const name of ['Part A', 'Part B', 'Part C']) await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'), { name });
   const folder = await sandbox.operator.createFolder(project.projectId, 'Done');
   await openLibrary(app);
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 3);
+  await lib.lists(3);
   await app.page.keyboard.press('Control+A');
   await expect(lib.selectionBar).hasText('3 selected');
   // The second move meets a rate limit too long to wait out unasked.
   sandbox.faults.set({ kind: 'rate-limit', path: '/Model3D/UpdateModel', skip: 1, count: 1, retryAfterSeconds: 120 });
   await lib.moveSelected.selectOption(folder.folderId);
-  await expect(app.page.getByTestId('library-action-error')).visible();
+  await expect(lib.actionError).visible();
   await expect(lib.selectionBar).hasText('2 selected');
-  await expect(app.page.getByTestId('library-stopped')).hasText('Stopped after 1 of 3: the 2 models not moved are still selected');
+  await expect(lib.stopped).hasText('Stopped after 1 of 3: the 2 models not moved are still selected');
   await app.screenshot('library-move-stopped');
   assert.equal(await lib.moveSelected.evaluate((menu: HTMLSelectElement) => menu.selectedIndex), 0, 'the menu is back at "Move to…"');
   assert.equal((await sandbox.operator.listModels(project.projectId)).filter((m) => m.folderId).length, 1);
 
   await lib.moveSelected.selectOption(folder.folderId);
-  await expect(app.page.getByTestId('library-moved')).hasText('2 models moved to “Done”.');
+  await expect(lib.moved).hasText('2 models moved to “Done”.');
   assert.equal((await sandbox.operator.listModels(project.projectId)).filter((m) => m.folderId).length, 3);
 });
 
 test('the library answers as a file manager does: click and Ctrl+click, shift-click for a range, Ctrl+A, Escape, Delete, double click', async (t) => {
-  const { app, lib, sandbox, project } = await appWithSandbox(t);
+  const { app, lib, dialog, sandbox, project } = await appWithSandbox(t);
   for (const name of ['Part A', 'Part B', 'Part C', 'Part D']) await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'), { name });
   await openLibrary(app);
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 4);
-  const box = (name: string) => lib.rows.filter({ hasText: name }).locator('input[type=checkbox]');
+  await lib.lists(4);
+  const box = (name: string) => lib.checkbox(name);
   await lib.rows.first().click({ position: { x: 300, y: 5 } });
   await app.page.keyboard.press('Control+A');
   await expect(lib.selectionBar).hasText('4 selected');
   await app.page.keyboard.press('Escape');
   await expect(lib.selectionBar).hidden();
   // A click on a row selects it alone; with Ctrl it is added.
-  await lib.rows.filter({ hasText: 'Part B' }).click({ position: { x: 300, y: 5 } });
-  await lib.rows.filter({ hasText: 'Part C' }).click({ position: { x: 300, y: 5 } });
+  await lib.row('Part B').click({ position: { x: 300, y: 5 } });
+  await lib.row('Part C').click({ position: { x: 300, y: 5 } });
   await expect(lib.selectionBar).hasText('1 selected');
-  await lib.rows.filter({ hasText: 'Part D' }).click({ position: { x: 300, y: 5 }, modifiers: ['Control'] });
+  await lib.row('Part D').click({ position: { x: 300, y: 5 }, modifiers: ['Control'] });
   await expect(lib.selectionBar).hasText('2 selected');
   await app.screenshot('library-selection');
   assert.equal(await box('Part C').isChecked(), true);
   assert.equal(await box('Part B').isChecked(), false);
   // Escape from the selection bar itself: the bar goes, and the focus lands in the list, not on the page.
-  await app.page.getByTestId('clear-selection').focus();
+  await lib.clearSelection.focus();
   await app.page.keyboard.press('Escape');
   await expect(lib.selectionBar).hidden();
   assert.equal(await app.page.evaluate(() => document.activeElement?.closest('[data-testid="model-row"]') !== null), true);
@@ -264,30 +271,29 @@ test('the library answers as a file manager does: click and Ctrl+click, shift-cl
 
   await box('Part C').focus();
   await app.page.keyboard.press('Delete');
-  await expect(app.page.getByTestId('confirm-dialog')).hasText('Delete these 3 models?');
-  await app.page.getByTestId('confirm-yes').click();
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1);
+  await expect(dialog.view).hasText('Delete these 3 models?');
+  await dialog.yes();
+  await lib.lists(1);
   await expect(lib.names.first()).hasText('Part A');
   assert.deepEqual((await sandbox.operator.listModels(project.projectId)).map((m) => m.name), ['Part A']);
   // A double click opens the model.
   await lib.rows.first().dblclick({ position: { x: 300, y: 5 } });
-  await expect(lib.detail).visible();
+  await expect(modelDetail(app.page).view).visible();
 });
 
 test("a model's page renames it, moves it to a folder and deletes it", async (t) => {
-  const { app, lib, sandbox, project } = await appWithSandbox(t);
+  const { app, lib, dialog, sandbox, project } = await appWithSandbox(t);
   const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
   const folder = await sandbox.operator.createFolder(project.projectId, 'Moons');
   await openLibrary(app);
-  await lib.names.first().click();
-  await expect(lib.detail).visible();
+  await lib.open();
+  const detail = modelDetail(app.page);
+  await expect(detail.view).visible();
   const page = app.page;
-  await page.getByTestId('rename-model').click();
-  await page.getByTestId('model-name-field').fill('Crescent moon, 3 mm');
-  await page.getByTestId('save-model-name').click();
-  await expect(lib.detail.locator('h1')).hasText('Crescent moon, 3 mm');
-  await page.getByTestId('model-folder').selectOption(folder.folderId);
-  await expect(lib.serviceRecord).visible();
+  await detail.renameTo('Crescent moon, 3 mm');
+  await expect(detail.title).hasText('Crescent moon, 3 mm');
+  await detail.folder.selectOption(folder.folderId);
+  await expect(detail.serviceRecord).visible();
   await app.screenshot('model-actions');
   let stored = (await sandbox.operator.listModels(project.projectId)).find((m) => m.modelId === model.modelId);
   for (let i = 0; i < 50 && stored?.folderId !== folder.folderId; i++) {
@@ -298,16 +304,14 @@ test("a model's page renames it, moves it to a folder and deletes it", async (t)
   assert.equal(stored?.folderId, folder.folderId);
 
   // An empty name is refused with the reason, and nothing changes.
-  await page.getByTestId('rename-model').click();
-  await page.getByTestId('model-name-field').fill('   ');
-  await page.getByTestId('save-model-name').click();
-  await expect(page.getByTestId('model-action-error')).hasText('Enter a name');
-  assert.doesNotMatch((await page.getByTestId('model-action-error').textContent()) ?? '', /renameModel|✖/, 'said as to a person, not as the contract check');
-  await page.getByTestId('model-name-field').press('Escape');
+  await detail.renameTo('   ');
+  await expect(detail.actionError).hasText('Enter a name');
+  assert.doesNotMatch((await detail.actionError.textContent()) ?? '', /renameModel|✖/, 'said as to a person, not as the contract check');
+  await detail.nameField.press('Escape');
 
-  await page.getByTestId('delete-model').click();
-  await expect(page.getByTestId('confirm-dialog')).hasText('Deleting Crescent moon, 3 mm removes it');
-  await page.getByTestId('confirm-yes').click();
+  await detail.delete.click();
+  await expect(dialog.view).hasText('Deleting Crescent moon, 3 mm removes it');
+  await dialog.yes();
   await expect(lib.view).visible();
   await expect(lib.empty).visible();
   assert.equal((await sandbox.operator.listModels(project.projectId)).length, 0);
@@ -331,14 +335,14 @@ test('a project of hundreds of models lists them page by page as the list is scr
   const names = await lib.names.allTextContents();
   assert.equal(new Set(names).size, 450, 'no model is listed twice or left out');
 
-  await app.page.getByTestId('sort-name').click();
+  await lib.sortBy('name').click();
   await expect(lib.count).hasText('200 of 450 models shown');
   assert.equal(await lib.names.first().textContent(), 'Part 001');
   // All shown selected, the rest of the listing is one click away.
   await app.page.keyboard.press('Control+A');
   await expect(lib.selectionBar).hasText('200 selected');
   await app.screenshot('library-select-entire');
-  await app.page.getByTestId('select-entire').click();
+  await lib.selectEntire();
   await expect(lib.selectionBar).hasText('450 selected');
   assert.equal(await lib.rows.count(), 450);
   assert.equal(await lib.quoteSelected.isDisabled(), true, 'a quote holds at most 100 models; 450 can be moved or deleted');
@@ -350,13 +354,14 @@ test('a project of hundreds of models lists them page by page as the list is scr
 test('a model opens with its service record, measured facts and a drawn preview', async (t) => {
   const { app, lib } = await appOnLibrary(t);
   await lib.fileInput.setInputFiles([join(corpus, '3mf', 'cube_gears.3mf')]);
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
-  await lib.names.first().click();
-  await expect(lib.serviceRecord).visible();
-  await expect(lib.localFacts).hasText('Triangles');
-  await expect(lib.dimensions).hasText('mm');
+  await lib.lists(1, 30_000);
+  await lib.open();
+  const model = modelDetail(app.page);
+  await expect(model.serviceRecord).visible();
+  await expect(model.localFacts).hasText('Triangles');
+  await expect(model.dimensions).hasText('mm');
   // Drawn by a worker that may still be starting when the size is known: waited for, not timed.
-  await pixelsUntil(lib.viewerCanvas, (s) => s.distinct > 20, 'a shaded model');
+  await pixelsUntil(model.canvas, (s) => s.distinct > 20, 'a shaded model');
   await app.screenshot('23-model-detail');
 });
 
@@ -364,24 +369,26 @@ test('a model uploaded from elsewhere is downloaded for its preview and facts', 
   const { app, lib, sandbox, project } = await appWithSandbox(t);
   await sandbox.operator.addModel(project.projectId, join(corpus, 'obj', 'suzanne.obj'));
   await openLibrary(app);
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
+  await lib.lists(1, 30_000);
   // Its library thumbnail is drawn from the service's copy once the row is on screen.
-  await app.page.waitForSelector('[data-testid="model-thumb"][data-drawn="yes"]', { timeout: 30_000 });
-  await lib.names.first().click();
-  await expect(lib.localFacts).hasText('968');
-  await pixelsUntil(lib.viewerCanvas, (s) => s.distinct > 20, 'the downloaded model');
+  await lib.thumbnailDrawn();
+  await lib.open();
+  const model = modelDetail(app.page);
+  await expect(model.localFacts).hasText('968');
+  await pixelsUntil(model.canvas, (s) => s.distinct > 20, 'the downloaded model');
 });
 
 test('a large model shows as soon as it is measured, and says whether it is closed after', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
   const lib = libraryPage(app.page);
+  const model = modelDetail(app.page);
   const dir = await mkdtemp(join(tmpdir(), 'large-model-'));
   const file = join(dir, 'torus-2m.stl');
   await writeFile(file, binaryStl(torusWith(2_000_000)));
   await openLibrary(app);
   await lib.fileInput.setInputFiles([file]);
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 60_000 });
+  await lib.lists(1, 60_000);
   // Records, as the page changes, whether the picture and its size were ever shown while holes and
   // shells were still being counted (a moment too short to catch by polling on a fast machine).
   await app.page.evaluate(() => {
@@ -392,24 +399,24 @@ test('a large model shows as soon as it is measured, and says whether it is clos
       if (pending && dimensions.includes('mm') && document.querySelector('[data-testid="viewer-checking"]')) seen.push('measured, checking');
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
-  await lib.names.first().click();
+  await lib.open();
   // Not waited for on screen: on a fast machine the check is over before a poll would see it.
-  await lib.localFacts.waitFor({ timeout: 60_000 });
-  await expect(lib.localFacts).hasText('Yes');
-  await app.page.getByTestId('viewer-checking').waitFor({ state: 'detached' });
+  await model.localFacts.waitFor({ timeout: 60_000 });
+  await expect(model.localFacts).hasText('Yes');
+  await model.checking.waitFor({ state: 'detached' });
   // Software rendering (as here) draws 2M triangles in seconds a frame: the viewer draws its proxy and says so.
-  const simplified = app.page.getByTestId('viewer-simplified');
+  const simplified = model.simplified;
   await expect(simplified).hasText('of 1,999,396 triangles');
-  await pixelsUntil(lib.viewerCanvas, (s) => s.distinct > 12, 'the simplified torus');
+  await pixelsUntil(model.canvas, (s) => s.distinct > 12, 'the simplified torus');
   await app.screenshot('24-model-large');
   const seen = await app.page.evaluate(() => (window as unknown as { seen: string[] }).seen);
   assert.ok(seen.includes('measured, checking'), 'the model and its size showed before its topology was known');
-  await app.page.getByTestId('viewer-every-triangle').click();
+  await model.drawEveryTriangle();
   await simplified.waitFor({ state: 'detached', timeout: 30_000 });
-  await pixelsUntil(lib.viewerCanvas, (s) => s.distinct > 12, 'every triangle of the torus');
+  await pixelsUntil(model.canvas, (s) => s.distinct > 12, 'every triangle of the torus');
   // Its library row has a thumbnail, drawn from a proxy of the model rather than its 2M triangles.
-  await app.page.getByText('← Library').click();
-  await app.page.waitForSelector('[data-testid="model-thumb"][data-drawn="yes"]', { timeout: 30_000 });
+  await model.backToLibrary.click();
+  await lib.thumbnailDrawn();
 });
 
 test('opening and closing a preview 100 times leaks neither WebGL contexts nor memory', async (t) => {
@@ -422,12 +429,12 @@ test('opening and closing a preview 100 times leaks neither WebGL contexts nor m
   });
   await openLibrary(app);
   await lib.fileInput.setInputFiles([join(corpus, 'stl', 'Moon-binary.stl')]);
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
+  await lib.lists(1, 30_000);
   const heap = () => app.page.evaluate(() => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize);
   const cycle = async () => {
-    await lib.names.first().click();
-    await app.page.locator('[data-testid="viewer"][data-state="ready"]').waitFor();
-    await app.page.getByRole('button', { name: '← Library' }).click();
+    await lib.open();
+    await modelDetail(app.page).previewReady();
+    await modelDetail(app.page).backToLibrary.click();
     await lib.rows.first().waitFor();
   };
   for (let i = 0; i < 10; i++) await cycle();
@@ -444,23 +451,15 @@ test('opening and closing a preview 100 times leaks neither WebGL contexts nor m
 test('files dropped onto the window are uploaded; other dropped files are left out, and the user is told', async (t) => {
   const { app, lib } = await appOnLibrary(t);
   const star = (await readFile(join(corpus, 'stl', 'Star-ascii.stl'))).toString('base64');
-  await app.page.evaluate(
-    ({ star }) => {
-      const bytes = Uint8Array.from(atob(star), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], 'Star-ascii.stl'));
-      transfer.items.add(new File(['hello'], 'notes.txt'));
-      const target = document.querySelector('[data-testid="library"]') as HTMLElement;
-      target.dispatchEvent(new DragEvent('dragenter', { dataTransfer: transfer, bubbles: true }));
-      target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    },
-    { star },
-  );
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
+  await lib.dropFiles([
+    { name: 'Star-ascii.stl', base64: star },
+    { name: 'notes.txt', base64: Buffer.from('hello').toString('base64') },
+  ]);
+  await lib.lists(1, 30_000);
   assert.equal(await lib.names.first().textContent(), 'Star-ascii');
-  await expect(lib.notice).hasText('notes.txt is not STL, OBJ or 3MF');
+  await expect(uploadQueue(app.page).notice).hasText('notes.txt is not STL, OBJ or 3MF');
   // The upload is through and listed: "1 added to the upload queue" went with it.
-  await app.page.waitForFunction(() => !document.querySelector('[data-testid="upload-notice"]')?.textContent?.includes('added'));
+  await uploadQueue(app.page).noticeDropped('added');
 });
 
 test('files the OS hands over ("Open with", a double click) are uploaded only once the user says so, even if handed over while signed out', async (t) => {
@@ -470,26 +469,26 @@ test('files the OS hands over ("Open with", a double click) are uploaded only on
   const [moon, suzanne, star] = [join(corpus, 'stl', 'Moon-binary.stl'), join(corpus, 'obj', 'suzanne.obj'), join(corpus, 'stl', 'Star-ascii.stl')];
   // Before signing in, there is no project to put them in: the host keeps them until there is.
   app.booted.host.openFiles([moon]);
-  await app.page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(app.page).dismissVaultNotice();
   await signInPage(app.page).signInWithDemo();
-  await projectsPage(app.page).items.first().click();
+  await projectsPage(app.page).open();
   // The project opens on its library, with the question.
   await expect(lib.view).visible();
-  const dialog = app.page.getByTestId('confirm-dialog');
-  await expect(dialog).hasText('Upload Moon-binary.stl?');
+  const dialog = confirmDialog(app.page);
+  await expect(dialog.view).hasText('Upload Moon-binary.stl?');
   // Another hand-over while the question is open joins it rather than replacing it.
   app.booted.host.openFiles([suzanne]);
-  await expect(dialog).hasText('Upload 2 files?');
-  await expect(dialog).hasText('Moon-binary.stl, suzanne.obj go to the top folder');
+  await expect(dialog.view).hasText('Upload 2 files?');
+  await expect(dialog.view).hasText('Moon-binary.stl, suzanne.obj go to the top folder');
   await app.screenshot('library-open-with');
-  await app.page.getByTestId('confirm-no').click();
+  await dialog.no();
   await app.page.waitForTimeout(500);
   assert.equal(await lib.rows.count(), 0, 'nothing was sent');
-  assert.equal(await lib.uploadItems.count(), 0);
+  assert.equal(await uploadQueue(app.page).items.count(), 0);
   app.booted.host.openFiles([moon, star]);
-  await expect(dialog).hasText('Upload 2 files?');
-  await app.page.getByTestId('confirm-yes').click();
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 2, null, { timeout: 30_000 });
+  await expect(dialog.view).hasText('Upload 2 files?');
+  await dialog.yes();
+  await lib.lists(2, 30_000);
   assert.deepEqual((await lib.names.allTextContents()).sort(), ['Moon-binary', 'Star-ascii']);
 });
 
@@ -502,15 +501,15 @@ test('access to the open project taken away: its models go, the library says why
   await sandbox.operator.unassign(project.projectId, DEMO_EMAIL);
   await workspace(app.page).nav('overview');
   await workspace(app.page).nav('library');
-  await expect(app.page.getByTestId('library-no-access')).hasText('can no longer use');
+  await expect(lib.noAccess).hasText('can no longer use');
   assert.equal(await lib.rows.count(), 0, 'the models are not shown any more');
-  assert.equal(await app.page.getByTestId('upload-files').isDisabled(), true, 'nor can files be uploaded to it');
+  assert.equal(await lib.uploadFiles.isDisabled(), true, 'nor can files be uploaded to it');
   await app.screenshot('library-no-access');
   // The overview, checked when the project was opened, no longer says it was fine.
   await workspace(app.page).nav('overview');
-  await expect(app.page.getByTestId('access-lost')).hasText('Taken away since it was opened');
+  await expect(projectHome(app.page).accessLost).hasText('Taken away since it was opened');
   await workspace(app.page).nav('library');
-  await app.page.getByTestId('choose-other-project').click();
+  await lib.chooseOtherProject();
   await expect(projectsPage(app.page).items.filter({ hasText: other.name })).visible();
   // The picker shows the list it had until the service's answer lands; then the lost project is gone.
   await expect(projectsPage(app.page).items.filter({ hasText: project.name })).hidden();
@@ -523,37 +522,39 @@ test('access taken away while the library is open: the first refused upload says
 
   await sandbox.operator.unassign(project.projectId, DEMO_EMAIL);
   await lib.fileInput.setInputFiles([join(corpus, 'stl', 'Star-binary.stl')]);
-  await expect(app.page.getByTestId('library-no-access')).hasText('can no longer use');
+  await expect(lib.noAccess).hasText('can no longer use');
   assert.equal(await lib.rows.count(), 0);
   await workspace(app.page).nav('overview');
-  await expect(app.page.getByTestId('access-lost')).hasText('Taken away since it was opened');
+  await expect(projectHome(app.page).accessLost).hasText('Taken away since it was opened');
 });
 
 test('an upload that cannot reach the service says so in its row, the app goes offline only if the service does, and Retry now sends it once it is back', async (t) => {
   const { app, lib } = await appOnLibrary(t);
+  const queue = uploadQueue(app.page);
+  const shell = workspace(app.page);
   const sandbox = app.booted.sandbox;
   assert.ok(sandbox);
   // Only uploads cut off (a proxy dropping large bodies): the service answers the rest, so the app stays online.
   sandbox.faults.set({ kind: 'reset-before', path: '/Model3D/UploadModel' });
   await lib.fileInput.setInputFiles([join(corpus, 'stl', 'Moon-binary.stl')]);
-  await expect(app.page.getByTestId('upload-retrying')).hasText('Waiting for the service · 0 B of 5.7 KB received');
-  await app.page.getByTestId('retry-now').click();
-  await expect(app.page.getByTestId('upload-retrying')).hasText('2 tries');
-  assert.equal(await app.page.getByTestId('offline-banner').count(), 0);
+  await expect(queue.retrying).hasText('Waiting for the service · 0 B of 5.7 KB received');
+  await queue.retryNow.click();
+  await expect(queue.retrying).hasText('2 tries');
+  assert.equal(await shell.offlineBanner.count(), 0);
   // The whole service out of reach: the app says so once, for everything.
   sandbox.faults.set({ kind: 'reset-before', path: '/' });
-  await app.page.getByTestId('retry-now').click();
-  await expect(app.page.getByTestId('offline-banner')).visible();
+  await queue.retryNow.click();
+  await expect(shell.offlineBanner).visible();
   await app.screenshot('upload-waiting');
   sandbox.faults.clear();
-  await app.page.getByTestId('retry-now').dispatchEvent('click');
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
+  await queue.retryNow.dispatchEvent('click');
+  await lib.lists(1, 30_000);
   assert.equal((await sandbox.operator.listModels((await sandbox.operator.listProjects())[0].projectId)).length, 1);
   // Done: the finished row folds into the header, one click away.
-  await expect(app.page.getByTestId('toggle-finished')).hasText('Show');
-  assert.equal(await lib.uploadItems.first().isVisible(), false);
-  await app.page.getByTestId('toggle-finished').click();
-  await expect(lib.uploadItems.first()).visible();
+  await expect(queue.toggleFinished).hasText('Show');
+  assert.equal(await queue.items.first().isVisible(), false);
+  await queue.toggleFinished.click();
+  await expect(queue.items.first()).visible();
 });
 
 test('the keyboard picks up where it was: back from a model on its row, after a new folder on that folder', async (t) => {
@@ -565,14 +566,14 @@ test('the keyboard picks up where it was: back from a model on its row, after a 
 
   await lib.names.filter({ hasText: 'Star-binary' }).focus();
   await app.page.keyboard.press('Enter');
-  await app.page.getByRole('button', { name: '← Library' }).press('Enter');
+  await modelDetail(app.page).backToLibrary.press('Enter');
   await expect(lib.rows.nth(1)).visible();
-  await app.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'model-name');
+  await lib.focusOn('model');
   assert.match((await focused()) ?? '', /Star-binary/);
 
-  await app.page.getByTestId('new-folder').click();
-  await app.page.getByTestId('folder-name').fill('Brackets');
+  await lib.newFolder.click();
+  await lib.folderName.fill('Brackets');
   await app.page.keyboard.press('Enter');
-  await app.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'folder-item');
+  await lib.focusOn('folder');
   assert.match((await focused()) ?? '', /Brackets/);
 });

@@ -8,8 +8,13 @@ import type { Browser } from 'playwright-core';
 import { openDemoProject, RECIPIENT } from './demo.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
-import { orderForm, orderPage, ordersPage, quotePage, workspace } from './pages/orders.ts';
+import { orderForm } from './pages/order-form.ts';
+import { orderPage } from './pages/order-page.ts';
+import { ordersPage } from './pages/orders.ts';
+import { quotePage } from './pages/quote.ts';
+import { workspace } from './pages/workspace.ts';
 import { settingsPage } from './pages/settings.ts';
+import { signInPage } from './pages/sign-in.ts';
 
 let browser: Browser;
 before(async () => {
@@ -34,8 +39,7 @@ async function newOrder(app: AppUnderTest, modelId: string) {
   await workspace(app.page).nav('orders');
   await ordersPage(app.page).newOrder.click();
   await form.fillRecipient(RECIPIENT);
-  await form.addModelId.fill(modelId);
-  await form.addModel.click();
+  await form.addModelById(modelId);
   await form.modelLines.first().waitFor();
   return form;
 }
@@ -54,7 +58,7 @@ test('Work offline: a new order placed with a rule waits without a call, and is 
   // Settings keep the sidebar, as every view does.
   await shell.nav('settings');
   await expect(settings.view).visible();
-  await expect(app.page.getByTestId('nav-library')).visible();
+  await expect(shell.navItem('library')).visible();
   await settings.workOffline.check();
   await expect(shell.offlineBanner).hasText('Working offline');
   await app.screenshot('offline-settings');
@@ -63,7 +67,7 @@ test('Work offline: a new order placed with a rule waits without a call, and is 
 
   const form = await newOrder(app, modelId);
   // No price has been seen for this parcel: a rule, and the most the user will pay.
-  await expect(app.page.getByTestId('shipping-hint')).hasText('No price has been seen');
+  await expect(form.shippingHint).hasText('No price has been seen');
   await form.rule.selectOption('cheapest');
   await expect(form.ruleOutcome).hasText('holds it until you accept the price');
   await form.ceiling.fill('100');
@@ -81,7 +85,7 @@ test('Work offline: a new order placed with a rule waits without a call, and is 
   const order = orderPage(app.page);
   await list.open(list.row('queued'));
   await expect(order.timeline).hasText('Held while you work offline');
-  await expect(order.view.getByTestId('order-rule')).hasText('Cheapest, at most €100.00');
+  await expect(order.rule).hasText('Cheapest, at most €100.00');
   await order.back.click();
   await new Promise((resolve) => setTimeout(resolve, 500));
   assert.equal(sandbox.faults.list().find((f) => f.id === counter.id)?.hits, 0, 'no call to the service while working offline');
@@ -107,9 +111,8 @@ test('a sandbox fault cuts the service off: a quote seen before stands in "as of
   // Online: a quote for the model to the Netherlands, kept for later.
   await shell.nav('quote');
   await quote.modeModels.check();
-  await quote.addModelId.fill('moon');
-  await quote.addModel.click();
-  await expect(app.page.getByTestId('model-line')).hasText('Moon-binary');
+  await quote.addModelNamed('moon');
+  await expect(quote.modelLines).hasText('Moon-binary');
   await quote.pickCountry('NLD');
   await quote.submit.click();
   await expect(quote.result).visible();
@@ -117,12 +120,12 @@ test('a sandbox fault cuts the service off: a quote seen before stands in "as of
   sandbox.faults.set({ kind: 'reset-before' });
   // The Quote view, asked again: the prices last seen, as of when.
   await quote.submit.click();
-  await expect(app.page.getByTestId('quote-as-of')).hasText(/As of (today|\w+ \d+) at \d/);
+  await expect(quote.asOf).hasText(/As of (today|\w+ \d+) at \d/);
   await expect(shell.offlineBanner).hasText('The service cannot be reached');
   // And the country's last quotes, for what they were for.
   await quote.modePackage.check();
-  await expect(app.page.getByTestId('seen-quote-as-of').first()).hasText(/As of (today|\w+ \d+) at \d/);
-  await expect(app.page.getByTestId('seen-quotes')).hasText('for 1 × Moon-binary');
+  await expect(quote.seenQuoteAsOf.first()).hasText(/As of (today|\w+ \d+) at \d/);
+  await expect(quote.seenQuotes).hasText('for 1 × Moon-binary');
   await app.screenshot('offline-quote-as-of');
 
   const form = await newOrder(app, modelId);
@@ -152,9 +155,7 @@ test('a price above the most the user agreed to pay holds the order with the old
   await shell.nav('settings');
   await settingsPage(app.page).workOffline.check();
   const form = await newOrder(app, modelId);
-  await form.rule.selectOption('code');
-  await app.page.getByTestId('shipping-rule-carrier').fill('DHL');
-  await app.page.getByTestId('shipping-rule-method').fill('parcel');
+  await form.ruleByMethod('DHL', 'parcel');
   await form.ceiling.fill('1,00');
   await form.place.click();
   const list = ordersPage(app.page);
@@ -183,7 +184,7 @@ test('message: the service cannot be reached (the sandbox runs, its connections 
   const { app, sandbox } = await demoApp(t);
   sandbox.faults.set({ kind: 'reset-before' });
   await quoteParcel(app);
-  const error = app.page.getByTestId('quote-error');
+  const error = quotePage(app.page).error;
   await expect(error).hasText('The service cannot be reached');
   await expect(error).hasText('Check your connection');
   assert.equal((await error.textContent())?.includes('sandbox'), false, 'the sandbox did not stop');
@@ -196,8 +197,8 @@ test('message: the embedded sandbox stopped (only when it did)', async (t) => {
   await sandbox.close();
   app.booted.sandbox = null;
   await quoteParcel(app);
-  await expect(app.page.getByTestId('quote-error')).hasText('The embedded sandbox stopped');
-  await expect(app.page.getByTestId('quote-error')).hasText('Restart PrintDesk');
+  await expect(quotePage(app.page).error).hasText('The embedded sandbox stopped');
+  await expect(quotePage(app.page).error).hasText('Restart PrintDesk');
   await expect(workspace(app.page).offlineBanner).hasText('The embedded sandbox stopped');
   await app.screenshot('message-sandbox-stopped');
 });
@@ -207,11 +208,11 @@ test('message: you are working offline, with the way back online', async (t) => 
   await workspace(app.page).nav('settings');
   await settingsPage(app.page).workOffline.check();
   await quoteParcel(app);
-  const error = app.page.getByTestId('quote-error');
-  await expect(error).hasText('You are working offline');
-  await app.page.getByTestId('quote-error-work-online').click();
+  const quote = quotePage(app.page);
+  await expect(quote.error).hasText('You are working offline');
+  await quote.workOnlineFromError();
   await expect(workspace(app.page).offlineBanner).hidden();
-  await app.page.getByTestId('get-quote').click();
+  await quote.submit.click();
   await expect(quotePage(app.page).result).visible();
 });
 
@@ -221,7 +222,7 @@ test('message: you were signed out (the session ended on its own)', async (t) =>
   await openDemoProject(app);
   await new Promise((resolve) => setTimeout(resolve, 3_200));
   await workspace(app.page).nav('library');
-  const ended = app.page.getByTestId('session-ended');
+  const ended = signInPage(app.page).sessionEnded;
   await expect(ended).hasText('You were signed out');
   await expect(ended).hasText('Your session has expired');
   await app.screenshot('message-signed-out');
@@ -232,14 +233,13 @@ test('message: the service refused (no access to the project any more)', async (
   const quote = quotePage(app.page);
   await workspace(app.page).nav('quote');
   await quote.modeModels.check();
-  await quote.addModelId.fill('moon');
-  await quote.addModel.click();
-  await expect(app.page.getByTestId('model-line')).hasText('Moon-binary');
+  await quote.addModelNamed('moon');
+  await expect(quote.modelLines).hasText('Moon-binary');
   await quote.pickCountry('NLD');
   const [project] = await sandbox.operator.listProjects();
   await sandbox.operator.unassign(project.projectId, 'demo@printdesk.test');
   await quote.submit.click();
-  const error = app.page.getByTestId('quote-error');
+  const error = quote.error;
   await expect(error).hasText('The service refused: no access');
   assert.equal((await error.textContent())?.includes('cannot be reached'), false);
   await app.screenshot('message-refused');
@@ -259,8 +259,8 @@ test('a form that needs attention names the field and takes the focus there, fro
   await orderPage(app.page).action('place-from-list').click();
   // Not a notice over the list that "some fields" need attention: the order, the field named, the focus on it.
   await expect(form.formProblems).hasText('One field needs attention before this order can be placed: Email.');
-  await app.page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.dataset.testid === 'email');
-  assert.equal(await app.page.getByTestId('action-error').count(), 0);
+  await form.focusIn('email');
+  assert.equal(await list.actionError.count(), 0);
   await app.screenshot('place-from-list-names-field');
   await form.field('email').fill(RECIPIENT.email);
   await form.place.click();
@@ -293,7 +293,7 @@ test('in browser mode with notifications allowed, the browser says "1 order plac
     Object.assign(window, { Notification: Recorded });
   });
   await app.page.reload();
-  await expect(app.page.getByTestId('nav-orders')).visible();
+  await expect(workspace(app.page).navItem('orders')).visible();
   const host = app.booted.host;
   const [project] = (await app.booted.sandbox?.operator.listProjects()) ?? [];
   assert.ok((await host.invoke('settings:update', { workOffline: true })).ok);

@@ -7,7 +7,11 @@ import type { Browser } from 'playwright-core';
 import type { Draft } from '../../electron/schemas/orders.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
-import { orderForm, orderPage, ordersPage, workspace } from './pages/orders.ts';
+import { orderForm } from './pages/order-form.ts';
+import { orderPage } from './pages/order-page.ts';
+import { orderRow, ordersPage } from './pages/orders.ts';
+import { outbox } from './pages/outbox.ts';
+import { workspace } from './pages/workspace.ts';
 import { invoke, orderFields, quotesByCountry } from './seed-orders.ts';
 import { signedInWithModel } from './signed-in.ts';
 
@@ -30,13 +34,12 @@ test('the order form shows the chosen price and delivery window; the outbox show
   await form.fillWithModel(RECIPIENT, model.modelId);
 
   // The chosen method's row and the line under the list agree: price and delivery window.
-  const chosenRow = page.getByTestId('method-row').filter({ has: page.getByTestId('chosen-method') });
-  const price = (await chosenRow.getByTestId('method-price').textContent())?.trim() ?? '';
+  const price = (await form.chosenPriceInList.textContent())?.trim() ?? '';
   assert.match(price, /€|EUR/);
-  await expect(page.getByTestId('chosen-price')).hasText(price);
-  await expect(page.getByTestId('chosen-window')).hasText(/\w{3}, \w{3} \d+/);
-  await expect(page.getByTestId('chosen-summary')).hasText('(quoted just now)');
-  await page.getByTestId('chosen-summary').scrollIntoViewIfNeeded();
+  await expect(form.chosenPrice).hasText(price);
+  await expect(form.chosenWindow).hasText(/\w{3}, \w{3} \d+/);
+  await expect(form.chosenSummary).hasText('(quoted just now)');
+  await form.chosenSummary.scrollIntoViewIfNeeded();
   await app.screenshot('order-form-price');
 
   // A saved draft opened again shows the same, without asking the service (today's "Chosen: …" alone).
@@ -45,23 +48,23 @@ test('the order form shows the chosen price and delivery window; the outbox show
   await workspace(page).nav('orders');
   await list.open(list.row('draft'));
   await orderPage(page).action('edit-order').click();
-  await expect(page.getByTestId('chosen-price')).hasText(price);
-  assert.equal(await page.getByTestId('methods').count(), 0, 'no quote was asked for');
+  await expect(form.chosenPrice).hasText(price);
+  assert.equal(await form.methods.count(), 0, 'no quote was asked for');
 
   // Placed while the service asks to wait an hour, it waits in the outbox at the price it was quoted.
   sandbox.faults.set({ kind: 'rate-limit', path: '/Order/CreateOrder', count: 1, retryAfterSeconds: 3600 });
   await form.place.click();
   await expect(list.row('queued')).visible();
-  await list.tab('outbox').click();
+  await outbox(page).open();
   const row = list.row('queued');
-  await expect(row.getByTestId('row-price')).hasText(price);
-  await expect(row.getByTestId('quote-age')).hasText(/now|\d+ min/);
-  assert.match((await row.getByTestId('row-price').getAttribute('title')) ?? '', /^As quoted (just now|\d+ minutes? ago)/);
+  await expect(orderRow(row).price).hasText(price);
+  await expect(orderRow(row).quoteAge).hasText(/now|\d+ min/);
+  assert.match((await orderRow(row).price.getAttribute('title')) ?? '', /^As quoted (just now|\d+ minutes? ago)/);
   const escaped = price.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await expect(page.getByTestId('outbox-summary')).hasText(new RegExp(`1 order waiting:\\s+${escaped} as last quoted, the oldest quoted (just now|\\d+ minutes? ago)`));
+  await expect(outbox(page).summary).hasText(new RegExp(`1 order waiting:\\s+${escaped} as last quoted, the oldest quoted (just now|\\d+ minutes? ago)`));
   await app.screenshot('outbox-prices');
   await list.open(row);
-  await expect(page.getByTestId('shipping-price')).hasText(`${price} as quoted`);
+  await expect(orderPage(page).shippingPrice).hasText(`${price} as quoted`);
   sandbox.faults.clear();
 });
 
@@ -79,11 +82,11 @@ test('a price that changed by the time of sending waits under Needs attention, s
   await workspace(page).nav('orders');
   await list.open(list.row('draft'));
   const order = orderPage(page);
-  await expect(page.getByTestId('shipping-price')).hasText('as quoted 3 hours ago');
+  await expect(order.shippingPrice).hasText('as quoted 3 hours ago');
   await order.action('place-from-list').click();
   await expect(order.badge).hasText('Needs attention');
   await expect(order.problem).hasText('The shipping price has changed');
-  await expect(page.getByTestId('price-change')).hasText(/Was €\d+\.\d\d, now €\d+\.\d\d\./);
+  await expect(order.priceChange).hasText(/Was €\d+\.\d\d, now €\d+\.\d\d\./);
   await expect(order.timeline).hasText('Send attempt 1: stopped: it needs your attention');
   assert.equal((await sandbox.operator.listOrders()).length, 0, 'nothing placed at a price not agreed');
   await app.screenshot('order-price-changed');

@@ -7,7 +7,9 @@ import type { Browser } from 'playwright-core';
 import { CORPUS as corpus } from '../corpus.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
-import { orderForm, ordersPage, workspace } from './pages/orders.ts';
+import { orderForm } from './pages/order-form.ts';
+import { ordersPage } from './pages/orders.ts';
+import { workspace } from './pages/workspace.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
 
@@ -21,9 +23,9 @@ test('an order to Spain without a province, with a short phone number, is warned
   const { app, sandbox, project } = await openAppOnProject(browser, t);
   const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
   const page = app.page;
-  await page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(page).dismissVaultNotice();
   await signInPage(page).signInWithDemo();
-  await projectsPage(page).items.first().click();
+  await projectsPage(page).open();
   await workspace(page).nav('orders');
   await ordersPage(page).newOrder.click();
   const form = orderForm(page);
@@ -31,7 +33,7 @@ test('an order to Spain without a province, with a short phone number, is warned
   // Said once a field is left, not while it is typed.
   await form.field('countryState').focus();
   await form.field('email').focus();
-  const warnings = page.getByTestId('order-form').getByTestId('field-warning');
+  const warnings = form.fieldWarnings;
   await expect(warnings.filter({ hasText: 'usually want a state or province' })).visible();
   const said = await warnings.allTextContents();
   assert.ok(said.some((w) => /postal code of ES/.test(w)), said.join(' | '));

@@ -7,7 +7,11 @@ import type { Browser } from 'playwright-core';
 import type { Draft } from '../../electron/schemas/orders.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
-import { orderForm, orderPage, ordersPage, workspace } from './pages/orders.ts';
+import { confirmDialog } from './pages/dialog.ts';
+import { orderForm } from './pages/order-form.ts';
+import { orderPage } from './pages/order-page.ts';
+import { ordersPage } from './pages/orders.ts';
+import { workspace } from './pages/workspace.ts';
 import { invoke, sendBatch } from './seed-orders.ts';
 import { signedInWithModel } from './signed-in.ts';
 
@@ -45,20 +49,20 @@ test("a batch order's page: its timeline from the batch row to the service's lat
   assert.match(told[3], new RegExp(`^Placed .*Service order ${shop2.order.orderId}`));
   assert.match(told[4], /^Service status: In production .*Was received/);
 
-  await expect(page.getByTestId('order-recipient')).hasText(`${shop2.recipient.firstName} ${shop2.recipient.lastName}`);
-  await expect(page.getByTestId('order-recipient')).hasText(shop2.recipient.streetAddress);
-  await expect(page.getByTestId('order-model')).hasText('Moon-binary');
-  await expect(page.getByTestId('model-quantity')).hasText('× 2');
-  await page.locator('[data-testid="order-model"] [data-testid="model-thumb"][data-drawn="yes"]').waitFor({ timeout: 30_000 });
-  await expect(page.getByTestId('shipping-price')).hasText('€');
-  await expect(page.getByTestId('shipping-window')).hasText(/\w{3}, \w{3} \d+/);
-  await expect(page.getByTestId('order-origin')).hasText('Row 3 of november.csv');
+  await expect(order.recipient).hasText(`${shop2.recipient.firstName} ${shop2.recipient.lastName}`);
+  await expect(order.recipient).hasText(shop2.recipient.streetAddress);
+  await expect(order.models).hasText('Moon-binary');
+  await expect(order.modelQuantity).hasText('× 2');
+  await order.thumbnailDrawn(30_000);
+  await expect(order.shippingPrice).hasText('€');
+  await expect(order.shippingWindow).hasText(/\w{3}, \w{3} \d+/);
+  await expect(order.origin).hasText('Row 3 of november.csv');
   // What fits a placed order: cancel (the service still cancels it), duplicate; not edit or delete.
-  assert.deepEqual(await page.getByTestId('order-actions').getByRole('button').allTextContents(), ['Refresh status', 'Duplicate as new draft', 'Cancel order']);
+  assert.deepEqual(await order.actionNames(), ['Refresh status', 'Duplicate as new draft', 'Cancel order']);
   await page.setViewportSize({ width: 1280, height: 800 });
   await app.screenshot('order-page');
 
-  await page.getByTestId('open-batch').click();
+  await order.openBatch();
   await expect(page.getByTestId('batch')).hasText('november.csv');
 });
 
@@ -76,10 +80,10 @@ test('a placed order duplicates as a new draft under a new reference, and its ca
   const order = orderPage(page);
   await expect(order.serviceOrderId).visible();
   const reference = (await order.reference.textContent()) ?? '';
-  await expect(page.getByTestId('order-origin')).hasText('Written in PrintDesk');
+  await expect(order.origin).hasText('Written in PrintDesk');
 
   await order.action('cancel-order').click();
-  await page.getByTestId('confirm-yes').click();
+  await confirmDialog(page).yes();
   await expect(order.badge).hasText('Cancelled');
   await expect(order.steps.last()).hasText('Service status: Cancelled');
   await expect(order.steps.last()).hasText('Cancelled from PrintDesk');
@@ -92,7 +96,7 @@ test('a placed order duplicates as a new draft under a new reference, and its ca
   assert.equal(await form.field('lastName').inputValue(), 'Hopper');
   await form.place.click();
   // Both placed, the list has settled (a row that moves under the pointer would open another order).
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"][data-state="placed"]').length === 2);
+  await list.listsRows(2, 'placed');
   const placed = await sandbox.operator.listOrders();
   assert.deepEqual(placed.map((o) => o.orderReference).sort(), [reference, copy].sort());
   await list.open(list.byReference(copy));

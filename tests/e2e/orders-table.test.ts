@@ -8,7 +8,10 @@ import type { Draft } from '../../electron/schemas/orders.ts';
 import { orderRow, sortRows, SORT_KEYS, type SortKey } from '../../renderer/lib/order-table.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
-import { orderPage, ordersPage, workspace } from './pages/orders.ts';
+import { orderPage } from './pages/order-page.ts';
+import { confirmDialog } from './pages/dialog.ts';
+import { orderRow as row, ordersPage } from './pages/orders.ts';
+import { workspace } from './pages/workspace.ts';
 import { projectsPage } from './pages/projects.ts';
 import { invoke, orderFields, placeOrders, sendBatch, troubledOrders } from './seed-orders.ts';
 import { signedInWithModel } from './signed-in.ts';
@@ -43,15 +46,15 @@ after(async () => {
 const drafts = () => invoke<Draft[]>(app, 'drafts:list', { projectId });
 const list = () => ordersPage(app.page);
 /** The row's recipient cell: a click there selects (the reference is a link that opens the order). */
-const cell = (index: number) => list().rowAt(index).getByTestId('row-recipient');
-const selectedCount = () => app.page.getByTestId('selected-count');
+const cell = (index: number) => row(list().rowAt(index)).recipient;
+const selectedCount = () => list().selectedCount;
 
 test('over two hundred orders in a dense table, at 1280×800 and 900×700, only the rows in view drawn', { timeout: 60_000 }, async () => {
   const page = app.page;
   const all = await drafts();
   assert.ok(all.length >= 200, `${all.length} orders`);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(page.getByTestId('orders-count')).hasText(`${all.length} orders`);
+  await expect(list().count).hasText(`${all.length} orders`);
   const drawn = await list().rows.count();
   assert.ok(drawn > 10 && drawn < 60, `${drawn} rows drawn of ${all.length}`);
   assert.equal(await list().table.getAttribute('aria-rowcount'), String(all.length + 1));
@@ -59,10 +62,10 @@ test('over two hundred orders in a dense table, at 1280×800 and 900×700, only 
   await page.setViewportSize({ width: 900, height: 700 });
   await expect(list().table).visible();
   assert.equal(await list().table.getAttribute('data-compact'), 'true', 'a narrow window leaves out the method and batch columns');
-  assert.equal(await page.getByTestId('sort-batch').count(), 0);
+  assert.equal(await list().sortBy('batch').count(), 0);
   await app.screenshot('orders-table-900');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(page.getByTestId('sort-batch')).visible();
+  await expect(list().sortBy('batch')).visible();
 });
 
 test('every column sorts, both ways, in the order its values read', { timeout: 60_000 }, async () => {
@@ -70,51 +73,50 @@ test('every column sorts, both ways, in the order its values read', { timeout: 6
   for (const key of SORT_KEYS) {
     const header = list().sortBy(key);
     await header.click();
-    const first = await header.locator('..').getAttribute('aria-sort');
+    const first = await list().sortOf(key);
     assert.ok(first === 'ascending' || first === 'descending', `${key}: ${first}`);
     await header.click();
     const dir = first === 'ascending' ? 'desc' : 'asc';
-    await expect(header.locator('..')).visible();
-    assert.equal(await header.locator('..').getAttribute('aria-sort'), dir === 'asc' ? 'ascending' : 'descending');
+    await expect(list().column(key)).visible();
+    assert.equal(await list().sortOf(key), dir === 'asc' ? 'ascending' : 'descending');
     const expected = sortRows(rows, { key: key as SortKey, dir }).slice(0, 8).map((r) => r.reference);
     assert.deepEqual((await list().references()).slice(0, 8), expected, `sorted by ${key}, ${dir}`);
   }
   // Prices read highest first, as a reader checks them.
   await list().sortBy('price').click();
-  if ((await list().sortBy('price').locator('..').getAttribute('aria-sort')) !== 'descending') await list().sortBy('price').click();
-  const prices = (await list().rows.getByTestId('row-price').allTextContents()).map((text) => Number(text.match(/\d[\d,]*\.\d\d/)?.[0].replaceAll(',', '') ?? Number.NaN));
+  if ((await list().sortOf('price')) !== 'descending') await list().sortBy('price').click();
+  const prices = (await row(list().rows).price.allTextContents()).map((text) => Number(text.match(/\d[\d,]*\.\d\d/)?.[0].replaceAll(',', '') ?? Number.NaN));
   assert.deepEqual(prices, [...prices].sort((a, b) => b - a));
 });
 
 test('filters combine: status tab, the service status, batch, country, days and words, and clear at once', { timeout: 60_000 }, async () => {
-  const page = app.page;
   const all = await drafts();
   await list().tab('placed').click();
-  await page.getByTestId('filter-status').selectOption('shipped');
-  await page.getByTestId('filter-country').selectOption('DE');
+  await list().filter('status').selectOption('shipped');
+  await list().filter('country').selectOption('DE');
   const shippedToGermany = all.filter((d) => d.state === 'placed' && d.order?.status === 'shipped' && d.recipient.country === 'DE');
   assert.ok(shippedToGermany.length > 0);
-  await expect(page.getByTestId('orders-count')).hasText(`${shippedToGermany.length} ${shippedToGermany.length === 1 ? 'order' : 'orders'} of ${all.length}`);
+  await expect(list().count).hasText(`${shippedToGermany.length} ${shippedToGermany.length === 1 ? 'order' : 'orders'} of ${all.length}`);
   for (const text of await list().rows.allTextContents()) assert.match(text, /Germany.*Shipped/);
   await app.screenshot('orders-filtered');
 
-  await page.getByTestId('filter-status').selectOption('');
-  await page.getByTestId('filter-country').selectOption('');
-  await page.getByTestId('filter-batch').selectOption(batchId);
-  await expect(page.getByTestId('orders-count')).hasText(`24 orders of ${all.length}`);
+  await list().filter('status').selectOption('');
+  await list().filter('country').selectOption('');
+  await list().filter('batch').selectOption(batchId);
+  await expect(list().count).hasText(`24 orders of ${all.length}`);
   const fromBatch = all.filter((d) => d.batch?.batchId === batchId);
   const lovelaces = fromBatch.filter((d) => d.recipient.lastName === 'Lovelace');
   await list().search.fill('lovelace');
-  await expect(page.getByTestId('orders-count')).hasText(`${lovelaces.length} ${lovelaces.length === 1 ? 'order' : 'orders'} of`);
-  await page.getByTestId('filter-range').selectOption('today');
-  await expect(page.getByTestId('orders-count')).hasText(`${lovelaces.length} ${lovelaces.length === 1 ? 'order' : 'orders'} of`);
-  await page.getByTestId('filter-range').selectOption('custom');
+  await expect(list().count).hasText(`${lovelaces.length} ${lovelaces.length === 1 ? 'order' : 'orders'} of`);
+  await list().filter('range').selectOption('today');
+  await expect(list().count).hasText(`${lovelaces.length} ${lovelaces.length === 1 ? 'order' : 'orders'} of`);
+  await list().filter('range').selectOption('custom');
   const tomorrow = new Date(Date.now() + 86_400_000);
-  await page.getByTestId('filter-from').fill(`${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`);
-  await expect(page.getByTestId('orders-none')).hasText('No order');
-  await page.getByTestId('clear-filters').click();
+  await list().filter('from').fill(`${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`);
+  await expect(list().none).hasText('No order');
+  await list().clearFilters();
   await list().tab('all').click();
-  await expect(page.getByTestId('orders-count')).hasText(`${all.length} orders`);
+  await expect(list().count).hasText(`${all.length} orders`);
   assert.equal(await list().search.inputValue(), '');
 });
 
@@ -123,9 +125,9 @@ test('selecting as in a file manager, and cancelling the selection at the servic
   const sandbox = app.booted.sandbox;
   assert.ok(sandbox);
   await list().tab('placed').click();
-  await page.getByTestId('filter-status').selectOption('received');
-  if ((await list().sortBy('reference').locator('..').getAttribute('aria-sort')) !== 'ascending') await list().sortBy('reference').click();
-  if ((await list().sortBy('reference').locator('..').getAttribute('aria-sort')) !== 'ascending') await list().sortBy('reference').click();
+  await list().filter('status').selectOption('received');
+  if ((await list().sortOf('reference')) !== 'ascending') await list().sortBy('reference').click();
+  if ((await list().sortOf('reference')) !== 'ascending') await list().sortBy('reference').click();
 
   await cell(0).click();
   await expect(selectedCount()).hasText('1 order selected');
@@ -135,15 +137,15 @@ test('selecting as in a file manager, and cancelling the selection at the servic
   await expect(selectedCount()).hasText('3 orders selected');
   await app.screenshot('orders-selected');
   const chosen = [0, 2, 3];
-  const references = await Promise.all(chosen.map((i) => list().rowAt(i).getByTestId('open-order').textContent()));
+  const references = await Promise.all(chosen.map((i) => row(list().rowAt(i)).reference.textContent()));
 
-  await page.getByTestId('bulk-cancel').click();
-  const dialog = page.getByTestId('confirm-dialog');
-  await expect(dialog).hasText('Cancel 3 orders?');
-  await expect(page.getByTestId('confirm-yes')).hasText('Cancel 3 orders');
+  await list().bulk('cancel').click();
+  const dialog = confirmDialog(page);
+  await expect(dialog.view).hasText('Cancel 3 orders?');
+  await expect(dialog.yesButton).hasText('Cancel 3 orders');
   await app.screenshot('orders-cancel-confirm');
-  await page.getByTestId('confirm-yes').click();
-  await expect(page.getByTestId('bulk-outcome')).hasText('3 orders cancelled.');
+  await dialog.yes();
+  await expect(list().bulkOutcome).hasText('3 orders cancelled.');
   const atService = new Map((await sandbox.operator.listOrders({ projectId })).map((o) => [o.orderReference, o.status]));
   assert.deepEqual(references.map((r) => atService.get(r ?? '')), ['cancelled', 'cancelled', 'cancelled']);
   // No longer "received", they leave this list, and the selection with them.
@@ -153,7 +155,7 @@ test('selecting as in a file manager, and cancelling the selection at the servic
   // Ctrl/⌘+A takes every order listed; Escape lets go.
   await cell(0).click();
   await page.keyboard.press('ControlOrMeta+A');
-  const listed = (await page.getByTestId('orders-count').textContent())?.match(/^([\d,]+) orders/)?.[1];
+  const listed = (await list().count.textContent())?.match(/^([\d,]+) orders/)?.[1];
   await expect(selectedCount()).hasText(`${listed} orders selected`);
   await page.keyboard.press('Escape');
   assert.equal(await selectedCount().count(), 0);
@@ -167,25 +169,25 @@ test('the keyboard: arrows move, Shift extends, Delete asks to cancel, Enter ope
   await page.keyboard.press('Shift+ArrowDown');
   await expect(selectedCount()).hasText('2 orders selected');
   await page.keyboard.press('Delete');
-  await expect(page.getByTestId('confirm-dialog')).hasText('Cancel 2 orders?');
-  await page.getByTestId('confirm-no').click();
+  await expect(confirmDialog(page).view).hasText('Cancel 2 orders?');
+  await confirmDialog(page).no();
   await expect(selectedCount()).hasText('2 orders selected');
 
   await page.keyboard.press('ArrowUp');
   const focused = await list().table.getAttribute('aria-activedescendant');
-  const reference = await page.locator(`#${focused}`).getByTestId('open-order').textContent();
+  const reference = await row(await list().activeRow()).reference.textContent();
   await page.keyboard.press('Enter');
   await expect(orderPage(page).reference).hasText(reference ?? '');
   await orderPage(page).back.click();
   // The same tab, filters, sort and row, and the keyboard back on the table.
   assert.equal(await list().tab('placed').getAttribute('aria-pressed'), 'true');
-  assert.equal(await page.getByTestId('filter-status').inputValue(), 'received');
-  assert.equal(await list().sortBy('reference').locator('..').getAttribute('aria-sort'), 'ascending');
+  assert.equal(await list().filter('status').inputValue(), 'received');
+  assert.equal(await list().sortOf('reference'), 'ascending');
   assert.equal(await list().table.getAttribute('aria-activedescendant'), focused);
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'orders-table');
   await page.keyboard.press('ArrowDown');
   assert.notEqual(await list().table.getAttribute('aria-activedescendant'), focused, 'the arrows work at once');
-  await page.getByTestId('clear-filters').click();
+  await list().clearFilters();
 });
 
 test('holding and releasing queued orders, retrying a rejected one, and exporting the selection', { timeout: 60_000 }, async () => {
@@ -195,22 +197,22 @@ test('holding and releasing queued orders, retrying a rejected one, and exportin
   await cell(0).click();
   await page.keyboard.press('ControlOrMeta+A');
   // One of the two is held already: Hold counts the other, Release the one.
-  await expect(page.getByTestId('bulk-hold')).hasText('Hold 1');
-  await expect(page.getByTestId('bulk-release')).hasText('Release 1');
-  assert.equal(await page.getByTestId('bulk-cancel').count(), 0, 'nothing placed: no Cancel');
-  await page.getByTestId('bulk-hold').click();
-  await expect(page.getByTestId('bulk-outcome')).hasText('1 order held in the outbox.');
-  await expect(page.getByTestId('bulk-release')).hasText('Release 2');
-  for (const badge of await list().rows.getByTestId('state-badge').allTextContents()) assert.equal(badge, 'On hold');
-  await page.getByTestId('bulk-release').click();
-  await expect(page.getByTestId('bulk-outcome')).hasText('2 orders released.');
-  await expect(list().rowAt(0).getByTestId('state-badge')).hasText('In the outbox');
+  await expect(list().bulk('hold')).hasText('Hold 1');
+  await expect(list().bulk('release')).hasText('Release 1');
+  assert.equal(await list().bulk('cancel').count(), 0, 'nothing placed: no Cancel');
+  await list().bulk('hold').click();
+  await expect(list().bulkOutcome).hasText('1 order held in the outbox.');
+  await expect(list().bulk('release')).hasText('Release 2');
+  for (const badge of await row(list().rows).badge.allTextContents()) assert.equal(badge, 'On hold');
+  await list().bulk('release').click();
+  await expect(list().bulkOutcome).hasText('2 orders released.');
+  await expect(row(list().rowAt(0)).badge).hasText('In the outbox');
 
   await list().tab('attention').click();
   const rejected = list().row('rejected');
-  await rejected.getByTestId('row-recipient').click();
-  await page.getByTestId('bulk-retry').click();
-  await expect(page.getByTestId('bulk-outcome')).hasText('1 order sent again.');
+  await row(rejected).recipient.click();
+  await list().bulk('retry').click();
+  await expect(list().bulkOutcome).hasText('1 order sent again.');
   await list().open(list().row('rejected'));
   await expect(orderPage(page).timeline).hasText('Send attempt 2: rejected by the service');
   await orderPage(page).back.click();
@@ -218,8 +220,8 @@ test('holding and releasing queued orders, retrying a rejected one, and exportin
   await list().tab('placed').click();
   await cell(0).click();
   await cell(1).click({ modifiers: ['Shift'] });
-  const references = await Promise.all([0, 1].map((i) => list().rowAt(i).getByTestId('open-order').textContent()));
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bulk-export').click()]);
+  const references = await Promise.all([0, 1].map((i) => row(list().rowAt(i)).reference.textContent()));
+  const file = await list().exportSelected();
   const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
   assert.equal(lines.length, 3);
   assert.deepEqual(lines.slice(1).map((line) => line.split('","')[0].replace(/^"/, '')), references);

@@ -9,8 +9,17 @@ import { startSandbox } from '../../electron/sandbox/server.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
 import { libraryPage } from './pages/library.ts';
-import { orderForm, orderPage, ordersPage, quotePage, workspace } from './pages/orders.ts';
+import { confirmDialog } from './pages/dialog.ts';
+import { modelDetail } from './pages/model-detail.ts';
+import { orderForm } from './pages/order-form.ts';
+import { orderPage } from './pages/order-page.ts';
+import { orderRow, ordersPage } from './pages/orders.ts';
+import { quotePage } from './pages/quote.ts';
+import { workspace } from './pages/workspace.ts';
+import { projectHome } from './pages/project-home.ts';
 import { projectsPage } from './pages/projects.ts';
+import { outbox } from './pages/outbox.ts';
+import { settingsPage } from './pages/settings.ts';
 import { signInPage } from './pages/sign-in.ts';
 import { openDemoProject, RECIPIENT } from './demo.ts';
 
@@ -67,11 +76,11 @@ test('a package quote validates like the service and lists methods sortable by p
   // A decimal comma is read as a point; other text is named, not shown back as "NaN"; and a quote for
   // other details than the form's is put away until asked again.
   await quote.weight.fill('12,5');
-  await expect(app.page.getByTestId('quote-stale')).visible();
+  await expect(quote.stale).visible();
   assert.equal(await quote.weight.inputValue(), '12,5');
   await quote.weight.fill('800 g');
   await quote.submit.click();
-  await expect(app.page.getByTestId('quote')).hasText('Not a number: give the weight in grams');
+  await expect(quote.view).hasText('Not a number: give the weight in grams');
   assert.equal(await quote.weight.inputValue(), '800 g');
   await quote.weight.fill('12,5');
   await quote.submit.click();
@@ -101,19 +110,17 @@ test('an order from a model quote is placed once and listed with its service ord
   await quote.addModelId.fill('nothing like this');
   await app.page.waitForTimeout(400);
   await quote.addModel.click();
-  await expect(app.page.getByTestId('model-not-found')).hasText('No model named');
+  await expect(quote.modelNotFound).hasText('No model named');
   await quote.addModelId.fill('moon');
-  await app.page.waitForFunction(() => document.querySelectorAll('#model-suggestions option').length === 1);
+  await quote.suggests(1);
   // Added before the suggestions catch up with the text: the name is looked up, not the stale suggestion taken.
-  await quote.addModelId.fill('moonless');
-  await quote.addModel.click();
-  await expect(app.page.getByTestId('model-not-found')).hasText('No model named “moonless”');
-  await quote.addModelId.fill('moon');
-  await quote.addModel.click();
-  await expect(app.page.getByTestId('model-line')).hasText('Moon-binary');
-  assert.equal(await app.page.getByTestId('model-line').locator('strong').getAttribute('data-model-id'), modelId);
-  assert.equal(await app.page.getByTestId('model-line').count(), 1);
-  assert.equal(await app.page.getByTestId('model-not-found').count(), 0);
+  await quote.addModelNamed('moonless');
+  await expect(quote.modelNotFound).hasText('No model named “moonless”');
+  await quote.addModelNamed('moon');
+  await expect(quote.modelLines).hasText('Moon-binary');
+  assert.equal(await quote.modelLineId(), modelId);
+  assert.equal(await quote.modelLines.count(), 1);
+  assert.equal(await quote.modelNotFound.count(), 0);
   await quote.pickCountry('NLD');
   await quote.submit.click();
   await quote.choose.first().click();
@@ -124,8 +131,8 @@ test('an order from a model quote is placed once and listed with its service ord
   await form.place.click();
   await expect(form.fieldErrors.first()).visible();
   // The refusal says so beside the button, and takes the user to the field, scrolled out of view until now.
-  await expect(app.page.getByTestId('form-problems')).hasText('One field needs attention');
-  assert.equal(await app.page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid), 'email');
+  await expect(form.formProblems).hasText('One field needs attention');
+  assert.equal(await form.focusedField(), 'email');
   await app.screenshot('13-order-form-errors');
   await form.field('email').fill(RECIPIENT.email);
   await form.place.click();
@@ -140,29 +147,29 @@ test('an order from a model quote is placed once and listed with its service ord
   await expect(order.serviceOrderId).hasText(orders?.[0].orderId ?? '');
   // Cancelling at the service asks first; "Keep it" (or Escape) leaves the order as it was.
   await order.action('cancel-order').click();
-  const dialog = app.page.getByTestId('confirm-dialog');
-  await expect(dialog).hasText('Cancel this order?');
+  const dialog = confirmDialog(app.page);
+  await expect(dialog.view).hasText('Cancel this order?');
   await app.screenshot('14-cancel-confirm');
-  await app.page.getByTestId('confirm-no').click();
-  await expect(dialog).hidden();
+  await dialog.no();
+  await expect(dialog.view).hidden();
   await order.action('cancel-order').click();
-  await expect(dialog).visible();
+  await expect(dialog.view).visible();
   await app.page.keyboard.press('Escape');
-  await expect(dialog).hidden();
+  await expect(dialog.view).hidden();
   assert.equal((await app.booted.sandbox?.operator.listOrders())?.[0].status, 'received');
   await order.action('cancel-order').click();
-  await app.page.getByTestId('confirm-yes').click();
+  await dialog.yes();
   await expect(order.badge).hasText('Cancelled');
   assert.equal((await app.booted.sandbox?.operator.listOrders())?.[0].status, 'cancelled');
   // Cancelled, it offers no Cancel any more; and the list's badge no longer says "Placed" either.
   assert.equal(await order.action('cancel-order').count(), 0);
   await order.back.click();
-  await expect(list.row('placed').getByTestId('state-badge')).hasText('Cancelled');
+  await expect(orderRow(list.row('placed')).badge).hasText('Cancelled');
   // The overview's counts open Orders on their own tab.
   await workspace(app.page).nav('overview');
-  await app.page.getByTestId('tile-placed').click();
+  await projectHome(app.page).openTile('placed');
   await expect(list.view).visible();
-  assert.equal(await app.page.getByTestId('filter-placed').getAttribute('aria-pressed'), 'true');
+  assert.equal(await list.tab('placed').getAttribute('aria-pressed'), 'true');
   await app.close();
 });
 
@@ -185,7 +192,7 @@ test('an order the service asks to wait an hour for says when it goes, and Send 
   await expect(order.serviceOrderId).visible();
   await expect(order.timeline).hasText('Send attempt 2: accepted by the service');
   assert.equal((await sandbox.operator.listOrders()).length, 1);
-  assert.equal(await app.page.getByTestId('send-now').count(), 0);
+  assert.equal(await order.action('send-now').count(), 0);
   // "An order was placed" is news until the list is left: it does not add up with the next ones.
   await order.back.click();
   await expect(list.placedNotice).hasText('An order was placed.');
@@ -214,15 +221,15 @@ test('a draft written offline waits in the outbox and is placed when the service
   await expect(order.timeline).hasText('It goes as soon as the service can be reached.');
   await order.back.click();
   await expect(list.row('queued')).visible();
-  await list.tab('outbox').click();
-  await expect(app.page.getByTestId('outbox-summary')).hasText('1 order waiting');
+  await outbox(app.page).open();
+  await expect(outbox(app.page).summary).hasText('1 order waiting');
   await app.screenshot('16-outbox-offline');
   // Signing out now would leave it waiting for this account: the app says so first, and staying is one click.
-  await app.page.getByTestId('sign-out').click();
-  await expect(app.page.getByTestId('confirm-dialog')).hasText('1 order waits in the outbox');
+  await workspace(app.page).signOut();
+  await expect(confirmDialog(app.page).view).hasText('1 order waits in the outbox');
   await app.screenshot('sign-out-orders-waiting');
-  await app.page.getByTestId('confirm-no').click();
-  await expect(app.page.getByTestId('account-email')).visible();
+  await confirmDialog(app.page).no();
+  await expect(workspace(app.page).account).visible();
   await list.tab('all').click();
 
   await backOnline(app, sandbox.port, async (again) => {
@@ -244,10 +251,10 @@ test('offline, another project of the list opens: its library says it cannot be 
 
   await sandbox.close();
   await projectsPage(app.page).switchProject.click();
-  await projectsPage(app.page).items.filter({ hasText: 'Spare parts' }).click();
+  await projectsPage(app.page).open('Spare parts');
   await expect(projectsPage(app.page).switchProject).hasText('Spare parts');
   await workspace(app.page).nav('library');
-  await expect(app.page.getByTestId('library-unlisted')).hasText('never listed here');
+  await expect(lib.unlisted).hasText('never listed here');
   // Neither the other project's models nor "no models yet": the list is unknown until the service is back.
   await app.screenshot('library-offline');
   assert.equal(await lib.rows.count(), 0);
@@ -273,41 +280,41 @@ test('offline, the library shows the models last listed; one opens with its prev
   await openDemoProject(app);
   const lib = libraryPage(app.page);
   await workspace(app.page).nav('library');
-  await lib.names.first().click();
-  await expect(lib.localFacts).visible();
+  const model = modelDetail(app.page);
+  await lib.open();
+  await expect(model.localFacts).visible();
 
   await sandbox.close();
   await workspace(app.page).nav('library');
-  await expect(app.page.getByTestId('library-as-of')).hasText(/The models as last listed, (today|\w+ \d+) at \d/);
-  await expect(lib.rows.filter({ hasText: 'Moon-binary' })).visible();
-  assert.equal(await app.page.getByTestId('library-error').count(), 0);
+  await expect(lib.asOf).hasText(/The models as last listed, (today|\w+ \d+) at \d/);
+  await expect(lib.row('Moon-binary')).visible();
+  assert.equal(await lib.error.count(), 0);
   await app.screenshot('library-offline-as-listed');
-  await lib.names.first().click();
-  await expect(lib.localFacts).visible();
-  await expect(lib.serviceRecord).hasText('Moon-binary');
+  await lib.open();
+  await expect(model.localFacts).visible();
+  await expect(model.serviceRecord).hasText('Moon-binary');
   // What needs the service says so instead of failing when pressed; an order can still be drafted.
-  for (const id of ['quote-model', 'rename-model', 'model-folder', 'delete-model']) assert.equal(await app.page.getByTestId(id).isDisabled(), true, `${id} is off offline`);
+  for (const [id, action] of Object.entries({ 'quote-model': model.quote, 'rename-model': model.rename, 'model-folder': model.folder, 'delete-model': model.delete })) assert.equal(await action.isDisabled(), true, `${id} is off offline`);
   await app.screenshot('model-offline');
 
   const form = orderForm(app.page);
   await workspace(app.page).nav('orders');
   await ordersPage(app.page).newOrder.click();
   await form.fillRecipient(RECIPIENT);
-  await form.addModelId.fill('moon');
-  await form.addModel.click();
+  await form.addModelById('moon');
   await expect(form.modelLines.first()).hasText('Moon-binary');
   await form.saveDraft.click();
   await expect(form.saved).visible();
 
   // Back online, the library lists again by itself.
   await workspace(app.page).nav('library');
-  await expect(app.page.getByTestId('library-as-of')).visible();
+  await expect(lib.asOf).visible();
   await backOnline(app, sandbox.port, async () => {
-    await app.page.getByTestId('library-as-of').waitFor({ state: 'detached', timeout: 30_000 });
-    await expect(lib.rows.filter({ hasText: 'Moon-binary' })).visible();
-    await lib.names.first().click();
-    await expect(lib.localFacts).visible();
-    assert.equal(await app.page.getByTestId('quote-model').isDisabled(), false, 'quotes are back with the service');
+    await lib.asOf.waitFor({ state: 'detached', timeout: 30_000 });
+    await expect(lib.row('Moon-binary')).visible();
+    await lib.open();
+    await expect(model.localFacts).visible();
+    assert.equal(await model.quote.isDisabled(), false, 'quotes are back with the service');
   });
 });
 
@@ -323,7 +330,7 @@ test('hundreds of orders: only the rows in view are drawn, the end is a scroll a
   const list = ordersPage(app.page);
   await workspace(app.page).nav('orders');
   await expect(list.table).visible();
-  await expect(app.page.getByTestId('orders-count')).hasText('250 orders');
+  await expect(list.count).hasText('250 orders');
   const drawn = await list.rows.count();
   assert.ok(drawn > 10 && drawn < 60, `${drawn} rows drawn of 250`);
   // By recipient, numbers in number order: Customer 2 before Customer 10, Zoë last.
@@ -334,18 +341,18 @@ test('hundreds of orders: only the rows in view are drawn, the end is a scroll a
   assert.ok((await list.rows.count()) < 60);
 
   await list.search.fill('zoe porto');
-  await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 1);
+  await list.listsRows(1);
   await expect(list.rows.first()).hasText('Zoë Martins');
-  await expect(app.page.getByTestId('filter-all')).hasText('All 1');
+  await expect(list.tab('all')).hasText('All 1');
   await app.screenshot('orders-found');
   // What is listed exports as a spreadsheet: the header and that one order.
-  const [file] = await Promise.all([app.page.waitForEvent('download'), app.page.getByTestId('orders-export').click()]);
+  const file = await list.exportListed();
   assert.match(file.suggestedFilename(), /^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
   assert.equal(lines.length, 2);
   assert.match(lines[1], /"Draft",.*"Zoë","Martins"/);
   await list.search.fill('nobody');
-  await expect(app.page.getByTestId('orders-none')).hasText('No order matches “nobody”.');
+  await expect(list.none).hasText('No order matches “nobody”.');
   await app.close();
 });
 
@@ -353,9 +360,8 @@ test('a rejected order shows the service message, and is fixed and resent', asyn
   const app = await openApp(browser);
   const { list, form } = await completeNewOrder(app);
   // A typo in a second model's ID is caught as it is added, and the line of a real one carries its name.
-  await form.addModelId.fill('0f8fad5b-d9cb-469f-a165-70867728950e');
-  await form.addModel.click();
-  await expect(app.page.getByTestId('model-not-found')).hasText('No model with the ID 0f8fad5b-d9cb-469f-a165-70867728950e');
+  await form.addModelById('0f8fad5b-d9cb-469f-a165-70867728950e');
+  await expect(form.modelNotFound).hasText('No model with the ID 0f8fad5b-d9cb-469f-a165-70867728950e');
   assert.equal(await form.modelLines.count(), 1);
   await expect(form.modelLines.first()).hasText('Moon-binary');
   // With the service unable to look it up (as offline), the ID is taken as it is, and the service then says.
@@ -378,7 +384,7 @@ test('a rejected order shows the service message, and is fixed and resent', asyn
   await app.screenshot('17-order-rejected');
   await order.action('edit-order').click();
   await expect(form.problem).visible();
-  await form.modelLines.nth(1).getByRole('button', { name: 'Remove' }).click();
+  await form.removeModelLine(1);
   await form.place.click();
   await expect(list.row('placed')).visible();
   assert.equal((await app.booted.sandbox?.operator.listOrders())?.length, 1);
@@ -389,10 +395,10 @@ test('what was typed in a new order survives the session ending under the form, 
   const app = await openApp(browser);
   t.after(() => app.close());
   const { list, form } = await startNewOrder(app, { firstName: 'Katherine', lastName: 'Johnson' });
-  await app.page.getByTestId('sign-out').click();
+  await workspace(app.page).signOut();
   await signInPage(app.page).signInWithDemo();
   // Signed in again, the app is back on the form, with what was typed.
-  await expect(app.page.getByTestId('order-restored')).visible();
+  await expect(form.restored).visible();
   await app.screenshot('order-restored');
   assert.equal(await form.field('firstName').inputValue(), 'Katherine');
   // Given back once: the next new order starts empty.
@@ -407,16 +413,17 @@ test('an order left half-written is kept as a draft, opened again from the notic
   const { list, form } = await startNewOrder(app, { firstName: 'Ada', lastName: 'Lovelace' });
   // Going elsewhere mid-order, as to look something up in the library.
   await workspace(app.page).nav('library');
-  await expect(app.page.getByTestId('kept-draft')).hasText('The order you were writing for Ada Lovelace was kept as a draft.');
+  const shell = workspace(app.page);
+  await expect(shell.keptDraft).hasText('The order you were writing for Ada Lovelace was kept as a draft.');
   await app.screenshot('order-kept-draft');
-  await app.page.getByTestId('open-kept-draft').click();
+  await shell.openKeptDraft();
   // The draft loads into the form a moment after it opens.
-  await app.page.waitForFunction(() => (document.querySelector('[data-testid="firstName"]') as HTMLInputElement | null)?.value === 'Ada');
-  await app.page.getByTestId('lastName').fill('King');
-  await app.page.getByTestId('discard-changes').click();
+  await form.holds('firstName', 'Ada');
+  await form.field('lastName').fill('King');
+  await form.discardChanges();
   await expect(list.row('draft')).hasText('Ada Lovelace');
   assert.equal(await list.row('draft').count(), 1, 'one draft, not one per leaving');
-  assert.equal(await app.page.getByTestId('kept-draft').count(), 0);
+  assert.equal(await shell.keptDraft.count(), 0);
 
   // A new order left untouched leaves nothing behind.
   await list.newOrder.click();
@@ -427,9 +434,9 @@ test('an order left half-written is kept as a draft, opened again from the notic
   // Settings opened over a half-written order: back from them, the order is there as it was typed.
   await list.newOrder.click();
   await form.fillRecipient({ firstName: 'Grace' });
-  await app.page.getByTestId('settings-button').click();
-  await app.page.getByTestId('close-settings').click();
-  await app.page.waitForFunction(() => (document.querySelector('[data-testid="firstName"]') as HTMLInputElement | null)?.value === 'Grace');
+  await shell.openSettings();
+  await settingsPage(app.page).close.click();
+  await form.holds('firstName', 'Grace');
   assert.equal(await list.row('draft').count(), 0, 'the form, not the list');
 });
 
@@ -447,17 +454,17 @@ test('what is typed while the form is still opening is the user\'s too: kept whe
   await list.newOrder.click();
   await form.field('firstName').fill('Ada');
   replies.release();
-  await expect(app.page.getByTestId('address-book')).visible();
+  await expect(form.addressBook).visible();
   await workspace(app.page).nav('library');
-  await expect(app.page.getByTestId('kept-draft')).hasText('The order you were writing for Ada was kept as a draft.');
+  await expect(workspace(app.page).keptDraft).hasText('The order you were writing for Ada was kept as a draft.');
 
   replies.hold();
-  await app.page.getByTestId('open-kept-draft').click();
+  await workspace(app.page).openKeptDraft();
   await expect(form.view).visible();
   assert.equal(await form.field('firstName').isDisabled(), true, 'not typed into before the draft is there to overwrite it');
   await app.screenshot('order-draft-opening');
   replies.release();
-  await app.page.waitForFunction(() => (document.querySelector('[data-testid="firstName"]') as HTMLInputElement | null)?.value === 'Ada');
+  await form.holds('firstName', 'Ada');
   assert.equal(await form.field('firstName').isDisabled(), false);
 });
 
@@ -502,7 +509,7 @@ test('an order being typed when the page reloads (or the window closes) is a dra
   // No leaving the form, so no teardown: what reached the host as it was typed is all there is.
   // The app opens again on the project it was in.
   await app.page.reload();
-  await expect(app.page.getByTestId('kept-draft')).hasText('The order you were writing for Mary Jackson was kept as a draft.');
+  await expect(workspace(app.page).keptDraft).hasText('The order you were writing for Mary Jackson was kept as a draft.');
   await workspace(app.page).nav('orders');
   await expect(list.row('draft')).hasText('Mary Jackson');
   assert.equal(await list.row('draft').count(), 1);
@@ -511,5 +518,5 @@ test('an order being typed when the page reloads (or the window closes) is a dra
   await workspace(app.page).nav('orders');
   await expect(list.row('draft')).hasText('Mary Jackson');
   assert.equal(await list.row('draft').count(), 1);
-  assert.equal(await app.page.getByTestId('kept-draft').count(), 0);
+  assert.equal(await workspace(app.page).keptDraft.count(), 0);
 });

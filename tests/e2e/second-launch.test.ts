@@ -11,6 +11,7 @@ import { AlreadyRunning, startBrowserMode } from '../../electron/browser-main.ts
 import { CORPUS as corpus } from '../corpus.ts';
 import { expect } from './expect.ts';
 import { launchChromium } from './harness.ts';
+import { confirmDialog } from './pages/dialog.ts';
 import { libraryPage } from './pages/library.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
@@ -33,10 +34,10 @@ test('a second launch with a model hands it to the open page, which asks to uplo
   const page = await (await browser.newContext({ viewport: { width: 1200, height: 780 } })).newPage();
   // What the browser is given: the launch page, which forwards to the app with its secret.
   await page.goto(pathToFileURL(opened[0]).href);
-  await page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(page).dismissVaultNotice();
   await signInPage(page).signInWithDemo();
   const projects = projectsPage(page);
-  await projects.items.first().click();
+  await projects.open();
   await expect(projects.home).visible();
 
   const moon = join(corpus, 'stl', 'Moon-binary.stl');
@@ -46,12 +47,12 @@ test('a second launch with a model hands it to the open page, which asks to uplo
   // The page goes to the library and asks.
   const lib = libraryPage(page);
   await expect(lib.view).visible();
-  const dialog = page.getByTestId('confirm-dialog');
-  await expect(dialog).hasText('Upload Moon-binary.stl?');
+  const dialog = confirmDialog(page);
+  await expect(dialog.view).hasText('Upload Moon-binary.stl?');
   await mkdir(join(root, 'test-results'), { recursive: true });
   await page.screenshot({ path: join(root, 'test-results', 'second-launch-hand-over.png') });
-  await page.getByTestId('confirm-yes').click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 30_000 });
+  await dialog.yes();
+  await lib.lists(1, 30_000);
   assert.equal(await lib.names.first().textContent(), 'Moon-binary');
   assert.equal(opened.length, 1, 'no second page was opened: the one open was told');
 });

@@ -7,7 +7,10 @@ import type { Quote } from '../../electron/schemas/orders.ts';
 import { openDemoProject } from './demo.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp } from './harness.ts';
-import { orderForm, ordersPage, quotePage, workspace } from './pages/orders.ts';
+import { orderForm } from './pages/order-form.ts';
+import { ordersPage } from './pages/orders.ts';
+import { quotePage } from './pages/quote.ts';
+import { workspace } from './pages/workspace.ts';
 import { settingsPage } from './pages/settings.ts';
 
 let browser: Browser;
@@ -23,8 +26,7 @@ test('a default country and shipping rule: a new order starts in that country, a
   const shell = workspace(app.page);
   const settings = settingsPage(app.page);
   await shell.nav('settings');
-  await settings.defaultCountry.fill('germ');
-  await app.page.getByTestId('default-country-option').first().click();
+  await settings.chooseDefaultCountry('germ');
   await expect(settings.view).hasText('New orders and quotes start with Germany.');
   await settings.defaultShipping.selectOption('fastest');
   // Kept by the host, for the next start too.
@@ -40,12 +42,11 @@ test('a default country and shipping rule: a new order starts in that country, a
   await ordersPage(app.page).newOrder.click();
   const form = orderForm(app.page);
   assert.match(await form.field('country').inputValue(), /Germany \(DE\)/);
-  await form.addModelId.fill(modelId);
-  await form.addModel.click();
+  await form.addModelById(modelId);
   // The quote comes by itself, and the fastest method in it is chosen.
-  await expect(form.view.getByTestId('chosen-method')).visible();
-  const rows = await app.page.getByTestId('method-row').all();
-  const chosen = form.view.getByTestId('method-row').filter({ has: app.page.getByTestId('chosen-method') });
+  await expect(form.chosenMark).visible();
+  const rows = await form.methodRows.all();
+  const chosen = form.chosenRow;
   const quote = await app.booted.host.invoke('quotes:get', { country: 'DE', models: [{ modelId, quantity: 1 }] });
   assert.ok(quote.ok && rows.length > 1);
   const fastest = resolveShipping((quote.value as Quote).methods, { kind: 'rule', rule: 'fastest' });

@@ -10,6 +10,7 @@ import { closeAll, launchChromium, openApp } from './harness.ts';
 import { projectsPage } from './pages/projects.ts';
 import { settingsPage } from './pages/settings.ts';
 import { signInPage } from './pages/sign-in.ts';
+import { workspace } from './pages/workspace.ts';
 
 let browser: Browser;
 before(async () => {
@@ -22,7 +23,7 @@ test('a new user signs in with the demo account and opens the demo project', asy
   const signIn = signInPage(app.page);
   const projects = projectsPage(app.page);
   await expect(signIn.useDemo).visible();
-  await expect(app.page.getByTestId('vault-notice')).visible();
+  await expect(signIn.vaultNotice).visible();
   await app.screenshot('01-sign-in');
   await signIn.useDemo.click();
   assert.equal(await signIn.email.inputValue(), DEMO_EMAIL);
@@ -74,7 +75,7 @@ test('an expired access token is renewed without the user noticing', async (t) =
   t.after(() => app.close());
   const projects = projectsPage(app.page);
   // By keyboard: the demo account fills the form and passes the focus to Sign in, so Enter signs in.
-  await app.page.getByTestId('use-demo').click();
+  await signInPage(app.page).useDemo.click();
   await app.page.keyboard.press('Enter');
   // The next screen takes the focus to its heading, so Tab goes on from there rather than from the top.
   await app.page.waitForFunction(() => document.activeElement?.tagName === 'H1', null, { timeout: 5_000 });
@@ -96,7 +97,7 @@ test('an expired refresh token signs the user out, saying why', async () => {
   await app.page.waitForTimeout(3_200);
   await projects.switchProject.click();
   await expect(signIn.sessionEnded).hasText('Your session has expired');
-  assert.equal(await app.page.getByTestId('email').inputValue(), DEMO_EMAIL, 'the account is offered again');
+  assert.equal(await signIn.email.inputValue(), DEMO_EMAIL, 'the account is offered again');
   await app.screenshot('06-session-expired');
   await app.close();
 });
@@ -145,7 +146,7 @@ test('a 429 on sign-in says when to try again', async () => {
   await expect(signIn.error).hasText('Try again in');
   assert.equal(await signIn.submit.isDisabled(), true);
   // Retry waits for the countdown too: it would only earn another 429.
-  assert.equal(await app.page.getByTestId('sign-in-error-retry').count(), 0);
+  assert.equal(await signIn.retry.count(), 0);
   await app.screenshot('08-rate-limited');
   await app.close();
 });
@@ -163,14 +164,14 @@ test('signing out returns to sign-in; signing in again reopens the remembered pr
   await signIn.signInWithDemo();
   await expect(projects.currentProject).hasText('Demo project');
   // Switching project and thinking better of it: Escape (or Back) returns to the project as it was.
-  await app.page.getByTestId('switch-project').click();
-  await expect(app.page.getByTestId('back-to-project')).hasText('← Back to Demo project');
-  await expect(app.page.getByTestId('current-project')).hasText('Currently open');
+  await projects.switchProject.click();
+  await expect(projects.backToProject).hasText('← Back to Demo project');
+  await expect(projects.currentProject).hasText('Currently open');
   await app.page.keyboard.press('Escape');
   await expect(projects.home).visible();
   // Settings close with Escape too.
-  await app.page.getByTestId('settings-button').click();
-  await expect(app.page.getByTestId('close-settings')).visible();
+  await workspace(app.page).openSettings();
+  await expect(settingsPage(app.page).close).visible();
   await app.page.keyboard.press('Escape');
   await expect(projects.home).visible();
   await app.close();
@@ -189,22 +190,20 @@ test('settings accept only an https (or loopback) address ending in /v2', async 
   await settings.url.fill('https://print.example.com/v2/');
   await settings.save.click();
   await expect(settings.saved).visible();
-  await expect(app.page.getByTestId('service-badge')).hasText('print.example.com');
+  await expect(workspace(app.page).serviceBadge).hasText('print.example.com');
   await app.screenshot('10-settings');
   // Signing in to a service that is not there fails; back on the sandbox, that failure is not shown any more.
   await settings.url.fill('https://127.0.0.1:9/v2');
   await settings.save.click();
   await settings.close.click();
   const signIn = signInPage(app.page);
-  await app.page.getByTestId('email').fill('ada@example.com');
-  await app.page.getByTestId('password').fill('a long password');
-  await app.page.getByTestId('sign-in-submit').click();
-  await expect(app.page.getByTestId('sign-in-error')).visible();
+  await signIn.signIn('ada@example.com', 'a long password');
+  await expect(signIn.error).visible();
   await settings.open.click();
   await settings.sandbox.check();
   await settings.save.click();
   await settings.close.click();
   await expect(signIn.useDemo).visible();
-  assert.equal(await app.page.getByTestId('sign-in-error').count(), 0, "the other service's failure is gone");
+  assert.equal(await signIn.error.count(), 0, "the other service's failure is gone");
   await app.close();
 });

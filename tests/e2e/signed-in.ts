@@ -11,9 +11,9 @@ export async function signedInWithModel(app: AppUnderTest, modelFile = 'Moon-bin
   if (!sandbox) throw new Error('The app started without its sandbox');
   const [project] = await sandbox.operator.listProjects();
   const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', modelFile));
-  await app.page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(app.page).dismissVaultNotice();
   await signInPage(app.page).signInWithDemo();
-  await projectsPage(app.page).items.first().click();
+  await projectsPage(app.page).open();
   await projectsPage(app.page).home.waitFor();
   return { sandbox, project, model };
 }

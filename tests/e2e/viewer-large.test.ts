@@ -14,6 +14,7 @@ import { pixelsUntil, samplePixels } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp } from './harness.ts';
 import { libraryWith } from './library-with.ts';
+import { modelDetail } from './pages/model-detail.ts';
 import { framesDrawn, turnPreview, typeUntil, withoutOffscreenCanvas } from './preview-input.ts';
 
 let browser: Browser;
@@ -43,23 +44,24 @@ test('a 2M-triangle model opens and turns while a text field takes every key, an
   await writeFile(file, binaryStl(torusWith(2_000_000)));
   const lib = await libraryWith(page, file, 120_000);
   await watchLoading(page);
-  await lib.names.first().click();
+  await lib.open();
+  const model = modelDetail(page);
   // The model is renamed while it opens: the field holds every key, in order, up to the first picture…
-  await page.getByTestId('rename-model').click();
-  const field = page.getByTestId('model-name-field');
-  const onScreen = () => page.locator('[data-testid="viewer"][data-state="ready"]').count().then((n) => n > 0);
+  await model.rename.click();
+  const field = model.nameField;
+  const onScreen = model.isPreviewReady;
   const first = await typeUntil(page, field, onScreen);
   assert.equal(await field.inputValue(), first);
-  assert.equal(await page.getByTestId('viewer').getAttribute('data-drawn-in'), 'worker');
-  const atRest = await pixelsUntil(lib.viewerCanvas, (s) => s.blueShades >= 3, 'the torus');
+  assert.equal(await model.drawnIn(), 'worker');
+  const atRest = await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the torus');
   // …turned as every triangle loads (or just after, on a fast machine): the picture moves and frames are drawn…
   const before = await framesDrawn(page);
-  await turnPreview(page, lib.viewerCanvas, 1_500);
+  await turnPreview(page, model.canvas, 1_500);
   assert.ok((await framesDrawn(page)) > before, 'frames were drawn while turning');
-  assert.notDeepEqual(await samplePixels(lib.viewerCanvas), atRest, 'the torus turned');
+  assert.notDeepEqual(await samplePixels(model.canvas), atRest, 'the torus turned');
   // …fitted again as it first stood…
-  await page.getByTestId('viewer-fit').click();
-  await pixelsUntil(lib.viewerCanvas, (s) => Math.abs(s.blue - atRest.blue) < atRest.blue * 0.02, 'the torus fitted again as it first stood');
+  await model.fit();
+  await pixelsUntil(model.canvas, (s) => Math.abs(s.blue - atRest.blue) < atRest.blue * 0.02, 'the torus fitted again as it first stood');
   // …and typed into again until every triangle is in: every key held.
   const typed = await typeUntil(page, field, () => isOpen(page), 8, { clearFirst: true });
   assert.equal(await field.inputValue(), typed);
@@ -68,8 +70,8 @@ test('a 2M-triangle model opens and turns while a text field takes every key, an
   await page.keyboard.press('Escape');
 
   // Loaded: under software rendering every triangle is too slow to turn, and it says so.
-  await expect(page.getByTestId('viewer-simplified')).hasText('of 1,999,396 triangles drawn');
-  await page.getByTestId('topology-pending').waitFor({ state: 'detached', timeout: 120_000 });
+  await expect(model.simplified).hasText('of 1,999,396 triangles drawn');
+  await model.topologyPending.waitFor({ state: 'detached', timeout: 120_000 });
   await app.screenshot('model-large-loaded');
 });
 
@@ -80,15 +82,15 @@ test('where a canvas cannot go to a worker, the page draws the preview itself, t
   const page = app.page;
   const lib = await libraryWith(page, join(corpus, 'stl', 'HalfDonut-binary.stl'));
   // The library's thumbnail, drawn on the page.
-  await page.waitForSelector('[data-testid="model-thumb"][data-drawn="yes"]', { timeout: 30_000 });
-  await lib.names.first().click();
-  const viewer = page.getByTestId('viewer');
-  await page.locator('[data-testid="viewer"][data-state="ready"]').waitFor({ timeout: 30_000 });
-  assert.equal(await viewer.getAttribute('data-drawn-in'), 'page');
-  const atRest = await pixelsUntil(lib.viewerCanvas, (s) => s.blueShades >= 3, 'the half donut');
-  await turnPreview(page, lib.viewerCanvas, 800);
-  await pixelsUntil(lib.viewerCanvas, (s) => Math.abs(s.blue - atRest.blue) > atRest.blue * 0.02, 'the half donut turned');
-  await page.getByTestId('viewer-fit').click();
-  await pixelsUntil(lib.viewerCanvas, (s) => Math.abs(s.blue - atRest.blue) < atRest.blue * 0.02, 'the half donut fitted again');
+  await lib.thumbnailDrawn();
+  await lib.open();
+  const model = modelDetail(page);
+  await model.previewReady(30_000);
+  assert.equal(await model.drawnIn(), 'page');
+  const atRest = await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the half donut');
+  await turnPreview(page, model.canvas, 800);
+  await pixelsUntil(model.canvas, (s) => Math.abs(s.blue - atRest.blue) > atRest.blue * 0.02, 'the half donut turned');
+  await model.fit();
+  await pixelsUntil(model.canvas, (s) => Math.abs(s.blue - atRest.blue) < atRest.blue * 0.02, 'the half donut fitted again');
   await app.screenshot('model-drawn-on-page');
 });

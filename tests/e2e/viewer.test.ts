@@ -10,7 +10,8 @@ import { pixelsUntil } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
 import { libraryWith } from './library-with.ts';
-import type { libraryPage } from './pages/library.ts';
+import { libraryPage } from './pages/library.ts';
+import { modelDetail } from './pages/model-detail.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 import { binaryStl } from '../../scripts/generate-models.ts';
 
@@ -24,11 +25,13 @@ async function uploadModel(app: AppUnderTest, file: string): Promise<ReturnType<
   return libraryWith(app.page, file);
 }
 
-async function openModel(app: AppUnderTest, file: string): Promise<ReturnType<typeof libraryPage>> {
+/** The model's page, opened once the file is uploaded and its size is shown. */
+async function openModel(app: AppUnderTest, file: string): Promise<ReturnType<typeof modelDetail>> {
   const lib = await uploadModel(app, file);
-  await lib.names.first().click();
-  await expect(lib.dimensions).hasText('mm');
-  return lib;
+  await lib.open();
+  const model = modelDetail(app.page);
+  await expect(model.dimensions).hasText('mm');
+  return model;
 }
 
 /** A closed box of `x` × `y` × `z` mm as a binary STL file, with its corner at the origin. */
@@ -42,7 +45,7 @@ async function boxFile(name: string, x: number, y: number, z: number): Promise<s
 
 /** The library row's thumbnail once it is drawn. */
 async function thumbnailSource(app: AppUnderTest): Promise<string | null> {
-  const image = app.page.getByTestId('model-thumb').locator('img');
+  const image = libraryPage(app.page).thumbnailImages;
   await image.waitFor({ timeout: 30_000 });
   return image.getAttribute('src');
 }
@@ -50,16 +53,16 @@ async function thumbnailSource(app: AppUnderTest): Promise<string | null> {
 test('a colour 3MF is drawn in its own colours, not the default blue, and as a wireframe on request', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
-  const lib = await openModel(app, join(corpus, '3mf', 'rhombicuboctahedron_color.3mf'));
+  const model = await openModel(app, join(corpus, '3mf', 'rhombicuboctahedron_color.3mf'));
   // Its faces are orange, yellow, pink, green and navy: warm pixels appear only if the colours are used.
-  const solid = await pixelsUntil(lib.viewerCanvas, (s) => s.warm > 200, 'the model\'s warm colours');
+  const solid = await pixelsUntil(model.canvas, (s) => s.warm > 200, 'the model\'s warm colours');
   assert.ok(solid.distinct > 20, `a shaded model shows many colours (saw ${solid.distinct})`);
   await app.screenshot('25-model-colours');
   // Wireframe leaves only the triangles' edges coloured.
-  await app.page.getByTestId('viewer-wireframe').check();
-  await pixelsUntil(lib.viewerCanvas, (s) => s.warm > 0 && s.warm < solid.warm / 3, 'the model as a wireframe');
-  await app.page.getByTestId('viewer-wireframe').uncheck();
-  await pixelsUntil(lib.viewerCanvas, (s) => s.warm > solid.warm * 0.9, 'the solid model again');
+  await model.wireframe.check();
+  await pixelsUntil(model.canvas, (s) => s.warm > 0 && s.warm < solid.warm / 3, 'the model as a wireframe');
+  await model.wireframe.uncheck();
+  await pixelsUntil(model.canvas, (s) => s.warm > solid.warm * 0.9, 'the solid model again');
 });
 
 test('an open mesh says how many open edges it has, draws them in red, and hides them on request', async (t) => {
@@ -67,41 +70,42 @@ test('an open mesh says how many open edges it has, draws them in red, and hides
   t.after(() => app.close());
   const lib = await uploadModel(app, join(corpus, 'obj', 'stanford-bunny.obj'));
   const standing = await thumbnailSource(app);
-  await lib.names.first().click();
-  await expect(lib.dimensions).hasText('mm');
-  const toggle = app.page.getByTestId('viewer-open-edges');
+  await lib.open();
+  const model = modelDetail(app.page);
+  await expect(model.dimensions).hasText('mm');
+  const toggle = model.openEdges;
   await expect(toggle).visible();
   // 223 open edges: the holes in the bunny's base, as `printdesk inspect` and the corpus test count them.
-  assert.equal((await toggle.locator('..').textContent())?.trim(), 'Open edges (223)');
-  await expect(lib.localFacts).hasText('No — 223 open edges');
+  assert.equal((await model.openEdgesLabel.textContent())?.trim(), 'Open edges (223)');
+  await expect(model.localFacts).hasText('No — 223 open edges');
   // Drawn in metres, so tiny as read: its volume keeps its digits instead of showing "0 cm³", and the
   // plate's grid is made as fine as the model is small.
-  await expect(lib.localFacts).hasText('0.000724 mm³ (not closed)');
-  await expect(app.page.getByTestId('viewer-grid')).hasText('grid 0.01 mm');
+  await expect(model.localFacts).hasText('0.000724 mm³ (not closed)');
+  await expect(model.grid).hasText('grid 0.01 mm');
   // An OBJ stands Y-up: the bunny sits on its base, holes underneath. Turned Z-up, it lies on its back and
   // shows them to the camera.
-  const up = app.page.getByTestId('viewer-up');
+  const up = model.up;
   assert.equal(await up.inputValue(), 'y');
   // The size reads width × depth × height as the model stands, over the preview and in the facts alike:
   // turned from Y-up to Z-up, what was its height becomes its depth.
   const numbers = (text: string | null) => (text ?? '').match(/[\d.]+(?= [×m])/g) ?? [];
-  const factSize = app.page.getByTestId('fact-dimensions');
+  const factSize = model.factDimensions;
   const [w, d, h] = numbers(await factSize.textContent());
-  assert.deepEqual(numbers(await lib.dimensions.textContent()).slice(0, 3), [w, d, h]);
+  assert.deepEqual(numbers(await model.dimensions.textContent()).slice(0, 3), [w, d, h]);
   await up.selectOption('z');
-  await app.page.waitForFunction((size) => document.querySelector('[data-testid="viewer-dimensions"]')?.textContent?.includes(size), `${w} × ${h} × ${d} mm`);
+  await model.dimensionsRead(`${w} × ${h} × ${d} mm`);
   await expect(factSize).hasText(`${w} × ${h} × ${d} mm`);
-  const shown = await pixelsUntil(lib.viewerCanvas, (s) => s.highlight > 0, 'the open edges in red');
+  const shown = await pixelsUntil(model.canvas, (s) => s.highlight > 0, 'the open edges in red');
   await app.screenshot('26-model-open-edges');
   await toggle.uncheck();
-  const hidden = await pixelsUntil(lib.viewerCanvas, (s) => s.highlight === 0, 'the model without its open edges');
+  const hidden = await pixelsUntil(model.canvas, (s) => s.highlight === 0, 'the model without its open edges');
   assert.ok(hidden.distinct > 20, 'the model itself is still drawn');
   assert.ok(shown.highlight > hidden.highlight);
   // The library's thumbnail is drawn again the way up chosen, and the choice is kept for this file.
-  await app.page.getByText('← Library').click();
-  await app.page.waitForFunction((before) => document.querySelector('[data-testid="model-thumb"] img')?.getAttribute('src') !== before, standing, { timeout: 10_000 });
-  await lib.names.first().click();
-  await expect(lib.dimensions).hasText('mm');
+  await model.backToLibrary.click();
+  await lib.thumbnailRedrawn(standing, 10_000);
+  await lib.open();
+  await expect(model.dimensions).hasText('mm');
   assert.equal(await up.inputValue(), 'z');
 });
 
@@ -118,32 +122,32 @@ test('a model with absurd coordinates is still drawn shaded (not black), with it
   }
   const file = join(await mkdtemp(join(tmpdir(), 'huge-model-')), 'huge-cube.stl');
   await writeFile(file, cube);
-  const lib = await openModel(app, file);
-  await expect(lib.dimensions).hasText('e+29');
+  const model = await openModel(app, file);
+  await expect(model.dimensions).hasText('e+29');
   // Lit, each face of the cube seen is a shade of its blue; drawn black, none would be.
-  const drawn = await pixelsUntil(lib.viewerCanvas, (s) => s.blueShades >= 3, 'the cube, shaded');
+  const drawn = await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the cube, shaded');
   assert.ok(drawn.blueShades >= 3, `a shaded cube shows a shade a face (saw ${drawn.blueShades})`);
 });
 
 test('the preview is reached and turned with the keyboard, and in a narrow window the facts go under it', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
-  const lib = await openModel(app, join(corpus, 'stl', 'Cube-binary.stl'));
-  await pixelsUntil(lib.viewerCanvas, (s) => s.blueShades >= 3, 'the cube');
-  assert.match((await lib.viewerCanvas.getAttribute('aria-label')) ?? '', /3D preview \(.+mm\)\. .*arrow keys/);
-  const before = await lib.viewerCanvas.screenshot();
-  await lib.viewerCanvas.focus();
+  const model = await openModel(app, join(corpus, 'stl', 'Cube-binary.stl'));
+  await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the cube');
+  assert.match((await model.canvas.getAttribute('aria-label')) ?? '', /3D preview \(.+mm\)\. .*arrow keys/);
+  const before = await model.canvas.screenshot();
+  await model.canvas.focus();
   for (const key of ['+', '+', 'Shift+ArrowLeft', 'Shift+ArrowLeft']) await app.page.keyboard.press(key);
   await app.page.waitForTimeout(200);
   assert.equal(await app.page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'viewer-canvas');
-  assert.ok(!before.equals(await lib.viewerCanvas.screenshot()), 'the keys zoomed and turned the view');
+  assert.ok(!before.equals(await model.canvas.screenshot()), 'the keys zoomed and turned the view');
   // Held down, − stops while the model is still there to see (it shrank past the far plane and vanished).
   for (let i = 0; i < 40; i++) await app.page.keyboard.press('-');
-  await pixelsUntil(lib.viewerCanvas, (s) => s.blue > 0, 'the cube, far away but there');
+  await pixelsUntil(model.canvas, (s) => s.blue > 0, 'the cube, far away but there');
 
   await app.page.setViewportSize({ width: 900, height: 780 });
-  const preview = await lib.viewerCanvas.boundingBox();
-  const facts = await app.page.getByTestId('model-facts').boundingBox();
+  const preview = await model.canvas.boundingBox();
+  const facts = await model.facts.boundingBox();
   assert.ok(preview && facts && facts.y >= preview.y + preview.height - 1, 'the facts are under the preview');
   assert.ok(preview && preview.width > 500, `the preview keeps the width (${preview?.width} px)`);
   await app.screenshot('viewer-narrow');
@@ -154,25 +158,25 @@ test('the size box outlines a model and writes its sides, so a part thinner than
   t.after(() => app.close());
   // A needle 0.01 mm across and 50 mm long: narrower than a pixel at any zoom that shows its length.
   const file = await boxFile('needle.stl', 0.01, 0.01, 50);
-  const lib = await openModel(app, file);
-  await expect(app.page.getByTestId('viewer-size-z')).hasText('Height 50.0 mm');
-  const outlined = await pixelsUntil(lib.viewerCanvas, (s) => s.dark > 40, 'the needle\'s box');
-  await app.page.getByTestId('viewer-size-box').uncheck();
-  await app.page.getByTestId('viewer-size-z').waitFor({ state: 'detached' });
-  const bare = await pixelsUntil(lib.viewerCanvas, (s) => s.dark < outlined.dark / 2, 'the plate without the box');
+  const model = await openModel(app, file);
+  await expect(model.sizeSide('z')).hasText('Height 50.0 mm');
+  const outlined = await pixelsUntil(model.canvas, (s) => s.dark > 40, 'the needle\'s box');
+  await model.sizeBox.uncheck();
+  await model.sizeSide('z').waitFor({ state: 'detached' });
+  const bare = await pixelsUntil(model.canvas, (s) => s.dark < outlined.dark / 2, 'the plate without the box');
   assert.ok(bare.dark < outlined.dark);
-  await app.page.getByTestId('viewer-size-box').check();
-  await expect(app.page.getByTestId('viewer-size-z')).hasText('Height 50.0 mm');
+  await model.sizeBox.check();
+  await expect(model.sizeSide('z')).hasText('Height 50.0 mm');
 });
 
 test('a sheet 0.2 mm thick lying on the plate is drawn whole, not covered by the plate', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
   const file = await boxFile('sheet.stl', 120, 80, 0.2);
-  const lib = await openModel(app, file);
+  const model = await openModel(app, file);
   // Seen from the default angle the sheet covers about a fifth of the canvas; the plate hid most of it.
-  const drawn = await pixelsUntil(lib.viewerCanvas, (s) => s.blue > s.total * 0.12, 'the whole sheet');
+  const drawn = await pixelsUntil(model.canvas, (s) => s.blue > s.total * 0.12, 'the whole sheet');
   assert.ok(drawn.blue > drawn.total * 0.12);
   await app.page.setViewportSize({ width: 900, height: 780 });
-  await pixelsUntil(lib.viewerCanvas, (s) => s.blue > s.total * 0.06, 'the whole sheet in a narrow window');
+  await pixelsUntil(model.canvas, (s) => s.blue > s.total * 0.06, 'the whole sheet in a narrow window');
 });

@@ -1,108 +1,60 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
-export function workspace(page: Page) {
-  return {
-    nav: (view: 'overview' | 'library' | 'quote' | 'orders' | 'batch' | 'settings') => page.getByTestId(`nav-${view}`).click(),
-    offlineBanner: page.getByTestId('offline-banner'),
-    workOnline: page.getByTestId('work-online'),
-    outboxCount: page.getByTestId('outbox-count'),
-    toast: page.getByTestId('outbox-toast'),
-  };
-}
+// The batch specs and the preview bench still take the sidebar from here.
+export { workspace } from './workspace.ts';
 
-export function quotePage(page: Page) {
-  return {
-    view: page.getByTestId('quote'),
-    country: page.getByTestId('country'),
-    countryOptions: page.getByTestId('country-option'),
-    modeModels: page.getByTestId('mode-models'),
-    modePackage: page.getByTestId('mode-package'),
-    weight: page.getByTestId('weight'),
-    length: page.getByTestId('length'),
-    width: page.getByTestId('width'),
-    height: page.getByTestId('height'),
-    dimensionsError: page.getByTestId('dimensions-error'),
-    addModelId: page.getByTestId('add-model-id'),
-    addModel: page.getByTestId('add-model'),
-    submit: page.getByTestId('get-quote'),
-    result: page.getByTestId('quote-result'),
-    rows: page.getByTestId('method-row'),
-    prices: page.getByTestId('method-price'),
-    sortSpeed: page.getByTestId('sort-speed'),
-    choose: page.getByTestId('choose-method'),
-    fieldErrors: page.getByTestId('field-error'),
-    async pickCountry(query: string) {
-      await page.getByTestId('country').fill(query);
-      await page.getByTestId('country-option').first().click();
-    },
-  };
-}
-
-export function orderForm(page: Page) {
-  const field = (name: string) => page.getByTestId('order-form').getByTestId(name);
-  return {
-    view: page.getByTestId('order-form'),
-    field,
-    reference: page.getByTestId('order-reference'),
-    loadMethods: page.getByTestId('load-methods'),
-    chooseMethod: page.getByTestId('choose-method'),
-    saveDraft: page.getByTestId('save-draft'),
-    saved: page.getByTestId('draft-saved'),
-    place: page.getByTestId('place-order'),
-    problem: page.getByTestId('draft-problem'),
-    fieldErrors: page.getByTestId('field-error'),
-    addModelId: page.getByTestId('add-model-id'),
-    addModel: page.getByTestId('add-model'),
-    modelLines: page.getByTestId('model-line'),
-    rule: page.getByTestId('shipping-rule'),
-    ceiling: page.getByTestId('rule-ceiling'),
-    ruleOutcome: page.getByTestId('rule-outcome'),
-    quoteAsOf: page.getByTestId('quote-as-of'),
-    formProblems: page.getByTestId('form-problems'),
-    /** A complete order: recipient, one model, the first shipping method offered. */
-    async fillWithModel(values: Record<string, string>, modelId: string) {
-      await this.fillRecipient(values);
-      await page.getByTestId('add-model-id').fill(modelId);
-      await page.getByTestId('add-model').click();
-      await page.getByTestId('load-methods').click();
-      await page.getByTestId('choose-method').first().click();
-    },
-    async fillRecipient(values: Record<string, string>) {
-      for (const [name, value] of Object.entries(values)) {
-        if (name === 'country') {
-          await field('country').fill(value);
-          await page.getByTestId('country-option').first().click();
-        } else await field(name).fill(value);
-      }
-    },
-  };
-}
-
+/** The Orders view: the table of every order with its tabs, filters, search, sort, selection and bulk actions. */
 export function ordersPage(page: Page) {
+  const rows = page.getByTestId('order-row');
   return {
     view: page.getByTestId('orders'),
     table: page.getByTestId('orders-table'),
-    rows: page.getByTestId('order-row'),
+    rows,
     row: (state: string) => page.locator(`[data-testid="order-row"][data-state="${state}"]`),
+    /** Waits until this many rows are drawn (of this state, if given). */
+    listsRows: (count: number, state?: string) =>
+      page.waitForFunction(([count, selector]) => document.querySelectorAll(selector).length === count, [count, state ? `[data-testid="order-row"][data-state="${state}"]` : '[data-testid="order-row"]'] as const),
     /** the row of the order with this reference (drawn: scrolled to, or near the top) */
-    byReference: (reference: string) => page.getByTestId('order-row').filter({ has: page.getByTestId('open-order').getByText(reference, { exact: true }) }),
+    byReference: (reference: string) => rows.filter({ has: page.getByTestId('open-order').getByText(reference, { exact: true }) }),
     newOrder: page.getByTestId('new-order'),
     empty: page.getByTestId('orders-empty'),
+    none: page.getByTestId('orders-none'),
+    count: page.getByTestId('orders-count'),
     placedNotice: page.getByTestId('placed-notice'),
     search: page.getByTestId('orders-search'),
     tab: (id: 'all' | 'draft' | 'outbox' | 'attention' | 'placed') => page.getByTestId(`filter-${id}`),
+    /** A filter's menu or field: the service status, batch, country, days, or the first day of a range. */
+    filter: (id: 'status' | 'batch' | 'country' | 'range' | 'from') => page.getByTestId(`filter-${id}`),
+    clearFilters: () => page.getByTestId('clear-filters').click(),
     sortBy: (key: string) => page.getByTestId(`sort-${key}`),
+    /** A column's header cell, around its sort button. */
+    column: (key: string) => page.getByTestId(`sort-${key}`).locator('..'),
+    /** How a column is sorted: "ascending", "descending" or "none" (its header cell's aria-sort). */
+    sortOf: (key: string) => page.getByTestId(`sort-${key}`).locator('..').getAttribute('aria-sort'),
+    /** Exports what is listed as a spreadsheet; the download. */
+    exportListed: () => Promise.all([page.waitForEvent('download'), page.getByTestId('orders-export').click()]).then(([file]) => file),
     bulkBar: page.getByTestId('bulk-bar'),
+    selectedCount: page.getByTestId('selected-count'),
+    bulk: (action: 'cancel' | 'hold' | 'release' | 'retry') => page.getByTestId(`bulk-${action}`),
+    bulkOutcome: page.getByTestId('bulk-outcome'),
+    /** What went wrong with an action taken from the list. */
+    actionError: page.getByTestId('action-error'),
+    /** Exports the selected orders as a spreadsheet; the download. */
+    exportSelected: () => Promise.all([page.waitForEvent('download'), page.getByTestId('bulk-export').click()]).then(([file]) => file),
     /** Opens the order's page from its row (its reference is a link). */
-    async open(row: ReturnType<Page['getByTestId']>) {
+    async open(row: Locator) {
       await row.getByTestId('open-order').click();
       await page.getByTestId('order-page').waitFor();
     },
     /** The row shown at this place of the list, 0 first (elements are reused as the table scrolls: their order is not the list's). */
     rowAt: (index: number) => page.locator(`[data-testid="order-row"][aria-rowindex="${index + 2}"]`),
+    /** The row the keyboard is on. */
+    async activeRow() {
+      return page.locator(`#${await page.getByTestId('orders-table').getAttribute('aria-activedescendant')}`);
+    },
     /** The references of the rows drawn, top to bottom. */
     references: () =>
-      page.getByTestId('order-row').evaluateAll((rows) =>
+      rows.evaluateAll((rows) =>
         rows
           .map((row) => ({ at: Number(row.getAttribute('aria-rowindex')), reference: row.querySelector('[data-testid="open-order"]')?.textContent ?? '' }))
           .sort((a, b) => a.at - b.at)
@@ -111,16 +63,13 @@ export function ordersPage(page: Page) {
   };
 }
 
-export function orderPage(page: Page) {
+/** What a row of the table says and offers. */
+export function orderRow(row: Locator) {
   return {
-    view: page.getByTestId('order-page'),
-    back: page.getByTestId('back-to-orders'),
-    timeline: page.getByTestId('order-timeline'),
-    steps: page.getByTestId('timeline-step'),
-    problem: page.getByTestId('order-problem'),
-    serviceOrderId: page.getByTestId('service-order-id'),
-    reference: page.getByTestId('order-reference'),
-    badge: page.getByTestId('order-page').getByTestId('state-badge'),
-    action: (id: string) => page.getByTestId('order-actions').getByTestId(id),
+    reference: row.getByTestId('open-order'),
+    recipient: row.getByTestId('row-recipient'),
+    price: row.getByTestId('row-price'),
+    quoteAge: row.getByTestId('quote-age'),
+    badge: row.getByTestId('state-badge'),
   };
 }

@@ -11,5 +11,8 @@ export function projectsPage(page: Page) {
     switchProject: page.getByTestId('switch-project'),
     signOut: page.getByTestId('sign-out'),
     account: page.getByTestId('account-email'),
+    backToProject: page.getByTestId('back-to-project'),
+    /** Opens the project of this name, or the first listed. */
+    open: (name?: string) => (name === undefined ? page.getByTestId('project-item').first() : page.getByTestId('project-item').filter({ hasText: name })).click(),
   };
 }

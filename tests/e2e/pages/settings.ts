@@ -17,6 +17,10 @@ export function settingsPage(page: Page) {
     theme: (theme: 'system' | 'light' | 'dark') => page.getByTestId(`theme-${theme}`),
     units: (units: 'mm' | 'in') => page.getByTestId(`units-${units}`),
     defaultCountry: page.getByTestId('default-country'),
+    async chooseDefaultCountry(query: string) {
+      await page.getByTestId('default-country').fill(query);
+      await page.getByTestId('default-country-option').first().click();
+    },
     defaultShipping: page.getByTestId('default-shipping'),
   };
 }

@@ -11,6 +11,9 @@ export function signInPage(page: Page) {
     retry: page.getByTestId('sign-in-error-retry'),
     useDemo: page.getByTestId('use-demo'),
     sessionEnded: page.getByTestId('session-ended'),
+    /** Browser mode's note that the keychain is out of reach, shown before signing in. */
+    vaultNotice: page.getByTestId('vault-notice'),
+    dismissVaultNotice: () => page.getByTestId('dismiss-vault-notice').click(),
     async signIn(email: string, password: string) {
       await page.getByTestId('email').fill(email);
       await page.getByTestId('password').fill(password);
