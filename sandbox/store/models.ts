@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/open.ts';
 import { sql } from '../db/statements.ts';
-import { PRIVATE_DIR, PRIVATE_FILE } from '../../private-files.ts';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../../electron/private-files.ts';
 import { DEFAULT_MODEL_WEIGHT_GRAMS } from '../shipping.ts';
 import { isoSeconds, nowSeconds } from '../validate.ts';
 

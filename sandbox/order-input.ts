@@ -7,7 +7,7 @@ import { ApiError, badRequest } from './http.ts';
 import { hasProjectAccess } from './store/accounts.ts';
 import { findModel } from './store/models.ts';
 import { isGuid } from './validate.ts';
-import { MAX_QUANTITY } from '../../common/orders/limits.ts';
+import { MAX_QUANTITY } from '../common/orders/limits.ts';
 
 export const MAX_MODEL_ENTRIES = 100;
 

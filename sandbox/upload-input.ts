@@ -1,7 +1,7 @@
 // Validation shared by the upload routes: where the model goes (project, folder, names), its
 // declared size and hash, and the raw body's headers.
 import type { IncomingMessage } from 'node:http';
-import { formatFromName } from '../library/format-check.ts';
+import { formatFromName } from '../electron/library/format-check.ts';
 import { ApiError, badRequest } from './http.ts';
 import type { RouteContext } from './router.ts';
 import { parentIn } from './store/folders.ts';
