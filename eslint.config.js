@@ -28,6 +28,20 @@ export default ts.config(
     },
   },
   {
+    // The sandbox is the client's test peer, a server of its own: it imports nothing of the client (not even
+    // types), so that a bug in shared code cannot hide from the tests. The client may boot it, not the reverse.
+    files: ['sandbox/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The sandbox is a plain Node server; it knows nothing of Electron.' }],
+          patterns: [{ regex: '^\\.{1,2}/(.*/)?(electron|common|renderer)(/|$)', message: 'The sandbox imports nothing from the client (electron/, common/, renderer/): write its own from the spec and docs/api-assumptions.md.' }],
+        },
+      ],
+    },
+  },
+  {
     // The renderer has no Node: it talks to the host through lib/bridge.ts only.
     files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
     rules: {

@@ -17,7 +17,7 @@ import { rowsToOrders } from '../common/batch/rows-to-orders.ts';
 import { createSkuLookup } from '../common/batch/sku-match.ts';
 import { shopifyExport, SHOPIFY_BENCH_SKUS } from '../scripts/generate-shopify-export.ts';
 import { createBatchHost } from '../electron/batch/node-host.ts';
-import { DEMO_EMAIL } from '../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../sandbox/seed.ts';
 import { openDatabase } from '../electron/storage/database.ts';
 import type { BenchResult } from './run.ts';
 
@@ -135,7 +135,7 @@ export function shopifyExportReadAndValidated(): BenchResult {
 }
 
 const SANDBOX_SCRIPT = `
-const { startSandbox } = await import('./electron/sandbox/server.ts');
+const { startSandbox } = await import('./sandbox/server.ts');
 const [dataDir, limit, windowSeconds, model] = process.argv.slice(1);
 const sandbox = await startSandbox({ dataDir, quiet: true, rateLimits: { default: { limit: 1000000, windowSeconds: 60 }, 'Order/CreateOrder': { limit: Number(limit), windowSeconds: Number(windowSeconds) } } });
 const projectId = (await sandbox.operator.listProjects())[0].projectId;

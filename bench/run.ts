@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startBrowserMode } from '../electron/browser-main.ts';
 import { createHost } from '../electron/host.ts';
-import { startTestSandbox } from '../electron/sandbox/testing.ts';
+import { startTestSandbox } from '../sandbox/testing.ts';
 import { createMemoryVault } from '../electron/session/token-vault.ts';
 import { createMemoryStore } from '../electron/storage/memory-store.ts';
 import { openDatabase } from '../electron/storage/database.ts';

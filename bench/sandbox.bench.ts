@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startTestSandbox, login } from '../electron/sandbox/testing.ts';
+import { startTestSandbox, login } from '../sandbox/testing.ts';
 import type { LoadResult, LoadSpec } from './load-generator.ts';
 import type { BenchResult } from './run.ts';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FileDialog } from './handlers/library.ts';
 import { createHost, type Host, type HostDeps, type Notifier } from './host.ts';
-import { startSandbox, type Sandbox, type SandboxOptions } from './sandbox/server.ts';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server.ts';
 import { makePrivateDir } from './private-files.ts';
 import type { TokenVault } from './session/token-vault.ts';
 import { openDatabase } from './storage/database.ts';

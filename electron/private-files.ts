@@ -1,9 +1,8 @@
 // What PrintDesk keeps on disk is for the user who runs it alone: customers' names and addresses, password
 // hashes, signing keys, models. Every folder it makes is 0700 and every file 0600, given explicitly where the
 // file or folder is made (the umask only narrows a mode further, and an older install's 0755 folder or 0644
-// file is taken back here). Every front door (the Electron app, browser mode, the CLI, the sandbox on its own)
-// and the sandbox itself use these, so no door writes with the system's defaults. No Electron, no client code:
-// the sandbox imports this too.
+// file is taken back here). Every front door (the Electron app, browser mode, the CLI) uses these, so no door
+// writes with the system's defaults. No Electron. The sandbox keeps its own (sandbox/private-files.ts).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -9,7 +9,7 @@ import { channelNames, eventNames, GRANT_PATH_CHANNEL } from '../electron/contra
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
 const stampFile = join(dist, '.build-stamp');
-const sources = ['electron', 'common', 'renderer', 'package.json', 'vite.config.ts'];
+const sources = ['electron', 'sandbox', 'common', 'renderer', 'package.json', 'vite.config.ts'];
 
 async function newest(path: string): Promise<number> {
   const info = await stat(path).catch(() => null);

@@ -1,6 +1,6 @@
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../electron/api/client.ts';
-import type { Account } from '../electron/sandbox/seed.ts';
-import type { Sandbox } from '../electron/sandbox/server.ts';
+import type { Account } from '../sandbox/seed.ts';
+import type { Sandbox } from '../sandbox/server.ts';
 import { createSession, type Session } from '../electron/session/session.ts';
 import { createMemoryVault } from '../electron/session/token-vault.ts';
 

@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { HostError } from '../api/errors.ts';
 import type { BatchHost } from '../batch/node-host.ts';
-import type { Account } from '../sandbox/seed.ts';
+import type { Account } from '../../sandbox/seed.ts';
 import { EXIT, Exit } from './exit.ts';
 import { PromptCancelled, type Ask } from './prompt.ts';
 

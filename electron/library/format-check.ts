@@ -1,7 +1,7 @@
 // Cheap structural checks of a model file from its size and a few small reads (head, tail, zip
 // directory): enough to reject renamed junk, truncated binary STL and wrong extensions without
-// parsing geometry. Pure (no Node APIs), so the client's pre-upload check and the sandbox's check
-// of received files agree. Full parsing belongs to the viewer's parsers, not here.
+// parsing geometry. Pure (no Node APIs). The client's pre-upload check: the sandbox checks what it
+// receives with its own code (sandbox/model-check.ts). Full parsing belongs to the viewer's parsers, not here.
 
 import { FILE_KIND_LABELS, fileKind } from '../../common/file-kind.ts';
 import { binaryStlCountProblem } from '../../common/models/stl-binary.ts';

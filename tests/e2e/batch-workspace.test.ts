@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { login, call } from '../../electron/sandbox/testing.ts';
+import { login, call } from '../../sandbox/testing.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';

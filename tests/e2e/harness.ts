@@ -7,7 +7,7 @@ import type { TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { bootHost, type Booted } from '../../electron/boot.ts';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser.ts';
-import type { SandboxOptions } from '../../electron/sandbox/server.ts';
+import type { SandboxOptions } from '../../sandbox/server.ts';
 import { createMemoryVault } from '../../electron/session/token-vault.ts';
 import { createMemoryStore } from '../../electron/storage/memory-store.ts';
 

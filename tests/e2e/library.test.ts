@@ -17,7 +17,7 @@ import { uploadQueue } from './pages/upload-queue.ts';
 import { workspace } from './pages/workspace.ts';
 import { projectsPage } from './pages/projects.ts';
 import { signInPage } from './pages/sign-in.ts';
-import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
+import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 import { binaryStl, torusWith } from '../../scripts/generate-models.ts';
 

@@ -9,9 +9,9 @@ import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { parseCsv } from '../../common/batch/parse-csv.ts';
 import { runBatchCommand } from '../../electron/cli/batch.ts';
-import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
-import { startSandbox } from '../../electron/sandbox/server.ts';
-import { call, login, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import { DEMO_EMAIL } from '../../sandbox/seed.ts';
+import { startSandbox } from '../../sandbox/server.ts';
+import { call, login, type TestSandbox } from '../../sandbox/testing.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 import { startBatchSandbox, stopBatchSandbox } from './batch-sandbox.ts';
 

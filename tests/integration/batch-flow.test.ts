@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createBatchHost, type BatchHost } from '../../electron/batch/node-host.ts';
 import { BatchProgress, BatchReportRow, BatchRowsPage, BatchSummary } from '../../electron/batch/schemas.ts';
-import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
-import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import { DEMO_EMAIL } from '../../sandbox/seed.ts';
+import { startTestSandbox, type TestSandbox } from '../../sandbox/testing.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 

@@ -9,8 +9,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
 import { createBatchHost } from '../../electron/batch/node-host.ts';
 import { processAlive } from '../../electron/orders/sender-lock.ts';
-import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
-import type { TestSandbox } from '../../electron/sandbox/testing.ts';
+import { DEMO_EMAIL } from '../../sandbox/seed.ts';
+import type { TestSandbox } from '../../sandbox/testing.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
 import { startBatchSandbox, stopBatchSandbox } from './batch-sandbox.ts';
 

@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createBatchHost } from '../../electron/batch/node-host.ts';
-import { DEMO_EMAIL } from '../../electron/sandbox/seed.ts';
-import type { TestSandbox } from '../../electron/sandbox/testing.ts';
+import { DEMO_EMAIL } from '../../sandbox/seed.ts';
+import type { TestSandbox } from '../../sandbox/testing.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
 import { startBatchSandbox, stopBatchSandbox } from './batch-sandbox.ts';
 

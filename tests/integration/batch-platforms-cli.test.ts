@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { runBatchCommand } from '../../electron/cli/batch.ts';
-import type { TestSandbox } from '../../electron/sandbox/testing.ts';
+import type { TestSandbox } from '../../sandbox/testing.ts';
 import { startBatchSandbox, stopBatchSandbox } from './batch-sandbox.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'platforms');

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import { startTestSandbox, type TestSandbox } from '../../sandbox/testing.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 
 export interface BatchSandbox {

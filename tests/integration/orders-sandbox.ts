@@ -1,7 +1,7 @@
 // A sandbox for order tests: rate limits out of the way, one model in the first project, and a client signed
 // in as the demo account (its retries without waiting).
 import { join } from 'node:path';
-import { startTestSandbox } from '../../electron/sandbox/testing.ts';
+import { startTestSandbox } from '../../sandbox/testing.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 import { signedInClient } from '../signed-in.ts';
 

@@ -13,7 +13,7 @@ import { ShippingMethods } from '../../electron/api/schemas.ts';
 import { z } from 'zod';
 import { createOrders } from '../../electron/orders/index.ts';
 import { payload } from '../../electron/orders/create-order.ts';
-import { startTestSandbox } from '../../electron/sandbox/testing.ts';
+import { startTestSandbox } from '../../sandbox/testing.ts';
 import type { Draft, DraftFields } from '../../electron/schemas/orders.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
 import { CORPUS as corpus } from '../corpus.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { ConnectivityState, OutboxEmptied, Result } from '../../electron/contract.ts';
 import { createHost } from '../../electron/host.ts';
-import { startSandbox } from '../../electron/sandbox/server.ts';
+import { startSandbox } from '../../sandbox/server.ts';
 import type { Draft, DraftFields, Quote, SeenQuote, ShippingRule } from '../../electron/schemas/orders.ts';
 import type { Settings } from '../../electron/schemas/preferences.ts';
 import { createMemoryVault } from '../../electron/session/token-vault.ts';

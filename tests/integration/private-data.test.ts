@@ -11,8 +11,8 @@ import { after, before, test } from 'node:test';
 import { startBrowserMode } from '../../electron/browser-main.ts';
 import { STAGE_PATH } from '../../electron/browser.ts';
 import { runBatchCommand } from '../../electron/cli/batch.ts';
-import { startSandbox } from '../../electron/sandbox/server.ts';
-import { call, login } from '../../electron/sandbox/testing.ts';
+import { startSandbox } from '../../sandbox/server.ts';
+import { call, login } from '../../sandbox/testing.ts';
 import { CORPUS } from '../corpus.ts';
 import { assertClosedToOthers, assertUnreadableByOthers, filesUnder, notPrivate } from '../private-tree.ts';
 import { bridge } from './bridge-client.ts';
@@ -105,7 +105,7 @@ test('the CLI: its data folder, the embedded sandbox it starts and the --report 
 
 test('the sandbox on its own: its data folder, database, keys, demo password, uploads and models are its user\'s alone', async (t) => {
   const data = olderInstall('sandbox', 'sandbox.sqlite', '');
-  const child = spawn(join(root, 'node_modules', '.bin', 'node'), [join(root, 'electron', 'sandbox', 'cli.ts'), '--port', '0', '--data', data, '--quiet'], { cwd: root });
+  const child = spawn(join(root, 'node_modules', '.bin', 'node'), [join(root, 'sandbox', 'cli.ts'), '--port', '0', '--data', data, '--quiet'], { cwd: root });
   const stopped = new Promise((resolve) => child.once('exit', resolve));
   try {
     let output = '';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { ApiClient } from '../../electron/api/client.ts';
 import { createQuotes } from '../../electron/orders/quotes.ts';
-import { startTestSandbox, type TestSandbox } from '../../electron/sandbox/testing.ts';
+import { startTestSandbox, type TestSandbox } from '../../sandbox/testing.ts';
 import { fieldOfServiceMessage } from '../../common/orders/validation.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 import { rejection as failure } from '../host-error.ts';

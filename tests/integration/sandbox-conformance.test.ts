@@ -2,9 +2,9 @@
 // types and messages, token lifetimes and rotation, projects. Real HTTP on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_EMAIL, NO_PROJECT_EMAIL } from '../../electron/sandbox/seed.ts';
-import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
-import type { TestSandbox } from '../../electron/sandbox/testing.ts';
+import { DEMO_EMAIL, NO_PROJECT_EMAIL } from '../../sandbox/seed.ts';
+import { call, login, startTestSandbox } from '../../sandbox/testing.ts';
+import type { TestSandbox } from '../../sandbox/testing.ts';
 
 const ISO_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

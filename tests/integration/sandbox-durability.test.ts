@@ -6,13 +6,13 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { RUNTIME_FILE, startSandbox } from '../../electron/sandbox/server.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD_FILE, type Account } from '../../electron/sandbox/seed.ts';
-import { call, login, makeTempDir } from '../../electron/sandbox/testing.ts';
+import { RUNTIME_FILE, startSandbox } from '../../sandbox/server.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD_FILE, type Account } from '../../sandbox/seed.ts';
+import { call, login, makeTempDir } from '../../sandbox/testing.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NODE = path.join(ROOT, 'node_modules/.bin/node');
-const CLI = path.join(ROOT, 'electron/sandbox/cli.ts');
+const CLI = path.join(ROOT, 'sandbox/cli.ts');
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 

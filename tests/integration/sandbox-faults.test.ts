@@ -2,8 +2,8 @@
 // path, counts, and seeded probabilities that repeat from run to run.
 import assert from 'node:assert/strict';
 import { afterEach, after, before, describe, it } from 'node:test';
-import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
-import type { TestSandbox } from '../../electron/sandbox/testing.ts';
+import { call, login, startTestSandbox } from '../../sandbox/testing.ts';
+import type { TestSandbox } from '../../sandbox/testing.ts';
 
 let sandbox: TestSandbox;
 let url: string;

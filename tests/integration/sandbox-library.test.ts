@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { ModelRecord, OrderRecord } from '../../electron/sandbox/server.ts';
-import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
-import type { ApiResponse, TestSandbox } from '../../electron/sandbox/testing.ts';
+import type { ModelRecord, OrderRecord } from '../../sandbox/server.ts';
+import { call, login, startTestSandbox } from '../../sandbox/testing.ts';
+import type { ApiResponse, TestSandbox } from '../../sandbox/testing.ts';
 import { CORPUS } from '../corpus.ts';
 
 interface Folder { folderId: string; parentFolderId: string | null; name: string; modelCount: number }

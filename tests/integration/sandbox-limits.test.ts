@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
-import type { TestSandbox } from '../../electron/sandbox/testing.ts';
+import { call, login, startTestSandbox } from '../../sandbox/testing.ts';
+import type { TestSandbox } from '../../sandbox/testing.ts';
 
 let sandbox: TestSandbox;
 let url: string;

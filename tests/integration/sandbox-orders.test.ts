@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { ModelRecord, OrderRecord } from '../../electron/sandbox/server.ts';
-import type { ShippingMethod } from '../../electron/sandbox/shipping.ts';
-import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
-import type { TestSandbox } from '../../electron/sandbox/testing.ts';
+import type { ModelRecord, OrderRecord } from '../../sandbox/server.ts';
+import type { ShippingMethod } from '../../sandbox/shipping.ts';
+import { call, login, startTestSandbox } from '../../sandbox/testing.ts';
+import type { TestSandbox } from '../../sandbox/testing.ts';
 
 const ISO_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 let sandbox: TestSandbox;

@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createFaultInjector } from '../../electron/sandbox/faults.ts';
-import { createPipeline } from '../../electron/sandbox/pipeline.ts';
-import { createRateLimiter } from '../../electron/sandbox/rate-limit.ts';
-import type { Route, Services } from '../../electron/sandbox/router.ts';
-import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
+import { createFaultInjector } from '../../sandbox/faults.ts';
+import { createPipeline } from '../../sandbox/pipeline.ts';
+import { createRateLimiter } from '../../sandbox/rate-limit.ts';
+import type { Route, Services } from '../../sandbox/router.ts';
+import { call, login, startTestSandbox } from '../../sandbox/testing.ts';
 
 const boom: Route = {
   method: 'GET', path: '/Test/Boom', auth: false, body: 'none',

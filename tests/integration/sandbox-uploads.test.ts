@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { call, login, startTestSandbox } from '../../electron/sandbox/testing.ts';
-import type { TestSandbox } from '../../electron/sandbox/testing.ts';
+import { call, login, startTestSandbox } from '../../sandbox/testing.ts';
+import type { TestSandbox } from '../../sandbox/testing.ts';
 import { CORPUS } from '../corpus.ts';
 
 const REAR = fs.readFileSync(path.join(CORPUS, 'stl', 'rear_case-binary.stl'));

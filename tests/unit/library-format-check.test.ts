@@ -1,4 +1,4 @@
-// The cheap structural check shared by the client's pre-upload check and the sandbox: every
+// The client's cheap structural check before an upload (the sandbox has its own): every
 // corpus file passes as its own format; broken and renamed files get a reason a user can act on.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

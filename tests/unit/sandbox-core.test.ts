@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { migrate, openDatabase, schemaVersion } from '../../electron/sandbox/db/open.ts';
-import { LATEST_VERSION } from '../../electron/sandbox/db/migrations.ts';
-import { createFaultInjector, mulberry32 } from '../../electron/sandbox/faults.ts';
-import { isEmail, isGuid, isoSeconds } from '../../electron/sandbox/validate.ts';
-import { hashPassword, verifyPassword } from '../../electron/sandbox/passwords.ts';
-import { createRateLimiter } from '../../electron/sandbox/rate-limit.ts';
+import { migrate, openDatabase, schemaVersion } from '../../sandbox/db/open.ts';
+import { LATEST_VERSION } from '../../sandbox/db/migrations.ts';
+import { createFaultInjector, mulberry32 } from '../../sandbox/faults.ts';
+import { isEmail, isGuid, isoSeconds } from '../../sandbox/validate.ts';
+import { hashPassword, verifyPassword } from '../../sandbox/passwords.ts';
+import { createRateLimiter } from '../../sandbox/rate-limit.ts';
 
 describe('rate limiter', () => {
   it('opens a window at the first request and resets after it', () => {

@@ -1,5 +1,5 @@
 // The bytes of uploads on disk: bodies streamed into part files at an offset (never held whole in
-// memory), hashing, the content check, and the sweep that removes what a crash or expiry left.
+// memory), hashing, and the sweep that removes what a crash or expiry left.
 import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
 import fs from 'node:fs';
@@ -7,11 +7,9 @@ import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { checkModelFile } from '../library/format-check.ts';
-import { PRIVATE_DIR, PRIVATE_FILE_MODE } from '../private-files.ts';
-import type { FormatCheck } from '../library/format-check.ts';
 import type { Db } from './db/open.ts';
 import { ApiError } from './http.ts';
+import { PRIVATE_DIR, PRIVATE_FILE_MODE } from './private-files.ts';
 import { expiredUploads, finishUpload } from './store/uploads.ts';
 
 export const MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
@@ -125,20 +123,6 @@ export async function hashFile(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-/** The cheap structural check of format-check.ts, reading the received file from disk. */
-export async function checkReceivedFile(file: string, fileName: string, size: number): Promise<FormatCheck> {
-  const handle = await open(file, 'r');
-  try {
-    return await checkModelFile(fileName, size, async (position, length) => {
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, position);
-      return buffer.subarray(0, bytesRead);
-    });
-  } finally {
-    await handle.close();
-  }
 }
 
 /**

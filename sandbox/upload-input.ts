@@ -1,10 +1,10 @@
 // Validation shared by the upload routes: where the model goes (project, folder, names), its
 // declared size and hash, and the raw body's headers.
 import type { IncomingMessage } from 'node:http';
-import { formatFromName } from '../library/format-check.ts';
 import { ApiError, badRequest } from './http.ts';
 import type { RouteContext } from './router.ts';
 import { parentIn } from './store/folders.ts';
+import { modelFormatOf } from './store/models.ts';
 import { MAX_UPLOAD_BYTES } from './upload-files.ts';
 import { optionalGuid, requireGuid, requireName } from './validate.ts';
 import { requireProjectAccess } from './routes/folders.ts';
@@ -24,7 +24,7 @@ export function parseUploadTarget(ctx: RouteContext, get: (key: string) => unkno
   const folderId = optionalGuid(get('folderId'), 'folderId');
   const fileName = requireName(get('fileName'), 'fileName', 255);
   if (/[/\\]/.test(fileName)) throw badRequest('fileName must be a file name, not a path');
-  if (!formatFromName(fileName)) throw badRequest('fileName must end in .stl, .obj or .3mf');
+  if (!modelFormatOf(fileName)) throw badRequest('fileName must end in .stl, .obj or .3mf');
   const rawName = get('name');
   const name = rawName === undefined || rawName === null || rawName === '' ? defaultName(fileName) : requireName(rawName, 'name');
   const sha = get('sha256');

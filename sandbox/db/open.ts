@@ -1,7 +1,7 @@
 // Opens the sandbox database in the data directory and brings its schema up to date.
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { preparePrivateDatabase } from '../../private-files.ts';
+import { preparePrivateDatabase } from '../private-files.ts';
 import { LATEST_VERSION, MIGRATIONS } from './migrations.ts';
 import type { Migration } from './migrations.ts';
 

@@ -19,7 +19,7 @@ import { ROUTES } from './routes/index.ts';
 import { seedDemoAccounts, type Account, type DemoAccounts } from './seed.ts';
 import { createTokenService } from './tokens.ts';
 import { createUploadRuntime, sweepUploads } from './upload-files.ts';
-import { writePrivateFile } from '../private-files.ts';
+import { writePrivateFile } from './private-files.ts';
 import type { TokenService } from './tokens.ts';
 
 export type { FaultControl, FaultKind, FaultSpec, ActiveFault } from './faults.ts';

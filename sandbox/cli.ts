@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { runOperator } from './operator-cli.ts';
 import { startSandbox } from './server.ts';
-import { restrictUmask } from '../private-files.ts';
+import { restrictUmask } from './private-files.ts';
 
 const SERVER_HELP = `Usage: sandbox [options]            run the sandbox service on 127.0.0.1
        sandbox operator --help      operator commands (users, projects, faults)

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/open.ts';
 import { sql } from '../db/statements.ts';
-import { PRIVATE_DIR, PRIVATE_FILE } from '../../private-files.ts';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../private-files.ts';
 import { DEFAULT_MODEL_WEIGHT_GRAMS } from '../shipping.ts';
 import { isoSeconds, nowSeconds } from '../validate.ts';
 
@@ -38,8 +38,10 @@ export interface ModelRow {
   deleted_at: number | null;
 }
 
+/** The format a file name claims by its extension, whatever the case. */
 export function modelFormatOf(fileName: string): ModelFormat | undefined {
-  const ext = path.extname(fileName).slice(1).toLowerCase();
+  const dot = fileName.lastIndexOf('.');
+  const ext = dot === -1 ? '' : fileName.slice(dot + 1).toLowerCase();
   return (MODEL_FORMATS as readonly string[]).includes(ext) ? (ext as ModelFormat) : undefined;
 }
 

@@ -7,9 +7,10 @@ import { ApiError, badRequest } from './http.ts';
 import { hasProjectAccess } from './store/accounts.ts';
 import { findModel } from './store/models.ts';
 import { isGuid } from './validate.ts';
-import { MAX_QUANTITY } from '../../common/orders/limits.ts';
 
 export const MAX_MODEL_ENTRIES = 100;
+/** Copies of one model in an entry (docs/api-assumptions.md, CreateOrder). */
+const MAX_QUANTITY = 10_000;
 
 export interface ModelEntry {
   modelId: string;

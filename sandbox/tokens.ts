@@ -8,7 +8,7 @@ import { SignJWT, decodeJwt, errors, jwtVerify } from 'jose';
 import type { Db } from './db/open.ts';
 import { ApiError } from './http.ts';
 import { findUserById } from './store/accounts.ts';
-import { PRIVATE_FILE } from '../private-files.ts';
+import { PRIVATE_FILE } from './private-files.ts';
 import type { UserRow } from './store/accounts.ts';
 import { nowSeconds } from './validate.ts';
 

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './db/open.ts';
+import { checkReceivedFile } from './model-check.ts';
 import { hashPassword } from './passwords.ts';
 import * as accounts from './store/accounts.ts';
 import type { ProjectRecord, UserRecord } from './store/accounts.ts';
@@ -14,7 +15,7 @@ import { listOrders, ORDER_STATUSES, setOrderStatus, TRANSITIONS, getOrder } fro
 import type { OrderRecord, OrderStatus } from './store/orders.ts';
 import { listUploads } from './store/uploads.ts';
 import type { UploadRecord } from './store/uploads.ts';
-import { checkReceivedFile, MAX_UPLOAD_BYTES } from './upload-files.ts';
+import { MAX_UPLOAD_BYTES } from './upload-files.ts';
 import { isEmail, isGuid } from './validate.ts';
 
 export type { FolderRecord, ModelRecord, OrderRecord, OrderStatus, ProjectRecord, UploadRecord, UserRecord };

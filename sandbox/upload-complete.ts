@@ -3,13 +3,14 @@
 import fs from 'node:fs';
 import { ApiError, ok } from './http.ts';
 import type { Reply } from './http.ts';
+import { checkReceivedFile } from './model-check.ts';
 import type { RouteContext, Services } from './router.ts';
 import { findFolder } from './store/folders.ts';
 import { findModel, findModelBySha, insertModel, linkIntoStore } from './store/models.ts';
 import type { ModelRecord } from './store/models.ts';
 import { findUpload, finishUpload } from './store/uploads.ts';
 import type { UploadRow } from './store/uploads.ts';
-import { checkReceivedFile, CHUNK_SIZE_LIMIT, hashFile } from './upload-files.ts';
+import { CHUNK_SIZE_LIMIT, hashFile } from './upload-files.ts';
 import { isoSeconds } from './validate.ts';
 
 /** The answer of every upload route: where the session stands, and the model once it is done. */

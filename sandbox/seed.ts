@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
-import { createPrivateFileOnce } from '../private-files.ts';
+import { createPrivateFileOnce } from './private-files.ts';
 import type { Db } from './db/open.ts';
 import { hashPassword } from './passwords.ts';
 import { addMember, findUserByEmail, insertProject, insertUser } from './store/accounts.ts';
