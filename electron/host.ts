@@ -3,6 +3,7 @@ import type { AppInfo, EventName, EventPayload, OfflineReason, Result, ServiceSe
 import { createApiClient, type ApiClient } from './api/client.ts';
 import { HostError } from './api/errors.ts';
 import { inGroup } from '../common/errors.ts';
+import { isModelFile } from '../common/model-files.ts';
 import { send } from './api/transport.ts';
 import { dispatch, type Handlers } from './dispatch.ts';
 import { createBatches } from './batch/index.ts';
@@ -261,7 +262,7 @@ export function createHost(deps: HostDeps): Host {
     grantPaths: (paths) => grants.grant(paths),
     uploadPathsInUse: () => library.uploads.pathsInUse(),
     openFiles(paths) {
-      const models = paths.filter((path) => /\.(stl|obj|3mf)$/i.test(path) && !openedFiles.includes(path));
+      const models = paths.filter((path) => isModelFile(path) && !openedFiles.includes(path));
       if (models.length === 0) return;
       const kept = models.slice(0, Math.max(0, MAX_OPENED_FILES - openedFiles.length));
       openedFiles.push(...kept);

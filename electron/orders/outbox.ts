@@ -9,7 +9,8 @@ import { orderByReference, orderUnderReference, ownReference, payload } from './
 import { referenceTaken } from '../api/order-answers.ts';
 import type { Draft, DraftFields, PlacedOrder, Problem, ShippingMethod } from '../schemas/orders.ts';
 import type { Quotes } from './quotes.ts';
-import { hasShipping, shippingAtSend } from './shipping-at-send.ts';
+import { shippingAtSend } from './shipping-at-send.ts';
+import { hasShipping } from '../../common/orders/draft-rules.ts';
 import type { OrdersStore } from './store.ts';
 
 export interface OutboxDeps {
