@@ -42,6 +42,14 @@ export default ts.config(
     },
   },
   {
+    // Only the api layer reads HTTP statuses; everything else asks it what an answer means (docs/errors.md).
+    files: ['electron/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.svelte', 'common/**/*.ts'],
+    ignores: ['electron/api/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...statusChecks('Only electron/api/ reads HTTP statuses: ask it what the answer means (e.g. isNotFound, api/upload-answers.ts).')],
+    },
+  },
+  {
     // The renderer has no Node: it talks to the host through lib/bridge.ts only.
     files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
     rules: {
@@ -55,3 +63,20 @@ export default ts.config(
     },
   },
 );
+
+/** Selectors for a `.status` or `.statusCode` compared with a number, or looked up in a list of numbers. */
+function statusChecks(message) {
+  const status = '/^(status|statusCode)$/';
+  const number = '/^[0-9]{3}$/';
+  const comparison = 'BinaryExpression[operator=/^(===|!==|==|!=|<|<=|>|>=)$/]';
+  const sides = [
+    ['left', 'right'],
+    ['right', 'left'],
+  ];
+  return [
+    ...sides.map(([read, literal]) => `${comparison}[${read}.property.name=${status}][${literal}.raw=${number}]`),
+    ...sides.map(([read, literal]) => `${comparison}[${read}.expression.property.name=${status}][${literal}.raw=${number}]`),
+    `CallExpression[callee.property.name='includes'][callee.object.elements.0.raw=${number}] MemberExpression[property.name=${status}]`,
+    `SwitchStatement[discriminant.property.name=${status}]:has(SwitchCase[test.raw=${number}])`,
+  ].map((selector) => ({ selector, message }));
+}

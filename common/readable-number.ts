@@ -55,3 +55,13 @@ export function readableBytes(bytes: number): string {
   }
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
+
+/**
+ * A time left, said alike by the app and the CLI: "45 s", "2 min 5 s", "1 h 5 min". Parts of a second
+ * and of a minute round up, so it never promises less time than is left.
+ */
+export function readableDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.ceil(seconds)} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
+  return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min`;
+}

@@ -13,7 +13,7 @@ import { createMemoryVault } from './session/token-vault.ts';
 import { defaultUserDataDir } from './user-data.ts';
 import { claimOrHandOver, type Launch } from './instance/handoff.ts';
 import type { InstanceClaim } from './instance/lock.ts';
-import { formatFromName } from './library/format-check.ts';
+import { isModelFile } from '../common/model-files.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -90,7 +90,7 @@ async function start(userDataDir: string, options: BrowserModeOptions, claim: In
       // (the page that is open is told and takes the focus; with none open, the browser opens one).
       receive: (paths) => {
         booted.host.openFiles(paths);
-        const files = paths.filter((path) => formatFromName(path)).length;
+        const files = paths.filter(isModelFile).length;
         if (server.pages() > 0) return { files, shown: 'page', launchFile };
         open?.(launchFile);
         return { files, shown: open ? 'browser' : 'none', launchFile };

@@ -2,6 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { AppInfo, EventName, EventPayload, OfflineReason, Result, ServiceSetting } from './contract.ts';
 import { createApiClient, type ApiClient } from './api/client.ts';
 import { HostError } from './api/errors.ts';
+import { inGroup } from '../common/errors.ts';
+import { isModelFile } from '../common/model-files.ts';
 import { send } from './api/transport.ts';
 import { dispatch, type Handlers } from './dispatch.ts';
 import { createBatches } from './batch/index.ts';
@@ -261,7 +263,7 @@ export function createHost(deps: HostDeps): Host {
     grantPaths: (paths) => grants.grant(paths),
     uploadPathsInUse: () => library.uploads.pathsInUse(),
     openFiles(paths) {
-      const models = paths.filter((path) => /\.(stl|obj|3mf)$/i.test(path) && !openedFiles.includes(path));
+      const models = paths.filter((path) => isModelFile(path) && !openedFiles.includes(path));
       if (models.length === 0) return;
       const kept = models.slice(0, Math.max(0, MAX_OPENED_FILES - openedFiles.length));
       openedFiles.push(...kept);
@@ -279,7 +281,7 @@ export function createHost(deps: HostDeps): Host {
 
 /** An answer that the service could not be reached says why: the user works offline, the sandbox stopped, or it does not answer. */
 function withOfflineReason(result: Result<unknown>, reason: () => OfflineReason): Result<unknown> {
-  if (result.ok || (result.error.code !== 'OFFLINE' && result.error.code !== 'TIMEOUT')) return result;
+  if (result.ok || !inGroup('unreachable', result.error.code)) return result;
   if (result.error.details?.reason) return result;
   return { ok: false, error: { ...result.error, details: { ...result.error.details, reason: reason() } } };
 }

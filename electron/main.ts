@@ -2,6 +2,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
 import { join } from 'node:path';
+import { MODEL_EXTENSIONS } from '../common/model-files.ts';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, RENDERER_URL, serveRenderer } from './app-protocol.ts';
 import { bootHost, type Booted } from './boot.ts';
 import { debuggingSwitches } from './debug-switches.ts';
@@ -97,7 +98,7 @@ export async function startApp(): Promise<void> {
         const options = {
           title: folders ? 'Upload a folder of models' : 'Upload models',
           properties: folders ? (['openDirectory', 'multiSelections'] as const) : (['openFile', 'multiSelections'] as const),
-          filters: folders ? [] : [{ name: '3D models', extensions: ['stl', 'obj', '3mf'] }],
+          filters: folders ? [] : [{ name: '3D models', extensions: [...MODEL_EXTENSIONS] }],
         };
         const result = mainWindow ? await dialog.showOpenDialog(mainWindow, { ...options, properties: [...options.properties] }) : await dialog.showOpenDialog({ ...options, properties: [...options.properties] });
         return result.canceled ? null : result.filePaths;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HostError } from './errors.ts';
+import { HostError, isUnreachable } from './errors.ts';
 import { decodeEnvelope } from './envelope.ts';
 import { retryDelayMs } from './backoff.ts';
 import { routes, routeUrl, type Route, type RouteName } from './routes.ts';
@@ -125,7 +125,7 @@ export function createApiClient(options: ApiClientOptions) {
         return response;
       },
       (error: unknown) => {
-        if (error instanceof HostError && (error.code === 'OFFLINE' || error.code === 'TIMEOUT')) onReachability?.(false);
+        if (isUnreachable(error)) onReachability?.(false);
         throw error;
       },
     );

@@ -1,6 +1,5 @@
 import type { AppError, ErrorCode } from '../contract.ts';
-
-const RETRYABLE: ReadonlySet<ErrorCode> = new Set(['OFFLINE', 'TIMEOUT', 'RATE_LIMITED', 'INTERNAL_ERROR']);
+import { inGroup } from '../../common/errors.ts';
 
 /** An error that crosses the host boundary as an AppError: the service's or the client's own. */
 export class HostError extends Error {
@@ -23,7 +22,7 @@ export class HostError extends Error {
   }
 
   get retryable(): boolean {
-    return RETRYABLE.has(this.code);
+    return inGroup('retryable', this.code);
   }
 
   toAppError(): AppError {
@@ -39,7 +38,22 @@ export class HostError extends Error {
 
 /** The service could not be reached, or did not answer in time: what was last seen may stand in. */
 export function isUnreachable(error: unknown): boolean {
-  return error instanceof HostError && (error.code === 'OFFLINE' || error.code === 'TIMEOUT');
+  return error instanceof HostError && inGroup('unreachable', error.code);
+}
+
+/**
+ * Whether a failed request may still have been acted on: no answer in time, a connection cut after it was
+ * sent, or a 5xx or garbled answer. A refused connection or a 429 never reached the service's logic.
+ */
+export function mayHaveActed(error: unknown): boolean {
+  if (!(error instanceof HostError)) return true;
+  if (error.code === 'OFFLINE' && error.details?.ambiguous === false) return false;
+  return inGroup('mayHaveActed', error.code);
+}
+
+/** The service has no such thing (404): a model, folder or upload session gone, or never there. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof HostError && error.status === 404;
 }
 
 export function toAppError(error: unknown): AppError {

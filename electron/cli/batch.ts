@@ -10,6 +10,7 @@ import { CONSTANT_FIELDS } from '../../common/batch/mapping.ts';
 import { countryName } from '../../common/orders/countries.ts';
 import { NO_REFERENCE_COLUMN } from '../../common/batch/references.ts';
 import { HostError } from '../api/errors.ts';
+import { inGroup } from '../../common/errors.ts';
 import { createProgressPrinter, describeEnd, describeFile, describeOpenRows, listErrors, type OpenRows, type Output } from '../batch/cli-output.ts';
 import { checkFile } from '../batch/index.ts';
 import { createBatchHost, type BatchHost } from '../batch/node-host.ts';
@@ -58,7 +59,7 @@ export async function runBatchCommand(argv: string[], io: BatchIo = defaultIo())
       return error.code;
     }
     io.stderr.write(`printdesk batch: ${error instanceof Error ? error.message : String(error)}\n`);
-    return error instanceof HostError && ['OFFLINE', 'TIMEOUT', 'AUTHENTICATION', 'NOT_SIGNED_IN'].includes(error.code) ? EXIT.unreachable : EXIT.partial;
+    return error instanceof HostError && (inGroup('unreachable', error.code) || inGroup('signedOut', error.code)) ? EXIT.unreachable : EXIT.partial;
   } finally {
     resources.interrupt.dispose();
     await resources.host?.stop();

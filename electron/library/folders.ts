@@ -1,7 +1,7 @@
 // A project's folders (GET /Folder/GetFolders and the folder operations of docs/api-assumptions.md).
 // The service returns a flat list; folderTree builds the nested view a sidebar draws.
 import type { ApiClient } from '../api/client.ts';
-import { HostError } from '../api/errors.ts';
+import { HostError, isNotFound } from '../api/errors.ts';
 import { Acknowledged, FolderList, ServiceFolder } from '../api/library-schemas.ts';
 import type { Folder } from '../api/library-schemas.ts';
 
@@ -59,6 +59,6 @@ function checkedName(name: string): string {
 
 /** Deleting what is already gone is what the user wanted. */
 export function ignoreNotFound(error: unknown): void {
-  if (error instanceof HostError && error.status === 404) return;
+  if (isNotFound(error)) return;
   throw error;
 }

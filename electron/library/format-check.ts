@@ -4,12 +4,10 @@
 // receives with its own code (sandbox/model-check.ts). Full parsing belongs to the viewer's parsers, not here.
 
 import { FILE_KIND_LABELS, fileKind } from '../../common/file-kind.ts';
+import { MODEL_EXTENSIONS, modelExtension, type ModelExtension } from '../../common/model-files.ts';
 import { binaryStlCountProblem } from '../../common/models/stl-binary.ts';
 
-export const MODEL_FORMATS = ['stl', 'obj', '3mf'] as const;
-export type ModelFormat = (typeof MODEL_FORMATS)[number];
-
-export type FormatCheck = { ok: true; format: ModelFormat; variant: 'ascii' | 'binary' | 'text' | 'zip' } | { ok: false; reason: string };
+export type FormatCheck = { ok: true; format: ModelExtension; variant: 'ascii' | 'binary' | 'text' | 'zip' } | { ok: false; reason: string };
 
 /** Reads `length` bytes at `position` (fewer at the end of the file). */
 export type ReadAt = (position: number, length: number) => Promise<Uint8Array>;
@@ -18,7 +16,7 @@ const PROBE_BYTES = 64 * 1024;
 // The zip end record sits in the last 22 bytes plus a comment of up to 65,535 bytes.
 const ZIP_TAIL_BYTES = 22 + 65_535;
 const MAX_ZIP_DIRECTORY = 4 * 1024 * 1024;
-const LABEL: Record<ModelFormat, string> = { stl: 'STL', obj: 'OBJ', '3mf': '3MF' };
+const LABEL: Record<ModelExtension, string> = { stl: 'STL', obj: 'OBJ', '3mf': '3MF' };
 
 interface Probe {
   size: number;
@@ -27,15 +25,12 @@ interface Probe {
   read: ReadAt;
 }
 
-export function formatFromName(fileName: string): ModelFormat | undefined {
-  const dot = fileName.lastIndexOf('.');
-  const ext = dot === -1 ? '' : fileName.slice(dot + 1).toLowerCase();
-  return (MODEL_FORMATS as readonly string[]).includes(ext) ? (ext as ModelFormat) : undefined;
-}
+/** The format a file name claims (common/model-files.ts), under the name the sandbox still imports. */
+export const formatFromName = modelExtension;
 
 /** Checks that the file's content is the format its extension claims, with a reason a user can act on. */
 export async function checkModelFile(fileName: string, size: number, read: ReadAt): Promise<FormatCheck> {
-  const claimed = formatFromName(fileName);
+  const claimed = modelExtension(fileName);
   if (!claimed) return { ok: false, reason: 'The file name must end in .stl, .obj or .3mf' };
   if (size === 0) return { ok: false, reason: 'The file is empty' };
   const probe: Probe = {
@@ -46,7 +41,7 @@ export async function checkModelFile(fileName: string, size: number, read: ReadA
   };
   const own = await CHECKS[claimed](probe);
   if (own.ok) return own;
-  for (const other of MODEL_FORMATS) {
+  for (const other of MODEL_EXTENSIONS) {
     if (other !== claimed && (await CHECKS[other](probe)).ok) {
       return { ok: false, reason: `The file is named .${claimed} but its content is ${LABEL[other]}` };
     }
@@ -56,7 +51,7 @@ export async function checkModelFile(fileName: string, size: number, read: ReadA
   return kind ? { ok: false, reason: `This is ${FILE_KIND_LABELS[kind]}, not ${claimed === '3mf' ? 'a' : 'an'} ${LABEL[claimed]} model. Export or save the model as STL, OBJ or 3MF and upload that file.` } : own;
 }
 
-const CHECKS: Record<ModelFormat, (probe: Probe) => FormatCheck | Promise<FormatCheck>> = { stl: checkStl, obj: checkObj, '3mf': check3mf };
+const CHECKS: Record<ModelExtension, (probe: Probe) => FormatCheck | Promise<FormatCheck>> = { stl: checkStl, obj: checkObj, '3mf': check3mf };
 
 function checkStl({ size, head, tail }: Probe): FormatCheck {
   // Binary first, by size as the parser decides: several real binary files start their header with "solid" too.

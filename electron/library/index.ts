@@ -1,7 +1,7 @@
 // The library service: folders, models and the upload queue of the selected service, behind one
 // factory the host wires to the contract. Nothing here imports Electron.
 import type { ApiClient, TokenSource } from '../api/client.ts';
-import { HostError, isUnreachable } from '../api/errors.ts';
+import { isNotFound, isUnreachable } from '../api/errors.ts';
 import type { Db } from '../storage/database.ts';
 import { createFolders, folderTree } from './folders.ts';
 import { createKnownModels, type KnownPage } from './known-models.ts';
@@ -78,7 +78,7 @@ export function createLibrary(deps: LibraryDeps) {
   const getModel = (modelId: string) =>
     orLastSeen(async () => seen(await models.get(modelId).catch(forgetIfGone(modelId)), known.saw), () => known.model(modelId));
   const forgetIfGone = (modelId: string) => (error: unknown) => {
-    if (error instanceof HostError && error.status === 404) known.forget(modelId);
+    if (isNotFound(error)) known.forget(modelId);
     throw error;
   };
 

@@ -5,7 +5,8 @@ import { constants } from 'node:fs';
 import { access, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readableBytes } from '../../common/readable-number.ts';
-import { checkModelFile, formatFromName } from './format-check.ts';
+import { isModelFile } from '../../common/model-files.ts';
+import { checkModelFile } from './format-check.ts';
 
 /** The sandbox's limit; a real service's is unknown, so it is a setting (docs/api-assumptions.md). */
 export const DEFAULT_MAX_FILE_BYTES = 512 * 1024 * 1024;
@@ -47,7 +48,7 @@ export async function expandPaths(paths: readonly string[]): Promise<{ files: st
       if (files.length >= MAX_FILES_PER_DROP || entry.name.startsWith('.')) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile() && formatFromName(entry.name)) files.push(full);
+      else if (entry.isFile() && isModelFile(entry.name)) files.push(full);
     }
   };
   for (const given of paths) {
@@ -69,7 +70,7 @@ export async function preflight(filePath: string, maxBytes = DEFAULT_MAX_FILE_BY
   const info = await stat(filePath).catch((error: unknown) => error as Error);
   if (info instanceof Error) return { ok: false, rejection: unreadable(filePath, info) };
   if (!info.isFile()) return reject('FILE_INVALID', `${fileName} is not a regular file`);
-  if (!formatFromName(fileName)) return reject('FILE_INVALID', `${fileName}: only .stl, .obj and .3mf files can be uploaded`);
+  if (!isModelFile(fileName)) return reject('FILE_INVALID', `${fileName}: only .stl, .obj and .3mf files can be uploaded`);
   if (info.size === 0) return reject('FILE_INVALID', `${fileName} is empty`);
   if (info.size > maxBytes) return reject('FILE_INVALID', `${fileName} is ${readableBytes(info.size)}; the service takes files up to ${readableBytes(maxBytes)}`);
   try {

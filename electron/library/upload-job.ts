@@ -7,12 +7,11 @@ import type { Hash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { withFreshToken, type ApiClient, type TokenSource } from '../api/client.ts';
 import { retryDelayMs } from '../api/backoff.ts';
-import { decodeEnvelope } from '../api/envelope.ts';
-import { HostError, isUnreachable } from '../api/errors.ts';
-import { Acknowledged, UploadedModel, UploadSession } from '../api/library-schemas.ts';
+import { HostError, isNotFound, isUnreachable } from '../api/errors.ts';
+import { Acknowledged, UploadSession } from '../api/library-schemas.ts';
 import { routes, routeUrl } from '../api/routes.ts';
 import type { RouteName } from '../api/routes.ts';
-import { header } from '../api/transport.ts';
+import { offsetRefusedAgain, readAppend, readWholeUpload, refuseUnauthorized, resumeUnsupported, uploadRetryable, type AppendAnswer } from '../api/upload-answers.ts';
 import { streamFile } from '../api/upload.ts';
 import type { StreamUploadResult } from '../api/upload.ts';
 import type { ProgressMeter } from './progress.ts';
@@ -77,18 +76,11 @@ async function withRetries(ctx: JobContext, attempt: () => Promise<void>): Promi
     } catch (error) {
       if (ctx.signal.aborted) throw cancelled(error);
       const failures = ctx.item.attempts + 1;
-      if (!isTransient(error) || failures >= ctx.maxAttempts) throw error;
+      if (!uploadRetryable(error) || failures >= ctx.maxAttempts) throw error;
       ctx.item = ctx.save({ attempts: failures, error: describe(error) });
       await ctx.sleep(retryDelayMs(failures - 1, (error as HostError).retryAfterSeconds, { random: ctx.random }), ctx.signal);
     }
   }
-}
-
-/** Worth another go: the network, the service being busy or failing, or our offset being stale. */
-function isTransient(error: unknown): boolean {
-  if (!(error instanceof HostError)) return false;
-  if (error.status === 409 || error.status === 460) return true;
-  return error.retryable;
 }
 
 // Offset corrections in a row without a byte of progress before it counts as a failed attempt.
@@ -108,13 +100,14 @@ async function sendResumable(ctx: Job): Promise<void> {
     const started = Date.now();
     const response = await sendAuthorized(ctx, 'appendUpload', { uploadId: ctx.item.uploadId!, offset: String(start) }, start, end);
     chunk = nextChunkBytes(ctx, end - start, Date.now() - started);
-    if (response.status === 409 || response.status === 404) {
-      if (++resyncs > MAX_RESYNCS) throw new HostError('INTERNAL_ERROR', 'The service keeps refusing our upload offset', { status: 409 });
-      session = await resync(ctx, response);
+    const answer = readAppend(response);
+    if (answer.kind !== 'appended') {
+      if (++resyncs > MAX_RESYNCS) throw offsetRefusedAgain();
+      session = await resync(ctx, answer);
       if (!session) return sendWhole(ctx);
       continue;
     }
-    session = decodeEnvelope('PUT /Model3D/AppendUpload', response, UploadSession);
+    session = answer.session;
     if (session.offset === end) keepHash(ctx, response, end);
     // Progress was made: earlier failures no longer count towards giving up.
     resyncs = 0;
@@ -150,7 +143,7 @@ async function openSession(ctx: JobContext): Promise<UploadSession | null> {
     return created;
   } catch (error) {
     // No resume endpoints at this service: send whole files from now on.
-    if (error instanceof HostError && (error.status === 404 || error.status === 405)) {
+    if (resumeUnsupported(error)) {
       ctx.resumeSupported.set(client.baseUrl, false);
       return null;
     }
@@ -158,15 +151,14 @@ async function openSession(ctx: JobContext): Promise<UploadSession | null> {
   }
 }
 
-/** After a 409 (our offset is stale, or the session is busy) or a 404 (the session is gone): where to go on from. */
-async function resync(ctx: JobContext, response: StreamUploadResult): Promise<UploadSession | null> {
-  const offset = Number(header(response.headers['upload-offset']));
-  if (response.status === 409 && Number.isSafeInteger(offset)) {
+/** After an append the service did not take (our offset is stale, the session busy or gone): where to go on from. */
+async function resync(ctx: JobContext, answer: Exclude<AppendAnswer, { kind: 'appended' }>): Promise<UploadSession | null> {
+  if (answer.kind === 'offset-moved') {
     // Busy (another append still running, e.g. the one a reset cut off): wait as told.
-    if (response.retryAfterSeconds !== undefined) await ctx.sleep(retryDelayMs(0, response.retryAfterSeconds, { random: ctx.random }), ctx.signal);
-    return { uploadId: ctx.item.uploadId, offset, sizeBytes: ctx.item.sizeBytes, state: 'open', complete: false, chunkSizeLimit: null, duplicate: false, model: null };
+    if (answer.retryAfterSeconds !== undefined) await ctx.sleep(retryDelayMs(0, answer.retryAfterSeconds, { random: ctx.random }), ctx.signal);
+    return { uploadId: ctx.item.uploadId, offset: answer.offset, sizeBytes: ctx.item.sizeBytes, state: 'open', complete: false, chunkSizeLimit: null, duplicate: false, model: null };
   }
-  if (response.status === 404) ctx.item = ctx.save({ uploadId: null, bytesSent: 0 });
+  if (answer.kind === 'session-gone') ctx.item = ctx.save({ uploadId: null, bytesSent: 0 });
   return openSession(ctx);
 }
 
@@ -177,10 +169,7 @@ async function sendWhole(ctx: Job): Promise<void> {
   if (item.folderId) query.folderId = item.folderId;
   if (item.allowDuplicate) query.allowDuplicate = 'true';
   const response = await sendAuthorized(ctx, 'uploadModel', query, 0, item.sizeBytes);
-  if (response.status === 404 || response.status === 405) {
-    throw new HostError('INTERNAL_ERROR', 'The service has no upload endpoint we know', { status: response.status });
-  }
-  const uploaded = decodeEnvelope('POST /Model3D/UploadModel', response, UploadedModel);
+  const uploaded = readWholeUpload(response);
   keepHash(ctx, response, item.sizeBytes);
   await finish(ctx, uploaded);
 }
@@ -241,7 +230,7 @@ async function sendAuthorized(ctx: Job, name: RouteName, query: Record<string, s
     return { ...result, start, hash };
   };
   const response = await withFreshToken(ctx.tokens, (token) => counted(ctx, send(token)));
-  if (response.status === 401) decodeEnvelope(`${route.method} /${route.path}`, response, UploadSession);
+  refuseUnauthorized(`${route.method} /${route.path}`, response);
   return response;
 }
 
@@ -284,7 +273,7 @@ async function checkUnchanged(item: StoredItem): Promise<void> {
 }
 
 function notFoundAsNull(error: unknown): null {
-  if (error instanceof HostError && error.status === 404) return null;
+  if (isNotFound(error)) return null;
   throw error;
 }
 

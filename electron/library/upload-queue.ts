@@ -6,6 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import PQueue from 'p-queue';
 import type { ApiClient, TokenSource } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
+import { inGroup } from '../../common/errors.ts';
 import { Acknowledged } from '../api/library-schemas.ts';
 import { createSpecChecker } from '../models/spec-check.ts';
 import type { Db } from '../storage/database.ts';
@@ -67,8 +68,6 @@ export const DEFAULT_CHUNK_BYTES = 16 * 1024 * 1024;
 export const MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 // Files checked and stored per transaction when a large drop is added.
 const ENQUEUE_BATCH = 100;
-// A session that has ended cannot upload; these wait for the user to sign in again.
-const SIGNED_OUT = new Set(['AUTHENTICATION', 'NOT_SIGNED_IN']);
 
 export type UploadQueue = ReturnType<typeof createUploadQueue>;
 
@@ -121,7 +120,8 @@ export function createUploadQueue(deps: UploadQueueDeps) {
       // pause() and cancel() have already recorded their state; a shutdown leaves it for start().
       if (slot.reason === null) {
         const problem = describe(error);
-        save(id, { state: SIGNED_OUT.has(problem.code) ? 'paused' : 'failed', error: problem });
+        // A session that has ended cannot upload: the item waits for the user to sign in again.
+        save(id, { state: inGroup('signedOut', problem.code) ? 'paused' : 'failed', error: problem });
       }
     } finally {
       running.delete(id);

@@ -1,6 +1,7 @@
-// CreateOrder's request, and how its answers and failures read: what the outbox decides from them.
+// CreateOrder's request, and the order the service holds under a draft's reference: what the outbox
+// decides from. What the service's answers mean is the api layer's (api/order-answers.ts, api/errors.ts).
 import type { ApiClient } from '../api/client.ts';
-import { HostError } from '../api/errors.ts';
+import { lookUpUnavailable } from '../api/order-answers.ts';
 import { ServiceOrder } from '../api/schemas.ts';
 import type { Draft } from '../schemas/orders.ts';
 import { toAlpha2 } from '../../common/orders/countries.ts';
@@ -18,33 +19,6 @@ export function payload(draft: Draft) {
     orderReference: draft.orderReference,
     orderContent: draft.orderContent,
   };
-}
-
-/**
- * Whether a failed request may still have been acted on: no answer in time, a connection cut after it was
- * sent, or a 5xx or garbled answer. A refused connection or a 429 never reached the order logic.
- */
-export function mayHaveActed(error: unknown): boolean {
-  if (!(error instanceof HostError)) return true;
-  if (error.code === 'OFFLINE') return error.details?.ambiguous !== false;
-  // Stopped here (Ctrl+C) while on its way: the service may have it.
-  if (error.code === 'CANCELLED') return true;
-  return error.code === 'TIMEOUT' || error.code === 'INTERNAL_ERROR' || error.code === 'INVALID_RESPONSE';
-}
-
-/** The service says an order already holds the reference. */
-export function referenceTaken(error: HostError): boolean {
-  if (error.status === 409) return true;
-  return error.code === 'INCORRECT_PARAMETERS' && /reference/i.test(error.message) && /(exist|already|used|taken|duplicate)/i.test(error.message);
-}
-
-/**
- * The look-up by reference is not there to ask (not in the spec): the service answers as for any unknown
- * route or parameter. Not a 403, which the sandbox gives for an order that exists in a project no longer
- * this account's.
- */
-function lookUpUnavailable(error: unknown): boolean {
-  return error instanceof HostError && [400, 404, 405, 501].includes(error.status ?? 0);
 }
 
 /** A reference PrintDesk made for the draft (PD-<uuid>): no other order can hold it. */

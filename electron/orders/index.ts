@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import { validateModelLines, validateRecipient } from '../../common/orders/validation.ts';
 import { cancellable } from '../../common/orders/cancellable.ts';
+import { EDITABLE_STATES, hasShipping } from '../../common/orders/draft-rules.ts';
 import type { BulkResult, Draft, DraftFields, OrderEvent, QuoteRequest } from '../schemas/orders.ts';
 import type { Db } from '../storage/database.ts';
 import { eachOrder } from './bulk.ts';
@@ -10,7 +11,6 @@ import { createQuotes } from './quotes.ts';
 import { createSeenQuotes } from './seen-quotes.ts';
 import { createSendReport } from './send-report.ts';
 import type { EmptiedSummary } from '../../common/orders/outbox-words.ts';
-import { hasShipping } from './shipping-at-send.ts';
 import { cancelOrder, checkStatus, refreshStatuses } from './statuses.ts';
 import { holdSenderLock } from './sender-lock.ts';
 import { createOrdersStore } from './store.ts';
@@ -28,7 +28,6 @@ export interface OrdersDeps {
   now?: () => number;
 }
 
-const EDITABLE = ['draft', 'rejected', 'needs-attention'] as const;
 /** How often sends left by a program that stopped are looked for. */
 const SWEEP_MS = 60_000;
 
@@ -106,7 +105,7 @@ export function createOrders(deps: OrdersDeps) {
     const draft = id ? changeable(owned(id)) : null;
     const saved = deps.db.transaction(() => {
       unsavedForms.forget(owner);
-      return draft ? store.transition(draft.id, EDITABLE, 'draft', { fields, problem: null }) : store.create(owner, projectId, fields);
+      return draft ? store.transition(draft.id, EDITABLE_STATES, 'draft', { fields, problem: null }) : store.create(owner, projectId, fields);
     })();
     if (!saved) throw new HostError('INVALID_INPUT', `This order is ${draft?.state} and can no longer be edited`);
     return emit(saved);
@@ -122,7 +121,7 @@ export function createOrders(deps: OrdersDeps) {
     if (!form) return null;
     const current = form.draftId && store.ownerOf(form.draftId) === owner ? store.get(form.draftId) : null;
     if (current && sameFields(current, form.fields)) return null;
-    const updated = current && !current.unanswered ? store.transition(current.id, EDITABLE, 'draft', { fields: form.fields, problem: null }) : null;
+    const updated = current && !current.unanswered ? store.transition(current.id, EDITABLE_STATES, 'draft', { fields: form.fields, problem: null }) : null;
     return emit(updated ?? store.create(owner, form.projectId, form.fields, undefined, 'Kept from an order form left unsaved'));
   }
 
@@ -135,7 +134,7 @@ export function createOrders(deps: OrdersDeps) {
     if (Object.keys(errors).length) {
       throw new HostError('INVALID_INPUT', 'Some fields need attention before this order can be placed', { details: { fields: errors } });
     }
-    const queued = store.transition(id, EDITABLE, 'queued', { problem: null, nextAttemptAt: 0 }, true);
+    const queued = store.transition(id, EDITABLE_STATES, 'queued', { problem: null, nextAttemptAt: 0 }, true);
     if (!queued) throw new HostError('INVALID_INPUT', `This order is already ${draft.state}`);
     store.recipients.remember(account(), draft.recipient);
     emit(queued);
@@ -211,7 +210,7 @@ export function createOrders(deps: OrdersDeps) {
     eachOrder(ids, act, (id) => store.get(id)?.orderReference ?? id);
 
   function remove(id: string): void {
-    if (!store.remove(changeable(owned(id)).id, EDITABLE)) throw new HostError('INVALID_INPUT', 'Orders in the outbox or placed cannot be deleted');
+    if (!store.remove(changeable(owned(id)).id, EDITABLE_STATES)) throw new HostError('INVALID_INPUT', 'Orders in the outbox or placed cannot be deleted');
   }
 
   /** After sign-in: orders held for an expired session go back in the queue. */

@@ -1,13 +1,16 @@
 import type { ApiClient } from '../api/client.ts';
 import { retryDelayMs } from '../api/backoff.ts';
-import { HostError, isUnreachable } from '../api/errors.ts';
+import { HostError, isUnreachable, mayHaveActed } from '../api/errors.ts';
+import { inGroup } from '../../common/errors.ts';
 import { z } from 'zod';
 import { CreatedOrder, type ServiceOrder } from '../api/schemas.ts';
 import { differences } from './adopt.ts';
-import { mayHaveActed, orderByReference, orderUnderReference, ownReference, payload, referenceTaken } from './create-order.ts';
+import { orderByReference, orderUnderReference, ownReference, payload } from './create-order.ts';
+import { referenceTaken } from '../api/order-answers.ts';
 import type { Draft, DraftFields, PlacedOrder, Problem, ShippingMethod } from '../schemas/orders.ts';
 import type { Quotes } from './quotes.ts';
-import { hasShipping, shippingAtSend } from './shipping-at-send.ts';
+import { shippingAtSend } from './shipping-at-send.ts';
+import { hasShipping } from '../../common/orders/draft-rules.ts';
 import type { OrdersStore } from './store.ts';
 
 export interface OutboxDeps {
@@ -26,8 +29,6 @@ export interface OutboxDeps {
 const RETRY_CAP_MS = 5 * 60_000;
 /** How long stopping waits for requests already on their way to be answered and written down. */
 const STOP_GRACE_MS = 5_000;
-// CANCELLED: this process stopped the request (Ctrl+C); the next run sends it again under its reference.
-const TRANSIENT = new Set(['OFFLINE', 'TIMEOUT', 'INTERNAL_ERROR', 'RATE_LIMITED', 'INVALID_RESPONSE', 'CANCELLED']);
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
@@ -185,12 +186,12 @@ export function createOutbox(deps: OutboxDeps) {
     const code = error instanceof HostError ? error.code : 'INTERNAL_ERROR';
     const message = error instanceof Error ? error.message : String(error);
     if (sent && error instanceof HostError && referenceTaken(error)) return adoptExisting(draft, error);
-    if (TRANSIENT.has(code)) return retryLater(draft, error, sent && mayHaveActed(error));
+    if (inGroup('transient', code)) return retryLater(draft, error, sent && mayHaveActed(error));
     // A definite refusal of this attempt's CreateOrder: no order was made by it, nor by an earlier one,
     // whose reference it carried. Not a refusal for access, which the service checks before the reference.
     const answered = sent && code !== 'NO_PERMISSION' ? { unanswered: false } : {};
     if (code === 'NO_PERMISSION') return settle(draft, 'needs-attention', { problem: { kind: 'no-access', message: 'This account no longer has access to the project. Ask the service operator.' } }, true);
-    if (code === 'AUTHENTICATION' || code === 'NOT_SIGNED_IN') {
+    if (inGroup('signedOut', code)) {
       return settle(draft, 'needs-attention', { problem: { kind: 'session-expired', message: 'Your session expired before this order was sent. It is sent when you sign in again.' } }, true);
     }
     settle(draft, 'rejected', { ...answered, problem: { kind: 'rejected', message } }, true);
@@ -220,7 +221,7 @@ export function createOutbox(deps: OutboxDeps) {
       const order = await lookUp(draft);
       if (order) return adopt(draft, order);
     } catch (error) {
-      if (error instanceof HostError && TRANSIENT.has(error.code)) return retryLater(draft, error, draft.unanswered);
+      if (error instanceof HostError && inGroup('transient', error.code)) return retryLater(draft, error, draft.unanswered);
     }
     // Not to be looked up. The draft's own reference, or one an earlier attempt of this draft sent: the
     // order holding it is this one, known by its reference until the service's list names it.

@@ -11,9 +11,6 @@ export function ceilingOf(fields: Pick<DraftFields, 'shippingMethod' | 'shipping
   return fields.shippingRule?.ceiling ?? fields.shippingMethod?.price ?? null;
 }
 
-/** Whether the order can be placed without a method chosen: a rule stands in for one. */
-export const hasShipping = (fields: Pick<DraftFields, 'shippingMethod' | 'shippingRule'>) => fields.shippingMethod !== null || !!fields.shippingRule;
-
 /**
  * What the order is sent with, given the methods the service offers now. A method chosen must still be
  * offered; a rule picks among what is offered. Either goes at or below the ceiling; above it, or with no

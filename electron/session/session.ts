@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose';
 import type { SessionState } from '../contract.ts';
 import type { ApiClient, TokenSource } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
+import { inGroup } from '../../common/errors.ts';
 import type { TokenVault } from './token-vault.ts';
 
 interface Current {
@@ -26,8 +27,6 @@ export interface SessionDeps {
 // Renew a little before expiry so a request does not leave with a token that dies on the way:
 // 30 s, or a tenth of the token's life when it is short.
 const EXPIRY_MARGIN_MS = 30_000;
-// Answers to a refresh that mean the refresh token itself is no good (the spec does not say which).
-const SESSION_ENDING = new Set(['AUTHENTICATION', 'INCORRECT_PARAMETERS', 'NO_PERMISSION']);
 
 export type Session = ReturnType<typeof createSession>;
 
@@ -122,7 +121,7 @@ export function createSession(deps: SessionDeps) {
       await persist();
       return pair.accessToken;
     } catch (error) {
-      if (error instanceof HostError && SESSION_ENDING.has(error.code) && current === session) {
+      if (error instanceof HostError && inGroup('sessionEnding', error.code) && current === session) {
         await end('Your session has expired. Sign in again to continue; your local work is kept.');
         throw new HostError('AUTHENTICATION', 'Your session has expired. Sign in again.', { cause: error });
       }

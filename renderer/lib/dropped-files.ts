@@ -1,5 +1,5 @@
 // Files from a drop, folders walked, kept to the formats PrintDesk uploads (the host checks again).
-const MODEL = /\.(stl|obj|3mf)$/i;
+import { isModelFile } from '../../common/model-files.ts';
 
 export async function filesFromDrop(transfer: DataTransfer): Promise<{ files: File[]; skipped: string[] }> {
   const entries = [...transfer.items].map((item) => item.webkitGetAsEntry?.()).filter((e): e is FileSystemEntry => !!e);
@@ -12,8 +12,8 @@ export async function filesFromDrop(transfer: DataTransfer): Promise<{ files: Fi
 /** The model files among those given, and the names of the others, left out (to say so). */
 export function modelFiles(list: FileList | readonly File[] | null): { files: File[]; skipped: string[] } {
   const all = [...(list ?? [])];
-  const files = all.filter((f) => MODEL.test(f.name));
-  return { files, skipped: all.filter((f) => !MODEL.test(f.name)).map((f) => f.name) };
+  const files = all.filter((f) => isModelFile(f.name));
+  return { files, skipped: all.filter((f) => !isModelFile(f.name)).map((f) => f.name) };
 }
 
 /** "notes.txt", "notes.txt and a.png", "notes.txt, a.png and 3 more": files named, a long list cut short. */

@@ -1,6 +1,7 @@
 // What a failure is, in words that are true: the service cannot be reached, the embedded sandbox stopped,
 // the user works offline, was signed out, or the service refused. Each says what to do next.
 import type { AppError } from '../../electron/contract.ts';
+import { inGroup } from '../../common/errors.ts';
 
 export interface ErrorWords {
   title: string | undefined;
@@ -11,13 +12,10 @@ export interface ErrorWords {
   action: 'work-online' | null;
 }
 
-/** Errors the service answered with: it was reached, and said no. */
-const REFUSALS = new Set<AppError['code']>(['INCORRECT_PARAMETERS', 'NO_PERMISSION']);
-
 export function errorWords(error: AppError): ErrorWords {
   const words = (title: string | undefined, advice: string | null, tone: ErrorWords['tone'] = 'danger', action: ErrorWords['action'] = null) => ({ title, advice, tone, action });
   if (error.details?.hostStopped === true) return words('PrintDesk has stopped', null);
-  if (error.code === 'OFFLINE' || error.code === 'TIMEOUT') {
+  if (inGroup('unreachable', error.code)) {
     const reason = error.details?.reason;
     if (reason === 'working-offline') return words('You are working offline', 'Switch Work offline off to reach the service. Orders you place wait in the Outbox.', 'warn', 'work-online');
     // The embedded sandbox runs on this computer: the network has nothing to do with it.
@@ -25,8 +23,9 @@ export function errorWords(error: AppError): ErrorWords {
     const advice = 'Check your connection, or the service address in Settings. Drafts and orders placed meanwhile are kept, and the Outbox sends them when the service is back.';
     return words(error.code === 'TIMEOUT' ? 'The service is not answering' : 'The service cannot be reached', advice, 'warn');
   }
-  if (error.code === 'AUTHENTICATION' || error.code === 'NOT_SIGNED_IN') return words('You were signed out', 'Sign in again to go on; your drafts and queued orders are kept.');
-  if (REFUSALS.has(error.code)) return words(error.code === 'NO_PERMISSION' ? 'The service refused: no access' : 'The service refused this', null);
+  if (inGroup('signedOut', error.code)) return words('You were signed out', 'Sign in again to go on; your drafts and queued orders are kept.');
+  // The service was reached, and said no.
+  if (inGroup('refused', error.code)) return words(error.code === 'NO_PERMISSION' ? 'The service refused: no access' : 'The service refused this', null);
   if (error.code === 'RATE_LIMITED') return words('Too many requests', null, 'warn');
   if (error.code === 'INTERNAL_ERROR') return words(error.details?.inApp === true ? 'Something went wrong in PrintDesk' : 'Something went wrong on the service', null);
   if (error.code === 'INVALID_RESPONSE') return words('The service answered in an unexpected way', null);

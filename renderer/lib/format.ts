@@ -1,4 +1,4 @@
-import { readableBytes, readableNumber, readableSizeIn, type LengthUnit } from '../../common/readable-number.ts';
+import { readableBytes, readableDuration, readableNumber, readableSizeIn, type LengthUnit } from '../../common/readable-number.ts';
 
 /** Dates in the user's locale; the service speaks UTC ISO 8601. */
 export function formatDate(iso: string): string {
@@ -96,10 +96,7 @@ export function formatBytes(bytes: number | null): string {
 }
 
 export function formatDuration(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds)) return '—';
-  if (seconds < 60) return `${Math.ceil(seconds)} s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
-  return `${Math.floor(seconds / 3600)} h ${Math.ceil((seconds % 3600) / 60)} min`;
+  return seconds === null || !Number.isFinite(seconds) ? '—' : readableDuration(seconds);
 }
 
 /** A length that is a power of ten (a grid cell): "10 mm", "0.1 mm", "1 m"; under 1 µm, "0.1 µm". In inches, as it is: "0.39 in". */

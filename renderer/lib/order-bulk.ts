@@ -2,6 +2,7 @@
 // placed orders the service still cancels, Hold on queued ones…), and how its outcome reads.
 import type { BulkResult, Draft } from '../../electron/schemas/orders.ts';
 import { cancellable } from '../../common/orders/cancellable.ts';
+import { canEdit } from '../../common/orders/draft-rules.ts';
 import { counted } from './format.ts';
 
 export type BulkAction = 'cancel' | 'hold' | 'release' | 'retry' | 'delete';
@@ -12,7 +13,7 @@ const FITS: Record<BulkAction, (d: Draft) => boolean> = {
   hold: (d) => d.state === 'queued' && !d.held && !d.unanswered,
   release: (d) => d.state === 'queued' && d.held,
   retry: (d) => d.state === 'rejected',
-  delete: (d) => (d.state === 'draft' || d.state === 'rejected' || d.state === 'needs-attention') && !d.unanswered,
+  delete: canEdit,
 };
 
 export const fits = (action: BulkAction, drafts: readonly Draft[]) => drafts.filter(FITS[action]);

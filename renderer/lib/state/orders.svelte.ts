@@ -1,5 +1,6 @@
 import type { AppError } from '../../../electron/contract.ts';
 import type { BulkResult, Draft, DraftFields, DraftState, OrderEvent, Quote, QuoteRequest, Recipient } from '../../../electron/schemas/orders.ts';
+import { inGroup } from '../../../common/errors.ts';
 import { untrack } from 'svelte';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 import { warmRows } from '../order-table.ts';
@@ -200,7 +201,7 @@ class OrdersStore {
       this.applyPending();
     } catch (error) {
       const appError = asAppError(error);
-      if (appError.code !== 'OFFLINE' && appError.code !== 'TIMEOUT') this.error = appError;
+      if (!inGroup('unreachable', appError.code)) this.error = appError;
     }
   };
 
