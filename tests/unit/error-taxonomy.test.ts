@@ -16,12 +16,14 @@ test('every code has its line, and the schema takes exactly the codes', () => {
 test('the named groups hold the codes the host and the renderer act on', () => {
   const members = (group: ErrorGroup) => ERROR_CODES.filter((code) => inGroup(group, code));
   assert.deepEqual(members('retryable'), ['INTERNAL_ERROR', 'RATE_LIMITED', 'OFFLINE', 'TIMEOUT']);
-  assert.deepEqual(members('transient'), ['INTERNAL_ERROR', 'RATE_LIMITED', 'OFFLINE', 'TIMEOUT', 'INVALID_RESPONSE']);
+  assert.deepEqual(members('transient'), ['INTERNAL_ERROR', 'RATE_LIMITED', 'OFFLINE', 'TIMEOUT', 'INVALID_RESPONSE', 'CANCELLED']);
   assert.deepEqual(members('unreachable'), ['OFFLINE', 'TIMEOUT']);
   assert.deepEqual(members('signedOut'), ['AUTHENTICATION', 'NOT_SIGNED_IN']);
   assert.deepEqual(members('sessionEnding'), ['AUTHENTICATION', 'NO_PERMISSION', 'INCORRECT_PARAMETERS']);
   // A rate limit never reached the service's logic: not a request it may have acted on.
   assert.equal(inGroup('mayHaveActed', 'RATE_LIMITED'), false);
+  // An order's request stopped by Ctrl+C on its way may have reached the service.
+  assert.equal(inGroup('mayHaveActed', 'CANCELLED'), true);
   assert.equal(inGroup('signedOut', undefined), false);
   assert.equal(inGroup('unreachable', ''), false);
 });
