@@ -1,7 +1,7 @@
-import { join } from 'node:path';
 import type { FileDialog } from './handlers/library.ts';
 import { createHost, type Host, type HostDeps, type Notifier } from './host.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server.ts';
+import { databasePath, modelCacheDir, sandboxDataDir } from './paths.ts';
 import { makePrivateDir } from './private-files.ts';
 import type { TokenVault } from './session/token-vault.ts';
 import { openDatabase } from './storage/database.ts';
@@ -32,8 +32,8 @@ export interface Booted {
 export async function bootHost(options: BootOptions): Promise<Booted> {
   // Before anything is written in it: the folder and everything in it are this user's alone.
   makePrivateDir(options.userDataDir);
-  const sandbox = options.sandbox === false ? null : await startSandbox({ dataDir: join(options.userDataDir, 'sandbox'), quiet: true, ...options.sandboxOptions });
-  const db = openDatabase(join(options.userDataDir, 'printdesk.db'));
+  const sandbox = options.sandbox === false ? null : await startSandbox({ dataDir: sandboxDataDir(options.userDataDir), quiet: true, ...options.sandboxOptions });
+  const db = openDatabase(databasePath(options.userDataDir));
   const host = createHost({
     db,
     notifier: options.notifier,
@@ -45,7 +45,7 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
     vault: options.vault,
     sandbox: sandbox ? { baseUrl: sandbox.baseUrl, demoAccount: sandbox.demoAccount, running: sandbox.running } : null,
     timeoutMs: options.timeoutMs,
-    modelCacheDir: join(options.userDataDir, 'model-cache'),
+    modelCacheDir: modelCacheDir(options.userDataDir),
   });
   await host.ready;
   return {

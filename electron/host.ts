@@ -14,6 +14,7 @@ import { orderHandlers } from './handlers/orders.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import { emptiedWords } from '../common/orders/outbox-words.ts';
 import { PathGrants } from './path-grants.ts';
+import { SANDBOX_SERVICE_KEY } from './paths.ts';
 import { createLibrary } from './library/index.ts';
 import { createProjects } from './library/projects.ts';
 import { createOrders } from './orders/index.ts';
@@ -94,7 +95,7 @@ export function createHost(deps: HostDeps): Host {
     if (!baseUrl) throw new HostError('OFFLINE', 'The embedded sandbox is not running. Choose a service in Settings.');
     let existing = clients.get(baseUrl);
     if (!existing) {
-      const serviceKey = prefs.service().kind === 'sandbox' ? 'embedded-sandbox' : baseUrl;
+      const serviceKey = prefs.service().kind === 'sandbox' ? SANDBOX_SERVICE_KEY : baseUrl;
       existing = createApiClient({
         baseUrl, serviceKey, tokens: session.tokens, timeoutMs: deps.timeoutMs, onReachability: connectivity.report,
         gate: () => (workingOffline ? workOfflineError() : null),

@@ -4,7 +4,7 @@
 // not sent, 2 invalid input (usage, unreadable or malformed file, rows with problems: found before
 // signing in where the project is not needed), 3 the service cannot be reached or sign-in fails.
 import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { describeCosts } from '../../common/batch/costs.ts';
 import { CONSTANT_FIELDS } from '../../common/batch/mapping.ts';
 import { countryName } from '../../common/orders/countries.ts';
@@ -17,6 +17,7 @@ import { createBatchHost, type BatchHost } from '../batch/node-host.ts';
 import type { BatchSummary } from '../batch/schemas.ts';
 import { startSandbox, type Sandbox } from '../../sandbox/server.ts';
 import { checkBaseUrl } from '../session/service-url.ts';
+import { databasePath, SANDBOX_SERVICE_KEY, sandboxDataDir } from '../paths.ts';
 import { makePrivateDir, writePrivateFile } from '../private-files.ts';
 import { openDatabase, type Db } from '../storage/database.ts';
 import { defaultUserDataDir } from '../user-data.ts';
@@ -79,7 +80,7 @@ async function run(argv: string[], io: BatchIo, resources: Resources): Promise<n
   const skuMap = opts.skuMap === undefined ? null : await readInput(opts.skuMap, '--sku-map');
   const userDataDir = makePrivateDir(defaultUserDataDir(io.env));
   noteRunningApp(userDataDir, io.stderr);
-  resources.db = openDatabase(join(userDataDir, 'printdesk.db'));
+  resources.db = openDatabase(databasePath(userDataDir));
   // Before the service is asked anything: a file that cannot be sent says so now, whether or not it is up.
   await checkBeforeSignIn(resources.db, bytes, opts, io);
   let baseUrl: string;
@@ -88,7 +89,7 @@ async function run(argv: string[], io: BatchIo, resources: Resources): Promise<n
     if (!checked.ok) throw new Exit(EXIT.invalid, `--service ${opts.service}: ${checked.message}`);
     baseUrl = checked.baseUrl;
   } else {
-    resources.sandbox = await startSandbox({ dataDir: join(userDataDir, 'sandbox'), quiet: true }).catch((error: Error) => {
+    resources.sandbox = await startSandbox({ dataDir: sandboxDataDir(userDataDir), quiet: true }).catch((error: Error) => {
       throw new Exit(EXIT.unreachable, `The embedded sandbox could not start: ${error.message}`);
     });
     baseUrl = resources.sandbox.baseUrl;
@@ -99,7 +100,7 @@ async function run(argv: string[], io: BatchIo, resources: Resources): Promise<n
     db: resources.db,
     baseUrl,
     // The embedded sandbox gets a new port each start; its data, and so the account, stay the same.
-    serviceKey: opts.service ? baseUrl : 'embedded-sandbox',
+    serviceKey: opts.service ? baseUrl : SANDBOX_SERVICE_KEY,
     onProgress: (p) => printer.update(p, p.state !== 'sending'),
     onChecking: (c) => c.total > 0 && printer.checking(c),
     onReachability: (reachable) => (unreachableSince = reachable ? null : (unreachableSince ?? Date.now())),
