@@ -16,7 +16,7 @@ import { readExport } from '../common/batch/read-export.ts';
 import { rowsToOrders } from '../common/batch/rows-to-orders.ts';
 import { createSkuLookup } from '../common/batch/sku-match.ts';
 import { shopifyExport, SHOPIFY_BENCH_SKUS } from '../scripts/generate-shopify-export.ts';
-import { createBatchHost } from '../electron/batch/node-host.ts';
+import { createBatchHost } from '../tests/batch-host.ts';
 import { DEMO_EMAIL } from '../sandbox/seed.ts';
 import { databasePath, sandboxDataDir } from '../electron/paths.ts';
 import { openDatabase } from '../electron/storage/database.ts';
