@@ -16,8 +16,9 @@ import { readExport } from '../common/batch/read-export.ts';
 import { rowsToOrders } from '../common/batch/rows-to-orders.ts';
 import { createSkuLookup } from '../common/batch/sku-match.ts';
 import { shopifyExport, SHOPIFY_BENCH_SKUS } from '../scripts/generate-shopify-export.ts';
-import { createBatchHost } from '../electron/batch/node-host.ts';
+import { createBatchHost } from '../tests/batch-host.ts';
 import { DEMO_EMAIL } from '../sandbox/seed.ts';
+import { databasePath, sandboxDataDir } from '../electron/paths.ts';
 import { openDatabase } from '../electron/storage/database.ts';
 import type { BenchResult } from './run.ts';
 
@@ -150,7 +151,7 @@ await sandbox.close();
 
 async function startChildSandbox(dir: string) {
   const model = join(import.meta.dirname, '..', '..', 'shared', 'corpus', 'stl', 'Cube-binary.stl');
-  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', SANDBOX_SCRIPT, join(dir, 'sandbox'), String(LIMIT), String(WINDOW_SECONDS), model], {
+  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', SANDBOX_SCRIPT, sandboxDataDir(dir), String(LIMIT), String(WINDOW_SECONDS), model], {
     cwd: join(import.meta.dirname, '..'),
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -175,7 +176,7 @@ async function startChildSandbox(dir: string) {
 async function placeUnderRateLimit(): Promise<BenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'printdesk-batch-bench-'));
   const sandbox = await startChildSandbox(dir);
-  const db = openDatabase(join(dir, 'printdesk.db'));
+  const db = openDatabase(databasePath(dir));
   const host = createBatchHost({ db, baseUrl: sandbox.baseUrl });
   try {
     await host.signIn(sandbox.demoAccount.email, sandbox.demoAccount.password);

@@ -8,8 +8,8 @@
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { databasePath, SANDBOX_SERVICE_KEY } from '../electron/paths.ts';
 import { openDatabase } from '../electron/storage/database.ts';
 import { createOrdersStore } from '../electron/orders/store.ts';
 import { orderRow } from '../renderer/lib/order-table.ts';
@@ -22,7 +22,7 @@ import { plainTableScript } from './plain-table.ts';
 import type { BenchResult } from './run.ts';
 
 const ORDERS = 10_000;
-const ACCOUNT = 'embedded-sandbox demo@printdesk.test';
+const ACCOUNT = `${SANDBOX_SERVICE_KEY} demo@printdesk.test`;
 const VIEW = { width: 1280, height: 800 };
 const OPENINGS = 5;
 const SORTS = 27;
@@ -130,7 +130,7 @@ async function measureApp(browser: Browser): Promise<Figures & { rows: Record<st
   const app = await openApp(browser);
   try {
     const [project] = await app.booted.sandbox!.operator.listProjects();
-    const db = openDatabase(join(app.dir, 'printdesk.db'));
+    const db = openDatabase(databasePath(app.dir));
     seedOrders(db, ACCOUNT, project.projectId, ORDERS);
     const drafts = createOrdersStore(db).list(ACCOUNT, project.projectId);
     db.close();

@@ -2,7 +2,8 @@
 // the browser-mode bridge and the renderer's types are all derived from this file; a channel that
 // is not declared here does not exist.
 import { z } from 'zod';
-import { BatchChecking, BatchCosts, BatchProgress, BatchReportRow, BatchRow, BatchRowsPage, BatchSku, BatchSummary, ColumnMapping, FieldConstants, LayoutName, NotOpen, ShippingChoice } from './batch/schemas.ts';
+import { BatchChecking, BatchCosts, BatchError, BatchProgress, BatchReportRow, BatchRow, BatchRowsPage, BatchSku, BatchSummary, ColumnMapping, FieldConstants, LayoutName, NotOpen, ShippingChoice } from './batch/schemas.ts';
+import { PROBLEM_KINDS } from '../common/batch/problems.ts';
 import { EnqueueResult, Folder, Model, ModelPage, ModelQuery, UploadItem, UploadProgress } from './schemas/library.ts';
 import { BulkResult, Draft, DraftFields, Guid, OrderEvent, Quote, QuoteRequest, Recipient, SeenQuote } from './schemas/orders.ts';
 import { Settings, SettingsPatch } from './schemas/preferences.ts';
@@ -48,7 +49,7 @@ export const VaultState = z.object({
 
 export const AppInfo = z.object({
   version: z.string(),
-  mode: z.enum(['electron', 'browser']),
+  mode: z.enum(['electron', 'browser', 'cli']),
   platform: z.string(),
   service: z.object({
     setting: ServiceSetting,
@@ -89,6 +90,8 @@ const UploadRef = z.object({ id: z.string().min(1).max(64) });
 const ProjectRef = z.object({ projectId: Guid });
 const BatchId = z.string().min(1).max(64);
 const BatchRef = z.object({ batchId: BatchId });
+/** A batch file's bytes; its size is checked where it is read (batch-file.ts), with the error the user sees. */
+const FileBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, "Expected the file's bytes");
 const Name = z.string().trim().min(1, 'Enter a name').max(100);
 
 interface ChannelDef<I extends z.ZodType, O extends z.ZodType> {
@@ -172,6 +175,16 @@ export const contract = {
     cancel: channel(BatchRef, BatchProgress),
     report: channel(BatchRef, z.array(BatchReportRow)),
     reportCsv: channel(BatchRef, z.object({ csv: z.string() })),
+    // The command line's (`printdesk batch`): it holds the file's bytes, read from any path it was given.
+    /** the project's batch of exactly these bytes, for a run of the same file that resumes it */
+    findByFile: channel(z.object({ projectId: Guid, bytes: FileBytes }), BatchSummary.nullable()),
+    importBytes: channel(z.object({ projectId: Guid, bytes: FileBytes, fileName: z.string().min(1).max(500), shipping: ShippingChoice.optional(), layout: LayoutName.optional(), constants: FieldConstants.optional(), include: z.array(NotOpen).max(10).optional() }), BatchSummary),
+    /** a SKU map added to the project's SKU table before any batch of it exists */
+    importProjectSkus: channel(z.object({ projectId: Guid, bytes: FileBytes }), z.object({ imported: z.number() })),
+    /** the batch's problems, of the kinds asked for or all */
+    errors: channel(z.object({ batchId: BatchId, kinds: z.array(z.enum(PROBLEM_KINDS)).max(PROBLEM_KINDS.length).optional() }), z.array(BatchError)),
+    /** answers once the batch is no longer sending (done, cancelled), with its progress then */
+    settled: channel(BatchRef, BatchProgress),
   },
   files: {
     /** the system's file dialog (desktop only: browser mode answers null and the page uses its own picker) */

@@ -14,6 +14,7 @@ import { orderHandlers } from './handlers/orders.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import { emptiedWords } from '../common/orders/outbox-words.ts';
 import { PathGrants } from './path-grants.ts';
+import { SANDBOX_SERVICE_KEY } from './paths.ts';
 import { createLibrary } from './library/index.ts';
 import { createProjects } from './library/projects.ts';
 import { createOrders } from './orders/index.ts';
@@ -37,7 +38,7 @@ export interface Notifier {
 }
 
 export interface HostDeps {
-  mode: 'electron' | 'browser';
+  mode: AppInfo['mode'];
   version: string;
   platform: string;
   store: KeyValueStore;
@@ -50,6 +51,10 @@ export interface HostDeps {
   /** where models downloaded for previews are kept */
   modelCacheDir?: string;
   timeoutMs?: number;
+  /** ends every request on its way at once (the CLI's Ctrl+C): an order's reference settles it next time */
+  signal?: AbortSignal;
+  /** false: the upload queue is not started (the CLI places orders and leaves the app's uploads to it) */
+  uploads?: boolean;
 }
 
 export interface Host {
@@ -94,9 +99,9 @@ export function createHost(deps: HostDeps): Host {
     if (!baseUrl) throw new HostError('OFFLINE', 'The embedded sandbox is not running. Choose a service in Settings.');
     let existing = clients.get(baseUrl);
     if (!existing) {
-      const serviceKey = prefs.service().kind === 'sandbox' ? 'embedded-sandbox' : baseUrl;
+      const serviceKey = prefs.service().kind === 'sandbox' ? SANDBOX_SERVICE_KEY : baseUrl;
       existing = createApiClient({
-        baseUrl, serviceKey, tokens: session.tokens, timeoutMs: deps.timeoutMs, onReachability: connectivity.report,
+        baseUrl, serviceKey, tokens: session.tokens, timeoutMs: deps.timeoutMs, signal: deps.signal, onReachability: connectivity.report,
         gate: () => (workingOffline ? workOfflineError() : null),
       });
       clients.set(baseUrl, existing);
@@ -126,7 +131,7 @@ export function createHost(deps: HostDeps): Host {
       emit('session:changed', state);
       if (state.status === 'signed-in') {
         orders.resumeAfterSignIn();
-        library.start();
+        startLibrary();
       } else library.suspend();
     },
   });
@@ -162,6 +167,8 @@ export function createHost(deps: HostDeps): Host {
     },
   });
 
+  const startLibrary = () => deps.uploads !== false && library.start();
+
   const batches = createBatches({
     db: deps.db,
     orders,
@@ -185,7 +192,7 @@ export function createHost(deps: HostDeps): Host {
     orders.workOffline(on);
     connectivity.hold(on);
     if (on) library.suspend();
-    else if (session.state().status === 'signed-in') library.start();
+    else if (session.state().status === 'signed-in') startLibrary();
   }
 
   const vaultState = () => ({ persistent: deps.vault.persistent, reason: deps.vault.reason, noticeDismissed: prefs.vaultNoticeDismissed() });
@@ -247,7 +254,7 @@ export function createHost(deps: HostDeps): Host {
     // The batches first: a paused batch's orders are held before the outbox sends anything.
     batches.start();
     orders.start();
-    if (state.status === 'signed-in') library.start();
+    if (state.status === 'signed-in') startLibrary();
   });
 
   return {

@@ -4,7 +4,7 @@
 // not sent, 2 invalid input (usage, unreadable or malformed file, rows with problems: found before
 // signing in where the project is not needed), 3 the service cannot be reached or sign-in fails.
 import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { describeCosts } from '../../common/batch/costs.ts';
 import { CONSTANT_FIELDS } from '../../common/batch/mapping.ts';
 import { countryName } from '../../common/orders/countries.ts';
@@ -13,15 +13,15 @@ import { HostError } from '../api/errors.ts';
 import { inGroup } from '../../common/errors.ts';
 import { createProgressPrinter, describeEnd, describeFile, describeOpenRows, listErrors, type OpenRows, type Output } from '../batch/cli-output.ts';
 import { checkFile } from '../batch/index.ts';
-import { createBatchHost, type BatchHost } from '../batch/node-host.ts';
 import type { BatchSummary } from '../batch/schemas.ts';
-import { startSandbox, type Sandbox } from '../../sandbox/server.ts';
 import { checkBaseUrl } from '../session/service-url.ts';
+import { databasePath } from '../paths.ts';
 import { makePrivateDir, writePrivateFile } from '../private-files.ts';
 import { openDatabase, type Db } from '../storage/database.ts';
 import { defaultUserDataDir } from '../user-data.ts';
 import { batchOptions, USAGE, type BatchOptions } from './batch-options.ts';
 import { EXIT, Exit } from './exit.ts';
+import { bootCliHost, type CliHost } from './host.ts';
 import { terminalPrompt } from './prompt.ts';
 import { interruptedBefore, watchInterrupt, type Interrupt } from './interrupt.ts';
 import { noteRunningApp } from './running-app.ts';
@@ -39,15 +39,17 @@ export { USAGE };
 const defaultIo = (): BatchIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env, ask: terminalPrompt() });
 
 interface Resources {
+  /** the data folder's database, until the host takes it over */
   db?: Db;
-  sandbox?: Sandbox;
-  host?: BatchHost;
+  host?: CliHost;
   interrupt: Interrupt;
+  /** Ctrl+C: what is on its way ends at once, and the orders it carried go again, under their reference, next run */
+  stopping: AbortController;
 }
 
 export async function runBatchCommand(argv: string[], io: BatchIo = defaultIo()): Promise<number> {
-  const resources: Resources = { interrupt: watchInterrupt() };
-  resources.interrupt.onInterrupt(() => resources.host?.abort());
+  const resources: Resources = { interrupt: watchInterrupt(), stopping: new AbortController() };
+  resources.interrupt.onInterrupt(() => resources.stopping.abort());
   try {
     return await run(argv, io, resources);
   } catch (thrown) {
@@ -62,9 +64,8 @@ export async function runBatchCommand(argv: string[], io: BatchIo = defaultIo())
     return error instanceof HostError && (inGroup('unreachable', error.code) || inGroup('signedOut', error.code)) ? EXIT.unreachable : EXIT.partial;
   } finally {
     resources.interrupt.dispose();
-    await resources.host?.stop();
-    resources.db?.close();
-    await resources.sandbox?.close();
+    if (resources.host) await resources.host.close();
+    else resources.db?.close();
   }
 }
 
@@ -79,38 +80,30 @@ async function run(argv: string[], io: BatchIo, resources: Resources): Promise<n
   const skuMap = opts.skuMap === undefined ? null : await readInput(opts.skuMap, '--sku-map');
   const userDataDir = makePrivateDir(defaultUserDataDir(io.env));
   noteRunningApp(userDataDir, io.stderr);
-  resources.db = openDatabase(join(userDataDir, 'printdesk.db'));
+  resources.db = openDatabase(databasePath(userDataDir));
   // Before the service is asked anything: a file that cannot be sent says so now, whether or not it is up.
   await checkBeforeSignIn(resources.db, bytes, opts, io);
-  let baseUrl: string;
+  let baseUrl: string | null = null;
   if (opts.service) {
     const checked = checkBaseUrl(opts.service);
     if (!checked.ok) throw new Exit(EXIT.invalid, `--service ${opts.service}: ${checked.message}`);
     baseUrl = checked.baseUrl;
-  } else {
-    resources.sandbox = await startSandbox({ dataDir: join(userDataDir, 'sandbox'), quiet: true }).catch((error: Error) => {
-      throw new Exit(EXIT.unreachable, `The embedded sandbox could not start: ${error.message}`);
-    });
-    baseUrl = resources.sandbox.baseUrl;
   }
+  // The app's host: the embedded sandbox (unless --service) and what an earlier run left queued or sending.
+  const host = (resources.host = await bootCliHost({ userDataDir, db: resources.db, baseUrl, signal: resources.stopping.signal }).catch((error: Error) => {
+    throw baseUrl ? error : new Exit(EXIT.unreachable, `The embedded sandbox could not start: ${error.message}`);
+  }));
   let unreachableSince: number | null = null;
   const printer = createProgressPrinter(io.stdout);
-  const host = (resources.host = createBatchHost({
-    db: resources.db,
-    baseUrl,
-    // The embedded sandbox gets a new port each start; its data, and so the account, stay the same.
-    serviceKey: opts.service ? baseUrl : 'embedded-sandbox',
-    onProgress: (p) => printer.update(p, p.state !== 'sending'),
-    onChecking: (c) => c.total > 0 && printer.checking(c),
-    onReachability: (reachable) => (unreachableSince = reachable ? null : (unreachableSince ?? Date.now())),
-  }));
+  host.on('batch:progress', (p) => printer.update(p, p.state !== 'sending'));
+  host.on('batch:checking', (c) => c.total > 0 && printer.checking(c));
+  host.on('connectivity:changed', ({ online }) => (unreachableSince = online ? null : (unreachableSince ?? Date.now())));
   checkpoint();
   interrupt.phase = 'signing in';
-  await signIn(host, io, resources.sandbox?.demoAccount ?? null);
+  await signIn(host, io);
   const projectId = await findProject(host, opts.project);
   checkpoint();
   interrupt.phase = 'checking the file';
-  host.start();
   if (skuMap) await importSkuMap(host, projectId, skuMap, opts.skuMap as string, io);
 
   const batch = await openBatch(host, { bytes, fileName: basename(opts.file), projectId, opts });
@@ -122,13 +115,13 @@ async function run(argv: string[], io: BatchIo, resources: Resources): Promise<n
   if (batch.mapping.orderReference === undefined) io.stdout.write(`${NO_REFERENCE_COLUMN}\n`);
   const writeReport = async () => {
     // Recipients' names and addresses: for this user alone, like everything else PrintDesk writes.
-    if (opts.report) writePrivateFile(opts.report, host.batches.reportCsv(batch.id));
+    if (opts.report) writePrivateFile(opts.report, (await host.call('batch:reportCsv', { batchId: batch.id })).csv);
   };
   const stillOpen = async () => {
     for (const line of describeOpenRows(await openRowsOf(host, batch.id), commandOf(opts))) io.stdout.write(`${line}\n`);
   };
   if (batch.errors > 0 && !batch.sentAt) {
-    const errors = host.batches.errors(batch.id, ['error']);
+    const errors = await host.call('batch:errors', { batchId: batch.id, kinds: ['error'] });
     // Row 1 is the header: columns that cannot be matched hold back every row, and --skip-invalid cannot help.
     const columns = errors.some((e) => e.row === 1);
     io.stderr.write(`Problems${opts.skipInvalid && !columns ? ' (these rows are left out)' : ''}:\n`);
@@ -148,13 +141,13 @@ async function run(argv: string[], io: BatchIo, resources: Resources): Promise<n
   checkpoint();
   interrupt.phase = 'sending';
   // A file run before is resumed as the same batch: what it had placed is not this run's doing.
-  const placedBefore = batch.sentAt ? host.batches.report(batch.id).filter((r) => r.outcome === 'placed').length : 0;
-  const current = host.batches.get(batch.id);
+  const placedBefore = batch.sentAt ? (await host.call('batch:report', { batchId: batch.id })).filter((r) => r.outcome === 'placed').length : 0;
+  const current = await host.call('batch:get', { batchId: batch.id });
   // A run stopped halfway (or cancelled in the app) is taken up again even when nothing new is left to queue.
   const resumable = current.sentAt !== null && current.state !== 'done';
-  if (current.sendable > 0 || resumable) await host.batches.send(batch.id, { skipInvalid: opts.skipInvalid });
+  if (current.sendable > 0 || resumable) await host.call('batch:send', { batchId: batch.id, skipInvalid: opts.skipInvalid });
   const stop = stopSignals(() => unreachableSince, io.giveUpMs ?? 60_000, interrupt);
-  const outcome = await Promise.race([host.batches.settled(batch.id), stop.promise]).finally(stop.dispose);
+  const outcome = await Promise.race([host.call('batch:settled', { batchId: batch.id }), stop.promise]).finally(stop.dispose);
   printer.done();
   // Stopped short: the orders on their way are answered (within the outbox's grace) before the report is
   // written, or the report would call pending what the service has just placed.
@@ -163,7 +156,7 @@ async function run(argv: string[], io: BatchIo, resources: Resources): Promise<n
   const resume = 'Run the same command again to resume; nothing is sent twice.';
   if (outcome === 'unreachable') throw new Exit(EXIT.unreachable, `The service cannot be reached. ${resume}`);
   if (outcome === 'interrupted') throw new Exit(EXIT.interrupted, `Interrupted: orders not yet sent stay queued. ${resume}`);
-  const rows = host.batches.report(batch.id);
+  const rows = await host.call('batch:report', { batchId: batch.id });
   // Rows not taken (not open on their platform, or no print) are listed below with what would send them.
   const notPlaced = rows.filter((r) => !r.orderId && r.outcome !== 'skipped');
   for (const r of notPlaced.slice(0, 20)) io.stderr.write(`  row ${r.row} (${r.reference}): ${r.outcome}${r.message ? ` — ${r.message}` : ''}\n`);
@@ -215,9 +208,9 @@ async function checkBeforeSignIn(db: Db, bytes: Uint8Array, opts: BatchOptions, 
 const isConstantField = (field: string | null) => (CONSTANT_FIELDS as readonly (string | null)[]).includes(field);
 
 /** The SKU map given with --sku-map, added to the project's SKU table before the file is checked. */
-async function importSkuMap(host: BatchHost, projectId: string, bytes: Uint8Array, path: string, io: BatchIo) {
+async function importSkuMap(host: CliHost, projectId: string, bytes: Uint8Array, path: string, io: BatchIo) {
   try {
-    const { imported } = await host.batches.importSkus(projectId, bytes);
+    const { imported } = await host.call('batch:importProjectSkus', { projectId, bytes });
     io.stdout.write(`SKU table: ${imported} ${imported === 1 ? 'SKU' : 'SKUs'} from ${basename(path)} kept for this project\n`);
   } catch (error) {
     if (error instanceof HostError && error.code === 'FILE_INVALID') throw new Exit(EXIT.invalid, `--sku-map ${basename(path)}: ${error.message}`);
@@ -226,9 +219,9 @@ async function importSkuMap(host: BatchHost, projectId: string, bytes: Uint8Arra
 }
 
 /** Exit 0 only when every row would be sent (or was placed before, or is marked no print). */
-async function dryRun(host: BatchHost, batch: BatchSummary, opts: BatchOptions, io: BatchIo, writeReport: () => Promise<void>, stillOpen: () => Promise<void>): Promise<number> {
+async function dryRun(host: CliHost, batch: BatchSummary, opts: BatchOptions, io: BatchIo, writeReport: () => Promise<void>, stillOpen: () => Promise<void>): Promise<number> {
   await writeReport();
-  const latest = host.batches.get(batch.id);
+  const latest = await host.call('batch:get', { batchId: batch.id });
   const skipped = latest.usedElsewhere;
   const notTaken = latest.notTaken.reduce((n, t) => n + t.orders, 0);
   // Orders this file's earlier run queued or placed are neither held back nor new.
@@ -246,10 +239,10 @@ async function dryRun(host: BatchHost, batch: BatchSummary, opts: BatchOptions, 
 }
 
 /** What a batch still holds back, for the lines that say which flags would send it. */
-async function openRowsOf(host: BatchHost, batchId: string): Promise<OpenRows> {
-  const summary = host.batches.get(batchId);
-  const unmatched = (await host.batches.skus(batchId)).filter((s) => !s.match && !s.skip);
-  const skuRows = new Set(host.batches.errors(batchId, ['error']).filter((e) => e.field === 'sku').map((e) => e.row));
+async function openRowsOf(host: CliHost, batchId: string): Promise<OpenRows> {
+  const summary = await host.call('batch:get', { batchId });
+  const unmatched = (await host.call('batch:skus', { batchId })).filter((s) => !s.match && !s.skip);
+  const skuRows = new Set((await host.call('batch:errors', { batchId, kinds: ['error'] })).filter((e) => e.field === 'sku').map((e) => e.row));
   return {
     notTaken: summary.notTaken.flatMap((t) => (t.reason === 'no-prints' ? [] : [{ reason: t.reason, orders: t.orders }])),
     unmatchedSkus: unmatched.map((s) => ({ sku: s.sku, rows: s.rows })),
@@ -269,8 +262,8 @@ function commandOf(opts: BatchOptions): string[] {
   return parts;
 }
 
-async function findProject(host: BatchHost, wanted: string): Promise<string> {
-  const projects = await host.client.getProjects().catch((error: Error) => {
+async function findProject(host: CliHost, wanted: string): Promise<string> {
+  const projects = await host.call('projects:list', undefined).catch((error: Error) => {
     throw new Exit(EXIT.unreachable, `Cannot list your projects: ${error.message}`);
   });
   const found = projects.find((p) => p.projectId.toLowerCase() === wanted.toLowerCase()) ?? projects.find((p) => p.name.toLowerCase() === wanted.toLowerCase());
@@ -283,19 +276,19 @@ async function findProject(host: BatchHost, wanted: string): Promise<string> {
  * A batch of these bytes sent before is resumed (with the options given now: --include or --set let more
  * through, and only that is sent); one never sent is checked again; otherwise a new import.
  */
-async function openBatch(host: BatchHost, input: { bytes: Uint8Array; fileName: string; projectId: string; opts: BatchOptions }): Promise<BatchSummary> {
+async function openBatch(host: CliHost, input: { bytes: Uint8Array; fileName: string; projectId: string; opts: BatchOptions }): Promise<BatchSummary> {
   const { opts } = input;
   try {
-    const earlier = host.batches.findByFile(input.projectId, input.bytes);
+    const earlier = await host.call('batch:findByFile', { projectId: input.projectId, bytes: input.bytes });
     if (earlier) {
       // Stopped while sending (Ctrl+C, a crash): taken up as it was, with the options it was sent with.
       if (earlier.state === 'sending' || earlier.state === 'paused') return earlier;
-      if (opts.shipping && !earlier.sentAt) await host.batches.setShipping(earlier.id, opts.shipping);
+      if (opts.shipping && !earlier.sentAt) await host.call('batch:setShipping', { batchId: earlier.id, shipping: opts.shipping });
       // This run's flags, not the last run's: without --include only open orders are taken.
-      return await host.batches.setOptions(earlier.id, { constants: opts.constants && { ...earlier.constants, ...opts.constants }, include: opts.include ?? [] });
+      return await host.call('batch:setOptions', { batchId: earlier.id, constants: opts.constants && { ...earlier.constants, ...opts.constants }, include: opts.include ?? [] });
     }
     const { shipping, layout, constants, include } = opts;
-    return await host.batches.import({ bytes: input.bytes, fileName: input.fileName, projectId: input.projectId, shipping, layout, constants, include });
+    return await host.call('batch:importBytes', { bytes: input.bytes, fileName: input.fileName, projectId: input.projectId, shipping, layout, constants, include });
   } catch (error) {
     if (error instanceof HostError && error.code === 'FILE_INVALID') throw new Exit(EXIT.invalid, `${input.fileName}: ${error.message}`);
     throw error;
@@ -315,6 +308,6 @@ function stopSignals(since: () => number | null, ms: number, interrupt: Interrup
 }
 
 /** What the orders about to be sent cost to ship, by method and country, and when they arrive. */
-async function printCosts(host: BatchHost, batchId: string, io: BatchIo) {
-  for (const line of describeCosts(await host.batches.costs(batchId), countryName)) io.stdout.write(`${line}\n`);
+async function printCosts(host: CliHost, batchId: string, io: BatchIo) {
+  for (const line of describeCosts(await host.call('batch:costs', { batchId }), countryName)) io.stdout.write(`${line}\n`);
 }

@@ -4,9 +4,8 @@
 // The app's own saved session is encrypted through Electron's safeStorage, which plain Node cannot open.
 import { readFile, stat } from 'node:fs/promises';
 import { HostError } from '../api/errors.ts';
-import type { BatchHost } from '../batch/node-host.ts';
-import type { Account } from '../../sandbox/seed.ts';
 import { EXIT, Exit } from './exit.ts';
+import type { CliHost } from './host.ts';
 import { PromptCancelled, type Ask } from './prompt.ts';
 
 export interface SignInIo {
@@ -18,8 +17,8 @@ export interface SignInIo {
 
 const TRIES = 3;
 
-/** `demo`: the embedded sandbox's demo account, or null for another service. */
-export async function signIn(host: BatchHost, io: SignInIo, demo: Account | null): Promise<void> {
+export async function signIn(host: CliHost, io: SignInIo): Promise<void> {
+  const demo = host.demoAccount;
   const email = io.env.PRINTDESK_EMAIL;
   const password = await passwordOf(io);
   if (email && password) return attempt(host, email, password);
@@ -54,14 +53,14 @@ async function passwordOf(io: SignInIo): Promise<string | undefined> {
 }
 
 /** Asks for what the environment lacks; a password from the environment is tried once before asking. */
-async function signInAsked(host: BatchHost, ask: Ask, stderr: SignInIo['stderr'], knownEmail: string | undefined, knownPassword: string | undefined): Promise<void> {
-  stderr.write(`Sign in to ${host.client.baseUrl}\n`);
+async function signInAsked(host: CliHost, ask: Ask, stderr: SignInIo['stderr'], knownEmail: string | undefined, knownPassword: string | undefined): Promise<void> {
+  stderr.write(`Sign in to ${host.baseUrl}\n`);
   try {
     const email = knownEmail || (await required(ask, 'Email: ', false)).trim();
     for (let tries = 1; ; tries++) {
       const password = tries === 1 && knownPassword ? knownPassword : await required(ask, 'Password: ', true);
       try {
-        await host.signIn(email, password);
+        await host.call('session:signIn', { email, password });
         return;
       } catch (error) {
         if (!(error instanceof HostError && error.code === 'AUTHENTICATION') || tries === TRIES) throw error;
@@ -81,14 +80,14 @@ async function required(ask: Ask, question: string, hidden: boolean): Promise<st
   return answer;
 }
 
-async function attempt(host: BatchHost, email: string, password: string): Promise<void> {
+async function attempt(host: CliHost, email: string, password: string): Promise<void> {
   try {
-    await host.signIn(email, password);
+    await host.call('session:signIn', { email, password });
   } catch (error) {
     throw signInFailed(host, error);
   }
 }
 
-function signInFailed(host: BatchHost, error: unknown): Exit {
-  return new Exit(EXIT.unreachable, `Cannot sign in at ${host.client.baseUrl}: ${error instanceof Error ? error.message : String(error)}`);
+function signInFailed(host: CliHost, error: unknown): Exit {
+  return new Exit(EXIT.unreachable, `Cannot sign in at ${host.baseUrl}: ${error instanceof Error ? error.message : String(error)}`);
 }

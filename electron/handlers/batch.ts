@@ -51,5 +51,10 @@ export function batchHandlers(batches: Batches, grants: PathGrants): BatchHandle
     'batch:cancel': ({ batchId }) => batches.cancel(batchId),
     'batch:report': ({ batchId }) => batches.report(batchId),
     'batch:reportCsv': ({ batchId }) => ({ csv: batches.reportCsv(batchId) }),
+    'batch:findByFile': ({ projectId, bytes }) => batches.findByFile(projectId, bytes),
+    'batch:importBytes': (input) => batches.import(input),
+    'batch:importProjectSkus': ({ projectId, bytes }) => batches.importSkus(projectId, bytes),
+    'batch:errors': ({ batchId, kinds }) => batches.errors(batchId, kinds),
+    'batch:settled': ({ batchId }) => batches.settled(batchId),
   };
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { createBatchHost, type BatchHost } from '../../electron/batch/node-host.ts';
+import { createBatchHost, type BatchHost } from '../batch-host.ts';
 import { BatchProgress, BatchReportRow, BatchRowsPage, BatchSummary } from '../../electron/batch/schemas.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import { startTestSandbox, type TestSandbox } from '../../sandbox/testing.ts';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { createBatchHost } from '../../electron/batch/node-host.ts';
+import { createBatchHost } from '../batch-host.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import type { TestSandbox } from '../../sandbox/testing.ts';
 import { openDatabase } from '../../electron/storage/database.ts';

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { createBatchHost } from '../../electron/batch/node-host.ts';
+import { createBatchHost } from '../batch-host.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import type { TestSandbox } from '../../sandbox/testing.ts';
 import { openDatabase } from '../../electron/storage/database.ts';

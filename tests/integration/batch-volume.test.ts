@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { createBatchHost } from '../../electron/batch/node-host.ts';
+import { createBatchHost } from '../batch-host.ts';
 import type { BatchChecking } from '../../electron/batch/schemas.ts';
 import { runBatchCommand } from '../../electron/cli/batch.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';

@@ -54,3 +54,18 @@ test('the renderer API has one function per contract channel and nothing else', 
   assert.throws(() => api.on('nope' as never, () => undefined));
   assert.ok(Object.isFrozen(api) && Object.isFrozen(api.session));
 });
+
+test("the command line's batch channels take a file's bytes, and nothing else in their place", async () => {
+  const projectId = '0b3f8c9e-2d4a-4c1b-9e7f-5a6b7c8d9e0f';
+  let handed: unknown = null;
+  const bytesHandlers = { 'batch:findByFile': ({ bytes }: { bytes: Uint8Array }) => ((handed = bytes), null) } as unknown as Handlers;
+  const bytes = new TextEncoder().encode('a,b\n1,2\n');
+  assert.deepEqual(await dispatch(bytesHandlers, 'batch:findByFile', { projectId, bytes }), { ok: true, value: null });
+  assert.equal(handed, bytes, 'the bytes reach the handler as they were given');
+  for (const wrong of ['a,b\n1,2\n', [97, 98], { 0: 97 }, null]) {
+    const result = await dispatch(bytesHandlers, 'batch:findByFile', { projectId, bytes: wrong });
+    assert.equal(!result.ok && result.error.code, 'INVALID_INPUT', JSON.stringify(wrong));
+  }
+  const kinds = await dispatch(bytesHandlers, 'batch:errors', { batchId: 'b', kinds: ['fatal'] });
+  assert.equal(!kinds.ok && kinds.error.code, 'INVALID_INPUT');
+});

@@ -1,14 +1,15 @@
-// The services batch ordering needs, wired in plain Node without the rest of the host: the
-// CLI, the crash-test worker and the bench use it. The app wires the same pieces in host.ts.
-import { createApiClient, type ApiClient } from '../api/client.ts';
-import { createModels } from '../library/models.ts';
-import { createOrders } from '../orders/index.ts';
-import { accountKey, createSession } from '../session/session.ts';
-import { createMemoryVault, type TokenVault } from '../session/token-vault.ts';
-import type { Db } from '../storage/database.ts';
-import { createBatches } from './index.ts';
-import { modelNameLookup } from './model-names.ts';
-import type { BatchChecking, BatchProgress } from './schemas.ts';
+// The services batch ordering needs, wired by hand around one API client, for tests and the bench that
+// drive them directly (a worker killed mid-batch, a rate-limited run). The app and the CLI go through
+// the host (electron/host.ts), which wires the same pieces.
+import { createApiClient, type ApiClient } from '../electron/api/client.ts';
+import { createModels } from '../electron/library/models.ts';
+import { createOrders } from '../electron/orders/index.ts';
+import { accountKey, createSession } from '../electron/session/session.ts';
+import { createMemoryVault, type TokenVault } from '../electron/session/token-vault.ts';
+import type { Db } from '../electron/storage/database.ts';
+import { createBatches } from '../electron/batch/index.ts';
+import { modelNameLookup } from '../electron/batch/model-names.ts';
+import type { BatchChecking, BatchProgress } from '../electron/batch/schemas.ts';
 
 export interface BatchHostOptions {
   db: Db;

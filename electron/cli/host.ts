@@ -1,0 +1,68 @@
+// The app's host, booted for the command line: what Electron gives the app is given here in plain Node
+// (a vault in memory, preferences in memory naming the service, no dialogs, no notifications: the command
+// prints what happens itself), and the command goes through the contract as the window does.
+import { readFileSync } from 'node:fs';
+import { HostError } from '../api/errors.ts';
+import { bootHost, type Booted } from '../boot.ts';
+import type { ChannelInput, ChannelName, ChannelOutput, EventName, EventPayload } from '../contract.ts';
+import { createMemoryVault } from '../session/token-vault.ts';
+import type { Db } from '../storage/database.ts';
+import { createMemoryStore } from '../storage/memory-store.ts';
+import { createPreferences } from '../storage/preferences.ts';
+import type { Account } from '../../sandbox/seed.ts';
+
+export interface CliHostOptions {
+  userDataDir: string;
+  /** the data folder's database, open already: the host closes it with itself */
+  db: Db;
+  /** the service's base URL (checked); null for the embedded sandbox, which is then started */
+  baseUrl: string | null;
+  /** aborted at Ctrl+C: every request on its way ends at once */
+  signal: AbortSignal;
+}
+
+export interface CliHost {
+  baseUrl: string;
+  /** the embedded sandbox's demo account, or null for another service */
+  demoAccount: Account | null;
+  /** A contract channel, checked as the window's calls are; a failure is thrown as the HostError it was. */
+  call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): void;
+  /** Stops sending and waits for what is on its way (the outbox's grace); what was written can still be read. */
+  stop(): Promise<void>;
+  /** Stops, then closes the sandbox and the database. */
+  close(): Promise<void>;
+}
+
+const version = () => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export async function bootCliHost(options: CliHostOptions): Promise<CliHost> {
+  const store = createMemoryStore();
+  if (options.baseUrl) createPreferences(store).setService({ kind: 'custom', baseUrl: options.baseUrl });
+  const booted: Booted = await bootHost({
+    mode: 'cli',
+    version: version(),
+    userDataDir: options.userDataDir,
+    store,
+    vault: createMemoryVault('The command line keeps its session in memory only.'),
+    sandbox: options.baseUrl === null,
+    db: options.db,
+    signal: options.signal,
+    uploads: false,
+  });
+  const { host, sandbox } = booted;
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl: options.baseUrl ?? (sandbox as NonNullable<typeof sandbox>).baseUrl,
+    demoAccount: sandbox?.demoAccount ?? null,
+    async call(channel, input) {
+      const result = await host.invoke(channel, input);
+      if (result.ok) return result.value as ChannelOutput<typeof channel>;
+      const { code, message, details, retryAfterSeconds } = result.error;
+      throw new HostError(code, message, { details, retryAfterSeconds });
+    },
+    on: (event, listener) => void host.subscribe(event, listener),
+    stop: booted.stop,
+    close: () => (closing ??= booted.close()),
+  };
+}
