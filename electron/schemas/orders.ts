@@ -19,6 +19,7 @@ export const PackageSpec = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
 });
+export type PackageSpec = z.infer<typeof PackageSpec>;
 
 export const QuoteRequest = z.object({
   country: z.string().max(60),
