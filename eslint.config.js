@@ -42,6 +42,25 @@ export default ts.config(
     },
   },
   {
+    // common/ is pure code both runtimes run: it loads nothing of the host, the renderer or the sandbox. It may
+    // name a payload's type, whose one declaration is the host's zod schema (import type, gone at run time).
+    files: ['common/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['electron', 'electron-store', 'got', 'better-sqlite3', 'ws', 'conf'].map((name) => ({ name, message: 'common/ runs in the renderer too: no Node or Electron here.' })),
+          patterns: [
+            { group: ['node:*'], message: 'common/ runs in the renderer too: no Node here.' },
+            { regex: '^\\.{1,2}/(.*/)?(renderer|sandbox)(/|$)', message: 'common/ imports nothing from renderer/ or sandbox/.' },
+            { regex: '^\\.{1,2}/(.*/)?electron/', allowTypeImports: true, message: 'common/ takes only types from electron/ (import type).' },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
+  },
+  {
     // Only the api layer reads HTTP statuses; everything else asks it what an answer means (docs/errors.md).
     files: ['electron/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.svelte', 'common/**/*.ts'],
     ignores: ['electron/api/**'],
@@ -50,16 +69,22 @@ export default ts.config(
     },
   },
   {
-    // The renderer has no Node: it talks to the host through lib/bridge.ts only.
+    // The renderer has no Node: it talks to the host through lib/bridge.ts only, and takes only types from the
+    // host's folder (a value would bring the host's code, zod's schemas among it, into the renderer's bundle).
     files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: ['electron', 'electron-store', 'got', 'better-sqlite3', 'ws', 'conf'].map((name) => ({ name, message: 'The renderer has no Node; go through lib/bridge.ts.' })),
-          patterns: [{ group: ['node:*'], message: 'The renderer has no Node; go through lib/bridge.ts.' }],
+          patterns: [
+            { group: ['node:*'], message: 'The renderer has no Node; go through lib/bridge.ts.' },
+            { regex: '^\\.{1,2}/(.*/)?electron/', allowTypeImports: true, message: 'The renderer takes only types from electron/ (import type); move a value both need to common/.' },
+          ],
         },
       ],
+      // `import { type X }` would still load the module for its side effects: write `import type`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
 );

@@ -16,7 +16,7 @@ import { checkFile } from '../batch/index.ts';
 import { createBatchHost, type BatchHost } from '../batch/node-host.ts';
 import type { BatchSummary } from '../batch/schemas.ts';
 import { startSandbox, type Sandbox } from '../../sandbox/server.ts';
-import { checkBaseUrl } from '../session/service-url.ts';
+import { checkBaseUrl } from '../../common/service-url.ts';
 import { makePrivateDir, writePrivateFile } from '../private-files.ts';
 import { openDatabase, type Db } from '../storage/database.ts';
 import { defaultUserDataDir } from '../user-data.ts';

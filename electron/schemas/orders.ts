@@ -179,17 +179,3 @@ export const BulkResult = z.object({
   failed: z.array(z.object({ id: z.string(), reference: z.string(), message: z.string() })),
 });
 export type BulkResult = z.infer<typeof BulkResult>;
-
-export const emptyRecipient = (): Recipient => ({
-  firstName: '',
-  lastName: '',
-  streetAddress: '',
-  postal: '',
-  city: '',
-  country: '',
-  countryState: '',
-  phoneNumber: '',
-  email: '',
-});
-
-export const emptyOrderContent = (): OrderContent => ({ ConfigIds: [], ExternalConfigIds: [], StockIds: [] });
