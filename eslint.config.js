@@ -9,12 +9,17 @@ export default ts.config(
   ...ts.configs.recommended,
   ...svelte.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Each runtime its own globals: the host (and its tools and tests) Node's, the renderer the DOM's, common/
+  // only those both share; the e2e tests hand callbacks to the page, so they have both (tsconfig.*.json alike).
+  { ignores: ['renderer/**', 'common/**', 'tests/e2e/**'], languageOptions: { globals: globals.node } },
+  { files: ['renderer/**'], languageOptions: { globals: globals.browser } },
+  { files: ['common/**'], languageOptions: { globals: globals['shared-node-browser'] } },
+  { files: ['tests/e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: ts.parser, extraFileExtensions: ['.svelte'] } },
