@@ -51,18 +51,9 @@ export default ts.config(
     // name a payload's type, whose one declaration is the host's zod schema (import type, gone at run time).
     files: ['common/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: ['electron', 'electron-store', 'got', 'better-sqlite3', 'ws', 'conf'].map((name) => ({ name, message: 'common/ runs in the renderer too: no Node or Electron here.' })),
-          patterns: [
-            { group: ['node:*'], message: 'common/ runs in the renderer too: no Node here.' },
-            { regex: '^\\.{1,2}/(.*/)?(renderer|sandbox)(/|$)', message: 'common/ imports nothing from renderer/ or sandbox/.' },
-            { regex: '^\\.{1,2}/(.*/)?electron/', allowTypeImports: true, message: 'common/ takes only types from electron/ (import type).' },
-          ],
-        },
-      ],
-      '@typescript-eslint/no-import-type-side-effects': 'error',
+      ...noNodeAndHostTypesOnly('common/ runs in the renderer too: no Node or Electron here.', 'common/ takes only types from electron/ (import type).', [
+        { regex: '^\\.{1,2}/(.*/)?(renderer|sandbox)(/|$)', message: 'common/ imports nothing from renderer/ or sandbox/.' },
+      ]),
     },
   },
   {
@@ -78,21 +69,31 @@ export default ts.config(
     // host's folder (a value would bring the host's code, zod's schemas among it, into the renderer's bundle).
     files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: ['electron', 'electron-store', 'got', 'better-sqlite3', 'ws', 'conf'].map((name) => ({ name, message: 'The renderer has no Node; go through lib/bridge.ts.' })),
-          patterns: [
-            { group: ['node:*'], message: 'The renderer has no Node; go through lib/bridge.ts.' },
-            { regex: '^\\.{1,2}/(.*/)?electron/', allowTypeImports: true, message: 'The renderer takes only types from electron/ (import type); move a value both need to common/.' },
-          ],
-        },
-      ],
-      // `import { type X }` would still load the module for its side effects: write `import type`.
-      '@typescript-eslint/no-import-type-side-effects': 'error',
+      ...noNodeAndHostTypesOnly('The renderer has no Node; go through lib/bridge.ts.', 'The renderer takes only types from electron/ (import type); move a value both need to common/.'),
     },
   },
 );
+
+/**
+ * Rules for code that runs outside Node (the renderer, common/): no Node or Electron module, and from electron/ only
+ * types, imported with `import type` (`import { type X }` would still load the module for its side effects).
+ */
+function noNodeAndHostTypesOnly(noNode, typesOnly, patterns = []) {
+  return {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: ['electron', 'electron-store', 'got', 'better-sqlite3', 'ws', 'conf'].map((name) => ({ name, message: noNode })),
+        patterns: [
+          { group: ['node:*'], message: noNode },
+          { regex: '^\\.{1,2}/(.*/)?electron/', allowTypeImports: true, message: typesOnly },
+          ...patterns,
+        ],
+      },
+    ],
+    '@typescript-eslint/no-import-type-side-effects': 'error',
+  };
+}
 
 /** Selectors for a `.status` or `.statusCode` compared with a number, or looked up in a list of numbers. */
 function statusChecks(message) {
