@@ -9,12 +9,17 @@ export default ts.config(
   ...ts.configs.recommended,
   ...svelte.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Each runtime its own globals: the host (and its tools and tests) Node's, the renderer the DOM's, common/
+  // only those both share; the e2e tests hand callbacks to the page, so they have both (tsconfig.*.json alike).
+  { ignores: ['renderer/**', 'common/**', 'tests/e2e/**'], languageOptions: { globals: globals.node } },
+  { files: ['renderer/**'], languageOptions: { globals: globals.browser } },
+  { files: ['common/**'], languageOptions: { globals: globals['shared-node-browser'] } },
+  { files: ['tests/e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: ts.parser, extraFileExtensions: ['.svelte'] } },
@@ -42,6 +47,16 @@ export default ts.config(
     },
   },
   {
+    // common/ is pure code both runtimes run: it loads nothing of the host, the renderer or the sandbox. It may
+    // name a payload's type, whose one declaration is the host's zod schema (import type, gone at run time).
+    files: ['common/**/*.ts'],
+    rules: {
+      ...noNodeAndHostTypesOnly('common/ runs in the renderer too: no Node or Electron here.', 'common/ takes only types from electron/ (import type).', [
+        { regex: '^\\.{1,2}/(.*/)?(renderer|sandbox)(/|$)', message: 'common/ imports nothing from renderer/ or sandbox/.' },
+      ]),
+    },
+  },
+  {
     // Only the api layer reads HTTP statuses; everything else asks it what an answer means (docs/errors.md).
     files: ['electron/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.svelte', 'common/**/*.ts'],
     ignores: ['electron/api/**'],
@@ -50,19 +65,35 @@ export default ts.config(
     },
   },
   {
-    // The renderer has no Node: it talks to the host through lib/bridge.ts only.
+    // The renderer has no Node: it talks to the host through lib/bridge.ts only, and takes only types from the
+    // host's folder (a value would bring the host's code, zod's schemas among it, into the renderer's bundle).
     files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['electron', 'electron-store', 'got', 'better-sqlite3', 'ws', 'conf'].map((name) => ({ name, message: 'The renderer has no Node; go through lib/bridge.ts.' })),
-          patterns: [{ group: ['node:*'], message: 'The renderer has no Node; go through lib/bridge.ts.' }],
-        },
-      ],
+      ...noNodeAndHostTypesOnly('The renderer has no Node; go through lib/bridge.ts.', 'The renderer takes only types from electron/ (import type); move a value both need to common/.'),
     },
   },
 );
+
+/**
+ * Rules for code that runs outside Node (the renderer, common/): no Node or Electron module, and from electron/ only
+ * types, imported with `import type` (`import { type X }` would still load the module for its side effects).
+ */
+function noNodeAndHostTypesOnly(noNode, typesOnly, patterns = []) {
+  return {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: ['electron', 'electron-store', 'got', 'better-sqlite3', 'ws', 'conf'].map((name) => ({ name, message: noNode })),
+        patterns: [
+          { group: ['node:*'], message: noNode },
+          { regex: '^\\.{1,2}/(.*/)?electron/', allowTypeImports: true, message: typesOnly },
+          ...patterns,
+        ],
+      },
+    ],
+    '@typescript-eslint/no-import-type-side-effects': 'error',
+  };
+}
 
 /** Selectors for a `.status` or `.statusCode` compared with a number, or looked up in a list of numbers. */
 function statusChecks(message) {

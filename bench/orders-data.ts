@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { createBatchTables } from '../electron/batch/tables.ts';
 import { createOrdersStore } from '../electron/orders/store.ts';
-import { emptyOrderContent, type Draft, type DraftFields, type ShippingMethod } from '../electron/schemas/orders.ts';
+import { emptyOrderContent } from '../common/orders/empty.ts';
+import type { Draft, DraftFields, ShippingMethod } from '../electron/schemas/orders.ts';
 import type { Db } from '../electron/storage/database.ts';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Margaret', 'Linus', 'Zoë', 'Jean', 'Edsger', 'Barbara', 'Hedy', 'Tim', 'Anna', 'Björn', 'Chloé', 'Dmitri'];

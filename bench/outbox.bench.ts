@@ -4,7 +4,8 @@ import { closeSync, fsyncSync, mkdtempSync, openSync, renameSync, rmSync, writeS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOrdersStore } from '../electron/orders/store.ts';
-import { emptyOrderContent, type DraftFields } from '../electron/schemas/orders.ts';
+import { emptyOrderContent } from '../common/orders/empty.ts';
+import type { DraftFields } from '../electron/schemas/orders.ts';
 import { openDatabase } from '../electron/storage/database.ts';
 import type { BenchResult } from './run.ts';
 

@@ -20,7 +20,7 @@ import { createProjects } from './library/projects.ts';
 import { createOrders } from './orders/index.ts';
 import { createConnectivity } from './session/connectivity.ts';
 import { accountKey, createSession } from './session/session.ts';
-import { checkBaseUrl } from './session/service-url.ts';
+import { checkBaseUrl } from '../common/service-url.ts';
 import type { TokenVault } from './session/token-vault.ts';
 import type { Db } from './storage/database.ts';
 import { createPreferences, type KeyValueStore } from './storage/preferences.ts';

@@ -1,33 +1,14 @@
 // What a batch's send will cost, from each order's quoted shipping: the total, by method and by
 // country, and the range of delivery windows. The app's confirmation and `printdesk batch --dry-run`
 // say the same figures.
+import type { BatchCosts, CostLine } from '../../electron/batch/schemas.ts';
+
+export type { BatchCosts, CostLine };
 
 export interface CostedOrder {
   country: string;
   currency: string;
   method: { carrier: string; method: string; price: number; minDeliveryTime: string | null; maxDeliveryTime: string | null; estimatedDeliveryTime: string | null };
-}
-
-export interface CostLine {
-  /** "DHL PARCEL" (carrier and method code) or a country's alpha-2 code */
-  key: string;
-  carrier?: string;
-  method?: string;
-  orders: number;
-  /** cents */
-  total: number;
-}
-
-export interface BatchCosts {
-  orders: number;
-  currency: string;
-  /** cents */
-  total: number;
-  byMethod: CostLine[];
-  byCountry: CostLine[];
-  /** the earliest day any order may arrive, and the latest */
-  earliest: string | null;
-  latest: string | null;
 }
 
 export function summariseCosts(orders: readonly CostedOrder[]): BatchCosts {

@@ -1,5 +1,8 @@
 // Which CSV column feeds which order field: matched from header names where obvious, checked
 // before any row is read, and keyed by the header layout so a shop's export is mapped once.
+import type { ColumnMapping, FieldConstants } from '../../electron/batch/schemas.ts';
+
+export type { ColumnMapping, FieldConstants };
 
 export const BATCH_FIELDS = [
   'orderReference',
@@ -26,16 +29,12 @@ export const BATCH_FIELDS = [
 ] as const;
 export type BatchField = (typeof BATCH_FIELDS)[number];
 
-/** field → 0-based column of the header */
-export type ColumnMapping = Partial<Record<BatchField, number>>;
-
 /**
  * Fields that can take one value for every row that has none: what a platform does not export (Etsy has no
  * e-mail or phone), such as the shop's own contact for the carrier, or the country of a shop that ships at home.
  */
 export const CONSTANT_FIELDS = ['email', 'phoneNumber', 'country'] as const;
 export type ConstantField = (typeof CONSTANT_FIELDS)[number];
-export type FieldConstants = Partial<Record<ConstantField, string>>;
 
 export const FIELD_LABELS: Record<BatchField, string> = {
   orderReference: 'Order reference',

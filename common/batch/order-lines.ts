@@ -4,7 +4,7 @@
 // said so on its row.
 import { validateModelLines } from '../orders/validation.ts';
 import type { BatchField } from './mapping.ts';
-import type { CsvRecord } from './parse-csv.ts';
+import type { CsvRecord } from './csv-record.ts';
 import { NOT_OPEN_LABELS } from './platforms/types.ts';
 import { modelLine, quantityOf, withoutTextMark, type Value } from './row-values.ts';
 import type { BatchModelLine, Context, SkipReason } from './rows-to-orders.ts';

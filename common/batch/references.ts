@@ -4,7 +4,7 @@
 import type { BatchField, ColumnMapping } from './mapping.ts';
 import { alpha2FromText } from '../orders/countries.ts';
 import { restoreCell } from '../csv-text.ts';
-import type { CsvRecord } from './parse-csv.ts';
+import type { CsvRecord } from './csv-record.ts';
 
 /** Hex digest of a text (SHA-256 in the app), passed in so that this module runs anywhere. */
 export type Digest = (text: string) => string;

@@ -7,7 +7,7 @@ import { recipientWarnings, validateRecipient, type Recipient } from '../orders/
 import { readCountry } from './country-names.ts';
 import { CONSTANT_FIELDS, normalizeHeader, type BatchField, type ColumnMapping, type ConstantField, type FieldConstants } from './mapping.ts';
 import { linesOf } from './order-lines.ts';
-import type { CsvRecord } from './parse-csv.ts';
+import type { CsvRecord } from './csv-record.ts';
 import { columnIndex } from './platforms/index.ts';
 import { NOT_OPEN_LABELS, type NotOpen, type OrderCells, type Platform } from './platforms/types.ts';
 import type { BatchError, ProblemKind, SkipReason } from './problems.ts';

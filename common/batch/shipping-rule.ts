@@ -1,9 +1,7 @@
 // How a batch row says which shipping method it wants, and picking that method from a quote.
+import type { ShippingChoice } from '../../electron/batch/schemas.ts';
 
-export type ShippingChoice =
-  | { kind: 'id'; id: number }
-  | { kind: 'code'; carrier: string; method: string }
-  | { kind: 'rule'; rule: 'cheapest' | 'fastest' };
+export type { ShippingChoice };
 
 /** The fields of a quoted method that the choice looks at. */
 export interface QuotedMethod {

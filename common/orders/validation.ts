@@ -4,34 +4,12 @@ import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-v
 import { needsState, toAlpha2 } from './countries.ts';
 import { MAX_MODEL_LINES, MAX_QUANTITY } from './limits.ts';
 import { phoneLength } from './phone-length.ts';
+import type { ModelLine, PackageSpec, Recipient } from '../../electron/schemas/orders.ts';
 
 export { MAX_MODEL_LINES };
 
 export type FieldErrors = Record<string, string>;
-
-export interface Recipient {
-  firstName: string;
-  lastName: string;
-  streetAddress: string;
-  postal: string;
-  city: string;
-  country: string;
-  countryState: string;
-  phoneNumber: string;
-  email: string;
-}
-
-export interface ModelLine {
-  modelId: string;
-  quantity: number;
-}
-
-export interface PackageSpec {
-  weight: number | null;
-  length: number | null;
-  width: number | null;
-  height: number | null;
-}
+export type { ModelLine, PackageSpec, Recipient };
 
 /** A model or order id as the service writes them. */
 export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

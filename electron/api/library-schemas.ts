@@ -2,6 +2,7 @@
 // schemas.ts: objects are not strict, unknown fields are dropped, and only what the app uses is
 // required; where the spec says "not shown", common alternative shapes are accepted too.
 import { z } from 'zod';
+import type { Folder, Model, ModelPage } from '../schemas/library.ts';
 
 const optionalText = z.string().nullable().optional().transform((v) => v ?? null);
 const optionalNumber = z.number().nullable().optional().transform((v) => v ?? null);
@@ -20,7 +21,7 @@ export const ServiceModel = z
     createdAt: optionalText,
   })
   .refine((m) => m.modelId ?? m.id, { message: 'model has no modelId', path: ['modelId'] })
-  .transform((m) => ({
+  .transform((m): Model => ({
     modelId: (m.modelId ?? m.id) as string,
     projectId: m.projectId,
     folderId: m.folderId,
@@ -31,16 +32,14 @@ export const ServiceModel = z
     sha256: m.sha256?.toLowerCase() ?? null,
     createdAt: m.createdAt,
   }));
-export type Model = z.output<typeof ServiceModel>;
 
 /** `{ models, page, pageSize, total }`, or a bare array (one page holding everything). */
-export const ModelPage = z.union([
+export const ServiceModelPage = z.union([
   z
     .object({ models: z.array(ServiceModel), page: z.number().optional(), pageSize: z.number().optional(), total: z.number().optional() })
-    .transform((d) => ({ models: d.models, page: d.page ?? 1, pageSize: d.pageSize ?? d.models.length, total: d.total ?? d.models.length })),
-  z.array(ServiceModel).transform((models) => ({ models, page: 1, pageSize: models.length, total: models.length })),
+    .transform((d): ModelPage => ({ models: d.models, page: d.page ?? 1, pageSize: d.pageSize ?? d.models.length, total: d.total ?? d.models.length })),
+  z.array(ServiceModel).transform((models): ModelPage => ({ models, page: 1, pageSize: models.length, total: models.length })),
 ]);
-export type ModelPage = z.output<typeof ModelPage>;
 
 export const ServiceFolder = z
   .object({
@@ -55,7 +54,7 @@ export const ServiceFolder = z
     createdAt: optionalText,
   })
   .refine((f) => f.folderId ?? f.id, { message: 'folder has no folderId', path: ['folderId'] })
-  .transform((f) => ({
+  .transform((f): Folder => ({
     folderId: (f.folderId ?? f.id) as string,
     projectId: f.projectId,
     parentFolderId: f.parentFolderId ?? f.parentId,
@@ -63,7 +62,6 @@ export const ServiceFolder = z
     modelCount: f.modelCount,
     createdAt: f.createdAt,
   }));
-export type Folder = z.output<typeof ServiceFolder>;
 
 /** `{ folders: [...] }` or a bare array. */
 export const FolderList = z

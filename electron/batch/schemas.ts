@@ -7,6 +7,7 @@ import { PROBLEM_KINDS } from '../../common/batch/problems.ts';
 import { OUTCOMES } from '../../common/batch/report.ts';
 
 export const BatchField = z.enum(BATCH_FIELDS);
+/** field → 0-based column of the header */
 export const ColumnMapping = z.partialRecord(BatchField, z.number().int().min(0).max(10_000));
 export type ColumnMapping = z.infer<typeof ColumnMapping>;
 
@@ -16,6 +17,7 @@ export type FieldConstants = z.infer<typeof FieldConstants>;
 
 export const NotOpen = z.enum(NOT_OPEN);
 export const SkipReason = z.enum([...NOT_OPEN, 'no-prints']);
+export type SkipReason = z.infer<typeof SkipReason>;
 export const LayoutName = z.enum(LAYOUT_NAMES);
 
 export const ShippingChoice = z.discriminatedUnion('kind', [
@@ -30,12 +32,15 @@ export const BatchState = z.enum(BATCH_STATES);
 export type BatchState = z.infer<typeof BatchState>;
 
 export const BatchError = z.object({
+  /** 1-based, as a spreadsheet shows it (the header is row 1) */
   row: z.number(),
+  /** the header name of the column, or null when the problem is not in one cell */
   column: z.string().nullable(),
   field: BatchField.nullable(),
   message: z.string(),
   /** error holds the order back; warning and note are said; skip: the order is not taken */
   kind: z.enum(PROBLEM_KINDS).default('error'),
+  /** a skip's cause, for the review's counts and the choice to include such orders */
   reason: SkipReason.optional(),
 });
 export type BatchError = z.infer<typeof BatchError>;
@@ -65,17 +70,29 @@ export const QuotedShipping = z.object({
 });
 export type QuotedShipping = z.infer<typeof QuotedShipping>;
 
-const CostLine = z.object({ key: z.string(), carrier: z.string().optional(), method: z.string().optional(), orders: z.number(), total: z.number() });
+const CostLine = z.object({
+  /** "DHL PARCEL" (carrier and method code) or a country's alpha-2 code */
+  key: z.string(),
+  carrier: z.string().optional(),
+  method: z.string().optional(),
+  orders: z.number(),
+  /** cents */
+  total: z.number(),
+});
+export type CostLine = z.infer<typeof CostLine>;
 /** What sending the batch now would cost (common/batch/costs.ts). */
 export const BatchCosts = z.object({
   orders: z.number(),
   currency: z.string(),
+  /** cents */
   total: z.number(),
   byMethod: z.array(CostLine),
   byCountry: z.array(CostLine),
+  /** the earliest day any order may arrive, and the latest */
   earliest: z.string().nullable(),
   latest: z.string().nullable(),
 });
+export type BatchCosts = z.infer<typeof BatchCosts>;
 
 /** How far checking a batch's shipping is: one quote per destination and parcel, at the service's pace. */
 export const BatchChecking = z.object({

@@ -14,7 +14,7 @@ import { inGroup } from '../../common/errors.ts';
 import { createProgressPrinter, describeEnd, describeFile, describeOpenRows, listErrors, type OpenRows, type Output } from '../batch/cli-output.ts';
 import { checkFile } from '../batch/index.ts';
 import type { BatchSummary } from '../batch/schemas.ts';
-import { checkBaseUrl } from '../session/service-url.ts';
+import { checkBaseUrl } from '../../common/service-url.ts';
 import { databasePath } from '../paths.ts';
 import { makePrivateDir, writePrivateFile } from '../private-files.ts';
 import { openDatabase, type Db } from '../storage/database.ts';

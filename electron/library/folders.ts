@@ -3,7 +3,7 @@
 import type { ApiClient } from '../api/client.ts';
 import { HostError, isNotFound } from '../api/errors.ts';
 import { Acknowledged, FolderList, ServiceFolder } from '../api/library-schemas.ts';
-import type { Folder } from '../api/library-schemas.ts';
+import type { Folder } from '../schemas/library.ts';
 
 export type { Folder };
 

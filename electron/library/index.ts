@@ -16,8 +16,9 @@ export type { Model, ModelPage, ModelQuery, ModelSort } from './models.ts';
 export type { KnownPage } from './known-models.ts';
 export type { UploadProgress } from './progress.ts';
 export type { Rejection } from './preflight.ts';
-export type { EnqueueRequest, EnqueueResult, UploadEvent } from './upload-queue.ts';
-export type { UploadError, UploadItem, UploadState } from './upload-store.ts';
+export type { EnqueueResult } from '../schemas/library.ts';
+export type { EnqueueRequest, UploadEvent } from './upload-queue.ts';
+export type { UploadError, UploadItem, UploadState } from '../schemas/library.ts';
 export { folderTree };
 
 /** Events for the renderer: queue items changed or removed, throttled progress, library contents changed. */

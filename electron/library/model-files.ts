@@ -8,7 +8,7 @@ import { HostError } from '../api/errors.ts';
 import { readWhole } from '../models/read-whole.ts';
 import type { ModelCache } from './model-cache.ts';
 import type { Model } from './models.ts';
-import type { UploadItem } from './upload-store.ts';
+import type { UploadItem } from '../schemas/library.ts';
 
 // The preview reads the file whole; past this it is not worth holding in two processes.
 export const PREVIEW_LIMIT_BYTES = 512 * 1024 * 1024;

@@ -1,26 +1,11 @@
 // The models of a project: listing (folder, search, sort, pages), details, rename, move, delete.
 import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
-import { Acknowledged, ModelPage, ServiceModel } from '../api/library-schemas.ts';
-import type { Model } from '../api/library-schemas.ts';
+import { Acknowledged, ServiceModel, ServiceModelPage } from '../api/library-schemas.ts';
+import type { Model, ModelPage, ModelQuery, ModelSort } from '../schemas/library.ts';
 import { ignoreNotFound } from './folders.ts';
 
-export type { Model, ModelPage };
-
-export type ModelSort = 'name' | 'createdAt' | 'sizeBytes';
-
-export interface ModelQuery {
-  projectId: string;
-  /** a folder's models; null = those outside any folder; absent = the whole project */
-  folderId?: string | null;
-  search?: string;
-  sort?: ModelSort;
-  order?: 'asc' | 'desc';
-  /** 1-based */
-  page?: number;
-  /** at most 200 */
-  pageSize?: number;
-}
+export type { Model, ModelPage, ModelQuery, ModelSort };
 
 export interface Models {
   list(query: ModelQuery): Promise<ModelPage>;
@@ -34,7 +19,7 @@ export interface Models {
 export function createModels(client: () => ApiClient): Models {
   return {
     async list(query) {
-      const page = await client().call('getModels', ModelPage, { query: queryOf(query) });
+      const page = await client().call('getModels', ServiceModelPage, { query: queryOf(query) });
       // A service that ignores search or sort (they are our choice, not the spec's) still yields
       // the right list when everything fits one page; re-sorting part of a longer list would
       // disagree with the pages around it, so then the service's order stands.

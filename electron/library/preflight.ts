@@ -7,6 +7,7 @@ import path from 'node:path';
 import { readableBytes } from '../../common/readable-number.ts';
 import { isModelFile } from '../../common/model-files.ts';
 import { checkModelFile } from './format-check.ts';
+import type { Rejection } from '../schemas/library.ts';
 
 /** The sandbox's limit; a real service's is unknown, so it is a setting (docs/api-assumptions.md). */
 export const DEFAULT_MAX_FILE_BYTES = 512 * 1024 * 1024;
@@ -20,11 +21,7 @@ export interface CheckedFile {
   mtimeMs: number;
 }
 
-export interface Rejection {
-  path: string;
-  code: 'FILE_UNREADABLE' | 'FILE_INVALID';
-  message: string;
-}
+export type { Rejection };
 
 export type Preflight = { ok: true; file: CheckedFile } | { ok: false; rejection: Rejection };
 

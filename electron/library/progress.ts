@@ -1,16 +1,10 @@
 // Per-file progress for the renderer: bytes, rate and time left, throttled to at most one event per
 // 100 ms per file, so a fast upload cannot flood IPC and the UI stays responsive.
 
-export interface UploadProgress {
-  type: 'upload:progress';
-  id: string;
-  bytesSent: number;
-  sizeBytes: number;
-  /** over the last few seconds; 0 until there is something to measure */
-  bytesPerSecond: number;
-  /** null while the rate is unknown */
-  etaSeconds: number | null;
-}
+import type { UploadProgress as Progress } from '../schemas/library.ts';
+
+/** The progress of one file, as the event that carries it to the renderer. */
+export type UploadProgress = Progress & { type: 'upload:progress' };
 
 export const PROGRESS_INTERVAL_MS = 100;
 // The rate is averaged over this window: long enough to be steady, short enough to follow changes.

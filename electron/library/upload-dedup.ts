@@ -4,7 +4,7 @@
 // recognises the bytes it already has when a session without a declared hash completes. And a copy
 // of a file the queue is still sending waits for that one to arrive (or not) before it is settled.
 import type { ApiClient } from '../api/client.ts';
-import { ModelPage } from '../api/library-schemas.ts';
+import { ServiceModelPage } from '../api/library-schemas.ts';
 import type { StoredItem, UploadStore } from './upload-store.ts';
 
 /** Whether the project may hold a model of this size at the service (true when that cannot be known). */
@@ -44,7 +44,7 @@ async function listSizes(api: ApiClient, projectId: string): Promise<Set<number>
   const sizes = new Set<number>();
   try {
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const result = await api.call('getModels', ModelPage, { query: { projectId, page: String(page), pageSize: String(PAGE_SIZE) } });
+      const result = await api.call('getModels', ServiceModelPage, { query: { projectId, page: String(page), pageSize: String(PAGE_SIZE) } });
       for (const model of result.models) {
         if (model.sizeBytes === null) return null;
         sizes.add(model.sizeBytes);

@@ -11,13 +11,13 @@ import { Acknowledged } from '../api/library-schemas.ts';
 import { createSpecChecker } from '../models/spec-check.ts';
 import type { Db } from '../storage/database.ts';
 import { DEFAULT_MAX_FILE_BYTES, expandPaths, preflight } from './preflight.ts';
-import type { Rejection } from './preflight.ts';
 import { createProgressMeter } from './progress.ts';
 import type { UploadProgress } from './progress.ts';
 import { serviceSizes } from './upload-dedup.ts';
 import { describe, runJob } from './upload-job.ts';
 import { openUploadStore, publicItem } from './upload-store.ts';
-import type { ItemPatch, NewItem, StoredItem, UploadItem } from './upload-store.ts';
+import type { ItemPatch, NewItem, StoredItem } from './upload-store.ts';
+import type { EnqueueResult, Rejection, UploadItem } from '../schemas/library.ts';
 
 export type UploadEvent = { type: 'upload:changed'; item: UploadItem } | UploadProgress | { type: 'upload:removed'; ids: string[] };
 
@@ -51,16 +51,6 @@ export interface EnqueueRequest {
   allowDuplicate?: boolean;
   /** upload 3MF files that break the 3MF specification (the user was told, and chose to) */
   acceptSpecBreaches?: boolean;
-}
-
-export interface EnqueueResult {
-  added: UploadItem[];
-  /** failed their check; also listed in the queue as failed items, so the error list shows them */
-  rejected: Rejection[];
-  /** the same file (path, size, time) is already queued or done in this project */
-  alreadyQueued: UploadItem[];
-  /** 3MF files that break the specification, not queued until the user says to (acceptSpecBreaches) */
-  held: { path: string; fileName: string; message: string }[];
 }
 
 export const DEFAULT_CHUNK_BYTES = 16 * 1024 * 1024;

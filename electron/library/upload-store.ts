@@ -4,44 +4,13 @@
 // sends it, and no item of one account is taken as a duplicate of another's.
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import type { ErrorCode } from '../contract.ts';
+import type { UploadError, UploadItem, UploadState } from '../schemas/library.ts';
 import { durably, migrate } from '../storage/database.ts';
 import type { Db, Migration } from '../storage/database.ts';
 import { lowerCaseAccountKeys } from '../storage/account-keys.ts';
 
-export const UPLOAD_STATES = ['queued', 'hashing', 'uploading', 'paused', 'done', 'failed', 'cancelled'] as const;
-export type UploadState = (typeof UPLOAD_STATES)[number];
 /** States an item can still leave by itself; the rest wait for the user. */
 export const ACTIVE_STATES: readonly UploadState[] = ['queued', 'hashing', 'uploading'];
-
-export interface UploadError {
-  code: ErrorCode;
-  message: string;
-  retryable: boolean;
-}
-
-/** One file in the queue, as the renderer sees it. */
-export interface UploadItem {
-  id: string;
-  projectId: string;
-  folderId: string | null;
-  path: string;
-  fileName: string;
-  sizeBytes: number;
-  sha256: string | null;
-  state: UploadState;
-  /** bytes the service has confirmed (its offset) */
-  bytesSent: number;
-  /** body bytes put on the wire over every attempt: above sizeBytes by what interruptions cost */
-  bytesTransferred: number;
-  modelId: string | null;
-  /** the bytes were already in the project, or in an earlier item of this queue */
-  duplicate: boolean;
-  error: UploadError | null;
-  attempts: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 interface Row {
   id: string;

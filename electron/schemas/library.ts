@@ -1,4 +1,5 @@
-// Shapes of folders, models and uploads as they cross the contract (mirrors electron/library's types).
+// Shapes of folders, models and uploads as they cross the contract: the one declaration of each, every
+// type of them (in electron/library as in the renderer) is inferred from here.
 import { z } from 'zod';
 import { ErrorCode } from './errors.ts';
 
@@ -39,16 +40,25 @@ export type ModelPage = z.infer<typeof ModelPage>;
 
 export const ModelQuery = z.object({
   projectId: z.string().max(64),
+  /** a folder's models; null = those outside any folder; absent = the whole project */
   folderId: z.string().max(64).nullable().optional(),
   search: z.string().max(200).optional(),
   sort: z.enum(['name', 'createdAt', 'sizeBytes']).optional(),
   order: z.enum(['asc', 'desc']).optional(),
+  /** 1-based */
   page: z.number().int().min(1).optional(),
   pageSize: z.number().int().min(1).max(200).optional(),
 });
+export type ModelQuery = z.infer<typeof ModelQuery>;
+export type ModelSort = NonNullable<ModelQuery['sort']>;
 
 export const UPLOAD_STATES = ['queued', 'hashing', 'uploading', 'paused', 'done', 'failed', 'cancelled'] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
 
+export const UploadError = z.object({ code: ErrorCode, message: z.string(), retryable: z.boolean() });
+export type UploadError = z.infer<typeof UploadError>;
+
+/** One file in the queue, as the renderer sees it. */
 export const UploadItem = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -58,11 +68,14 @@ export const UploadItem = z.object({
   sizeBytes: z.number(),
   sha256: nullableText,
   state: z.enum(UPLOAD_STATES),
+  /** bytes the service has confirmed (its offset) */
   bytesSent: z.number(),
+  /** body bytes put on the wire over every attempt: above sizeBytes by what interruptions cost */
   bytesTransferred: z.number(),
   modelId: nullableText,
+  /** the bytes were already in the project, or in an earlier item of this queue */
   duplicate: z.boolean(),
-  error: z.object({ code: ErrorCode, message: z.string(), retryable: z.boolean() }).nullable(),
+  error: UploadError.nullable(),
   attempts: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -73,16 +86,24 @@ export const UploadProgress = z.object({
   id: z.string(),
   bytesSent: z.number(),
   sizeBytes: z.number(),
+  /** over the last few seconds; 0 until there is something to measure */
   bytesPerSecond: z.number(),
+  /** null while the rate is unknown */
   etaSeconds: z.number().nullable(),
 });
 export type UploadProgress = z.infer<typeof UploadProgress>;
 
+/** A file that failed its check before it was queued. */
+export const Rejection = z.object({ path: z.string(), code: z.enum(['FILE_UNREADABLE', 'FILE_INVALID']), message: z.string() });
+export type Rejection = z.infer<typeof Rejection>;
+
 export const EnqueueResult = z.object({
   added: z.array(UploadItem),
-  rejected: z.array(z.object({ path: z.string(), code: z.enum(['FILE_UNREADABLE', 'FILE_INVALID']), message: z.string() })),
+  /** failed their check; also listed in the queue as failed items, so the error list shows them */
+  rejected: z.array(Rejection),
+  /** the same file (path, size, time) is already queued or done in this project */
   alreadyQueued: z.array(UploadItem),
-  /** 3MF files that break the specification, held until the user says to upload them anyway */
+  /** 3MF files that break the specification, held until the user says to upload them anyway (acceptSpecBreaches) */
   held: z.array(z.object({ path: z.string(), fileName: z.string(), message: z.string() })),
 });
 export type EnqueueResult = z.infer<typeof EnqueueResult>;

@@ -19,6 +19,7 @@ export const PackageSpec = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
 });
+export type PackageSpec = z.infer<typeof PackageSpec>;
 
 export const QuoteRequest = z.object({
   country: z.string().max(60),
@@ -178,17 +179,3 @@ export const BulkResult = z.object({
   failed: z.array(z.object({ id: z.string(), reference: z.string(), message: z.string() })),
 });
 export type BulkResult = z.infer<typeof BulkResult>;
-
-export const emptyRecipient = (): Recipient => ({
-  firstName: '',
-  lastName: '',
-  streetAddress: '',
-  postal: '',
-  city: '',
-  country: '',
-  countryState: '',
-  phoneNumber: '',
-  email: '',
-});
-
-export const emptyOrderContent = (): OrderContent => ({ ConfigIds: [], ExternalConfigIds: [], StockIds: [] });

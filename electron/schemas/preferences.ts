@@ -1,8 +1,8 @@
 // The settings a user sets once (Settings view), as they cross the contract and are kept on disk.
 import { z } from 'zod';
+import { THEMES } from '../../common/preferences.ts';
 import { ShippingChoice } from '../batch/schemas.ts';
 
-export const THEMES = ['system', 'light', 'dark'] as const;
 export const Theme = z.enum(THEMES);
 export type Theme = z.infer<typeof Theme>;
 
@@ -27,11 +27,3 @@ export type Settings = z.infer<typeof Settings>;
 export const SettingsPatch = Settings.partial();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
-export const DEFAULT_SETTINGS: Settings = {
-  defaultCountry: null,
-  defaultShipping: null,
-  theme: 'system',
-  units: 'mm',
-  workOffline: false,
-  notifications: true,
-};

@@ -1,5 +1,6 @@
 import { ServiceSetting } from '../contract.ts';
-import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../schemas/preferences.ts';
+import { DEFAULT_SETTINGS } from '../../common/preferences.ts';
+import { Settings, type SettingsPatch } from '../schemas/preferences.ts';
 
 /** The part of electron-store (or its base, conf, outside Electron) the app uses. */
 export interface KeyValueStore {

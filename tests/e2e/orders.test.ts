@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { emptyOrderContent, emptyRecipient } from '../../electron/schemas/orders.ts';
+import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import { expect } from './expect.ts';

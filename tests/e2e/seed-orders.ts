@@ -6,7 +6,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Draft, DraftFields, Quote, ShippingMethod } from '../../electron/schemas/orders.ts';
-import { emptyOrderContent } from '../../electron/schemas/orders.ts';
+import { emptyOrderContent } from '../../common/orders/empty.ts';
 import type { AppUnderTest } from './harness.ts';
 
 const PEOPLE = [

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createBatchTables } from '../../electron/batch/tables.ts';
 import { createOrdersStore } from '../../electron/orders/store.ts';
-import { emptyOrderContent, emptyRecipient, type DraftFields, type OrderEvent } from '../../electron/schemas/orders.ts';
+import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
+import type { DraftFields, OrderEvent } from '../../electron/schemas/orders.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
 import { describeEvent, timelineSteps } from '../../renderer/lib/order-timeline.ts';
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import type { ApiClient } from '../../electron/api/client.ts';
 import { refreshStatuses } from '../../electron/orders/statuses.ts';
 import { createOrdersStore } from '../../electron/orders/store.ts';
-import { emptyOrderContent, emptyRecipient } from '../../electron/schemas/orders.ts';
+import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
 
 const PROJECT = '11111111-2222-3333-4444-555555555555';

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { createOrdersStore } from '../../electron/orders/store.ts';
-import { emptyOrderContent, emptyRecipient, type DraftFields } from '../../electron/schemas/orders.ts';
+import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
+import type { DraftFields } from '../../electron/schemas/orders.ts';
 import { migrate, openDatabase } from '../../electron/storage/database.ts';
 
 const fields: DraftFields = { recipient: emptyRecipient(), models: [], shippingMethod: null, orderContent: emptyOrderContent() };

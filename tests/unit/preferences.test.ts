@@ -1,7 +1,7 @@
 // The settings a user sets once: kept, and read back even when the file was edited by hand.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_SETTINGS } from '../../electron/schemas/preferences.ts';
+import { DEFAULT_SETTINGS } from '../../common/preferences.ts';
 import { createMemoryStore } from '../../electron/storage/memory-store.ts';
 import { createPreferences } from '../../electron/storage/preferences.ts';
 

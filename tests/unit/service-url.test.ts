@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkBaseUrl, isLoopbackHost } from '../../electron/session/service-url.ts';
+import { checkBaseUrl, isLoopbackHost } from '../../common/service-url.ts';
 
 test('an https address ending in /v2 is accepted and normalised', () => {
   assert.deepEqual(checkBaseUrl(' https://print.example.com/api/v2/ '), { ok: true, baseUrl: 'https://print.example.com/api/v2' });

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ApiClient } from '../../electron/api/client.ts';
 import { createOrders } from '../../electron/orders/index.ts';
-import { emptyOrderContent, emptyRecipient, type DraftFields } from '../../electron/schemas/orders.ts';
+import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
+import type { DraftFields } from '../../electron/schemas/orders.ts';
 import { openDatabase } from '../../electron/storage/database.ts';
 
 const PROJECT = '11111111-2222-3333-4444-555555555555';

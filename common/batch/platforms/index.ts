@@ -1,7 +1,7 @@
 // The platforms PrintDesk recognises by their export's header, and the columns it adds on import: the
 // recipient's name split in two, the address lines joined, so each row shows (and can correct) what is sent.
 import { normalizeHeader, type BatchField, type ColumnMapping } from '../mapping.ts';
-import type { CsvRecord } from '../parse-csv.ts';
+import type { CsvRecord } from '../csv-record.ts';
 import { splitName } from '../person-name.ts';
 import { withoutTextMark } from '../row-values.ts';
 import { amazon } from './amazon.ts';
