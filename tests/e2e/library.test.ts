@@ -76,8 +76,9 @@ test('models dropped or picked are checked, uploaded, listed, and broken files a
   const queue = uploadQueue(app.page);
   await expect(lib.empty).visible();
   await app.screenshot('20-library-empty');
-  // Slow the service a little so the queue can be seen at work.
-  app.booted.sandbox?.faults.set({ kind: 'latency', path: '/Model3D/', ms: 400 });
+  // Slow the service so the queue can be seen at work (at 400 ms the small files could all be through before the
+  // empty state was read, on a fast run).
+  app.booted.sandbox?.faults.set({ kind: 'latency', path: '/Model3D/', ms: 1_000 });
   await lib.fileInput.setInputFiles([...GOOD, ...broken, notes]);
   await expect(queue.errors).visible();
   await expect(queue.notice).hasText('4 added to the upload queue.');
