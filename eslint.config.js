@@ -25,9 +25,9 @@ export default ts.config(
     languageOptions: { parserOptions: { parser: ts.parser, extraFileExtensions: ['.svelte'] } },
   },
   {
-    // Only main.ts and preload.ts may load Electron at run time; everything else takes it injected.
+    // Only the shell's main.ts and preload.ts may load Electron at run time; everything else takes it injected.
     files: ['electron/**/*.ts'],
-    ignores: ['electron/main.ts', 'electron/preload.ts'],
+    ignores: ['electron/shell/main.ts', 'electron/shell/preload.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'electron', allowTypeImports: true, message: 'Inject what you need from Electron; only main.ts and preload.ts import it.' }] }],
     },
@@ -59,9 +59,9 @@ export default ts.config(
   {
     // Only the api layer reads HTTP statuses; everything else asks it what an answer means (docs/errors.md).
     files: ['electron/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.svelte', 'common/**/*.ts'],
-    ignores: ['electron/api/**'],
+    ignores: ['electron/services/api/**'],
     rules: {
-      'no-restricted-syntax': ['error', ...statusChecks('Only electron/api/ reads HTTP statuses: ask it what the answer means (e.g. isNotFound, api/upload-answers.ts).')],
+      'no-restricted-syntax': ['error', ...statusChecks('Only electron/services/api/ reads HTTP statuses: ask it what the answer means (e.g. isNotFound, api/upload-answers.ts).')],
     },
   },
   {

@@ -18,8 +18,8 @@ import { createSkuLookup } from '../common/batch/sku-match.ts';
 import { shopifyExport, SHOPIFY_BENCH_SKUS } from '../scripts/generate-shopify-export.ts';
 import { createBatchHost } from '../tests/batch-host.ts';
 import { DEMO_EMAIL } from '../sandbox/seed.ts';
-import { databasePath, sandboxDataDir } from '../electron/paths.ts';
-import { openDatabase } from '../electron/storage/database.ts';
+import { databasePath, sandboxDataDir } from '../electron/services/paths.ts';
+import { openDatabase } from '../electron/services/storage/database.ts';
 import type { BenchResult } from './run.ts';
 
 const ROWS = 10_000;

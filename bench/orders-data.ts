@@ -2,11 +2,11 @@
 // most placed and moved on by the service, some from three batch files, some drafts, some waiting in the
 // outbox, some rejected or held for a new price. Written straight into the SQLite file the app opens.
 import { randomUUID } from 'node:crypto';
-import { createBatchTables } from '../electron/batch/tables.ts';
-import { createOrdersStore } from '../electron/orders/store.ts';
+import { createBatchTables } from '../electron/services/batch/tables.ts';
+import { createOrdersStore } from '../electron/services/orders/store.ts';
 import { emptyOrderContent } from '../common/orders/empty.ts';
-import type { Draft, DraftFields, ShippingMethod } from '../electron/schemas/orders.ts';
-import type { Db } from '../electron/storage/database.ts';
+import type { Draft, DraftFields, ShippingMethod } from '../electron/contract/schemas/orders.ts';
+import type { Db } from '../electron/services/storage/database.ts';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Margaret', 'Linus', 'Zoë', 'Jean', 'Edsger', 'Barbara', 'Hedy', 'Tim', 'Anna', 'Björn', 'Chloé', 'Dmitri'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Hamilton', 'Torvalds', 'Martins', 'Bartik', 'Dijkstra', 'Liskov', 'Lamarr', 'Berners-Lee', 'Müller', 'Andersson'];

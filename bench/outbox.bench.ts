@@ -3,10 +3,10 @@
 import { closeSync, fsyncSync, mkdtempSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOrdersStore } from '../electron/orders/store.ts';
+import { createOrdersStore } from '../electron/services/orders/store.ts';
 import { emptyOrderContent } from '../common/orders/empty.ts';
-import type { DraftFields } from '../electron/schemas/orders.ts';
-import { openDatabase } from '../electron/storage/database.ts';
+import type { DraftFields } from '../electron/contract/schemas/orders.ts';
+import { openDatabase } from '../electron/services/storage/database.ts';
 import type { BenchResult } from './run.ts';
 
 // About 1 KB per record, like a real order.

@@ -108,7 +108,7 @@ async function implementationFor(implementation: Implementation, kind: Kind): Pr
   if (implementation !== 'three') {
     const { parseModel } = await import('../common/models/index.ts');
     // As `printdesk inspect` runs it: 3MF parts inflated by zlib (the app's worker uses the browser's own).
-    const { zlibInflateRaw: inflateRaw } = await import('../electron/models/zlib-inflate.ts');
+    const { zlibInflateRaw: inflateRaw } = await import('../electron/services/models/zlib-inflate.ts');
     const skipTopology = implementation === 'ours-measures';
     return (bytes, name) => {
       // A copy, not Buffer's slice (a view): the parse may write over it.

@@ -5,12 +5,12 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { startBrowserMode } from '../electron/browser-main.ts';
-import { createHost } from '../electron/host.ts';
+import { startBrowserMode } from '../electron/browser/main.ts';
+import { createHost } from '../electron/services/host.ts';
 import { startTestSandbox } from '../sandbox/testing.ts';
-import { createMemoryVault } from '../electron/session/token-vault.ts';
-import { createMemoryStore } from '../electron/storage/memory-store.ts';
-import { openDatabase } from '../electron/storage/database.ts';
+import { createMemoryVault } from '../electron/services/session/token-vault.ts';
+import { createMemoryStore } from '../electron/services/storage/memory-store.ts';
+import { openDatabase } from '../electron/services/storage/database.ts';
 import { launchChromium } from '../tests/e2e/harness.ts';
 import { buildAll, isBuildCurrent } from '../scripts/build.ts';
 

@@ -9,12 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import got from 'got';
-import { createApiClient } from '../electron/api/client.ts';
-import { streamFile } from '../electron/api/upload.ts';
-import { createLibrary } from '../electron/library/index.ts';
+import { createApiClient } from '../electron/services/api/client.ts';
+import { streamFile } from '../electron/services/api/upload.ts';
+import { createLibrary } from '../electron/services/library/index.ts';
 import { DEMO_EMAIL } from '../sandbox/seed.ts';
 import { login, makeTempDir, startTestSandbox } from '../sandbox/testing.ts';
-import { openDatabase } from '../electron/storage/database.ts';
+import { openDatabase } from '../electron/services/storage/database.ts';
 import { generateBinaryStl } from '../scripts/generate-stl.ts';
 import type { BenchResult } from './run.ts';
 

@@ -6,7 +6,7 @@ if (major < 22 || (major === 22 && minor < 6)) {
   process.stderr.write(`printdesk needs Node.js 22.6 or newer (this is ${process.versions.node}). Run it through npm (npx printdesk …), which uses the project's Node 24.\n`);
   process.exit(2);
 }
-const { restrictUmask } = await import('../electron/private-files.ts');
+const { restrictUmask } = await import('../electron/services/private-files.ts');
 restrictUmask();
 // V8's compiled code, the TypeScript stripped from it included, is kept between runs (in the system's temp
 // folder, keyed by the sources' contents): a run then starts in a third of the time, with 25 MB less.

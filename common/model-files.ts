@@ -1,6 +1,6 @@
 // Which files are models PrintDesk takes, told by their names: one test for a drop, the file picker, the
 // file dialog, "Open with" and the host's check before an upload. Their content is checked apart
-// (electron/library/format-check.ts).
+// (electron/services/library/format-check.ts).
 
 export const MODEL_EXTENSIONS = ['stl', 'obj', '3mf'] as const;
 export type ModelExtension = (typeof MODEL_EXTENSIONS)[number];

@@ -4,7 +4,7 @@ import { build as esbuild } from 'esbuild';
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build as vite } from 'vite';
-import { channelNames, eventNames, GRANT_PATH_CHANNEL } from '../electron/contract.ts';
+import { channelNames, eventNames, GRANT_PATH_CHANNEL } from '../electron/contract/channels.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -34,7 +34,7 @@ export async function buildAll(): Promise<void> {
   await Promise.all([
     esbuild({
       ...common,
-      entryPoints: [join(root, 'electron/main.ts')],
+      entryPoints: [join(root, 'electron/shell/main.ts')],
       outfile: join(dist, 'electron/main.mjs'),
       platform: 'node',
       format: 'esm',
@@ -43,7 +43,7 @@ export async function buildAll(): Promise<void> {
     // The host's worker thread that checks a 3MF against the specification before upload (spec-check.ts).
     esbuild({
       ...common,
-      entryPoints: [join(root, 'electron/models/spec-check-worker.ts')],
+      entryPoints: [join(root, 'electron/services/models/spec-check-worker.ts')],
       outfile: join(dist, 'electron/spec-check-worker.mjs'),
       platform: 'node',
       format: 'esm',
@@ -51,7 +51,7 @@ export async function buildAll(): Promise<void> {
     }),
     esbuild({
       ...preload,
-      entryPoints: [join(root, 'electron/preload.ts')],
+      entryPoints: [join(root, 'electron/shell/preload.ts')],
       outfile: join(dist, 'electron/preload.cjs'),
       // A sandboxed preload may require only 'electron' itself: everything else is bundled in.
       platform: 'node',
@@ -60,7 +60,7 @@ export async function buildAll(): Promise<void> {
     }),
     esbuild({
       ...preload,
-      entryPoints: [join(root, 'electron/preload-browser.ts')],
+      entryPoints: [join(root, 'electron/browser/preload.ts')],
       outfile: join(dist, 'browser/bridge.js'),
       platform: 'browser',
       format: 'iife',

@@ -3,8 +3,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openedPaths } from '../electron/opened-files.ts';
-import { restrictUmask } from '../electron/private-files.ts';
+import { openedPaths } from '../electron/services/opened-files.ts';
+import { restrictUmask } from '../electron/services/private-files.ts';
 import { buildAll, isBuildCurrent } from './build.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -53,7 +53,7 @@ if (binary && canShowWindows()) {
       ? 'the Electron binary is not installed here and could not be downloaded'
       : 'there is no display for a window';
   console.log(`PrintDesk: ${why}, so it runs in browser mode.`);
-  const { AlreadyRunning, startBrowserMode } = await import('../electron/browser-main.ts');
+  const { AlreadyRunning, startBrowserMode } = await import('../electron/browser/main.ts');
   const portArg = process.argv.find((arg) => arg.startsWith('--port='));
   const running = await startBrowserMode({ openBrowser: true, port: portArg ? Number(portArg.slice(7)) : undefined, files, sourceMaps: process.argv.includes('--source-maps') }).catch((error: unknown) => {
     // Another PrintDesk has this data folder: the files went to it, and this launch is done.

@@ -1,15 +1,15 @@
 // The services batch ordering needs, wired by hand around one API client, for tests and the bench that
 // drive them directly (a worker killed mid-batch, a rate-limited run). The app and the CLI go through
-// the host (electron/host.ts), which wires the same pieces.
-import { createApiClient, type ApiClient } from '../electron/api/client.ts';
-import { createModels } from '../electron/library/models.ts';
-import { createOrders } from '../electron/orders/index.ts';
-import { accountKey, createSession } from '../electron/session/session.ts';
-import { createMemoryVault, type TokenVault } from '../electron/session/token-vault.ts';
-import type { Db } from '../electron/storage/database.ts';
-import { createBatches } from '../electron/batch/index.ts';
-import { modelNameLookup } from '../electron/batch/model-names.ts';
-import type { BatchChecking, BatchProgress } from '../electron/batch/schemas.ts';
+// the host (electron/services/host.ts), which wires the same pieces.
+import { createApiClient, type ApiClient } from '../electron/services/api/client.ts';
+import { createModels } from '../electron/services/library/models.ts';
+import { createOrders } from '../electron/services/orders/index.ts';
+import { accountKey, createSession } from '../electron/services/session/session.ts';
+import { createMemoryVault, type TokenVault } from '../electron/services/session/token-vault.ts';
+import type { Db } from '../electron/services/storage/database.ts';
+import { createBatches } from '../electron/services/batch/index.ts';
+import { modelNameLookup } from '../electron/services/batch/model-names.ts';
+import type { BatchChecking, BatchProgress } from '../electron/services/batch/schemas.ts';
 
 export interface BatchHostOptions {
   db: Db;

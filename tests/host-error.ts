@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { HostError } from '../electron/api/errors.ts';
+import { HostError } from '../electron/services/api/errors.ts';
 
 /** Awaits a promise that must fail with a HostError, and returns it for the test to inspect. */
 export async function rejection(promise: Promise<unknown>): Promise<HostError> {

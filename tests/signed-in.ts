@@ -1,8 +1,8 @@
-import { createApiClient, type ApiClient, type ApiClientOptions } from '../electron/api/client.ts';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '../electron/services/api/client.ts';
 import type { Account } from '../sandbox/seed.ts';
 import type { Sandbox } from '../sandbox/server.ts';
-import { createSession, type Session } from '../electron/session/session.ts';
-import { createMemoryVault } from '../electron/session/token-vault.ts';
+import { createSession, type Session } from '../electron/services/session/session.ts';
+import { createMemoryVault } from '../electron/services/session/token-vault.ts';
 
 /** A client signed in to a sandbox as the host builds one (as its demo account unless told): a session with a memory vault behind it. */
 export async function signedInClient(

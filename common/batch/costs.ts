@@ -1,7 +1,7 @@
 // What a batch's send will cost, from each order's quoted shipping: the total, by method and by
 // country, and the range of delivery windows. The app's confirmation and `printdesk batch --dry-run`
 // say the same figures.
-import type { BatchCosts, CostLine } from '../../electron/batch/schemas.ts';
+import type { BatchCosts, CostLine } from '../../electron/services/batch/schemas.ts';
 
 export type { BatchCosts, CostLine };
 

@@ -1,6 +1,6 @@
 // Which CSV column feeds which order field: matched from header names where obvious, checked
 // before any row is read, and keyed by the header layout so a shop's export is mapped once.
-import type { ColumnMapping, FieldConstants } from '../../electron/batch/schemas.ts';
+import type { ColumnMapping, FieldConstants } from '../../electron/services/batch/schemas.ts';
 
 export type { ColumnMapping, FieldConstants };
 

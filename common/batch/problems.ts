@@ -1,5 +1,5 @@
 // What a batch says about a row: the kinds of problem, and where each is. Kept light: the view reads it.
-import type { BatchError, SkipReason } from '../../electron/batch/schemas.ts';
+import type { BatchError, SkipReason } from '../../electron/services/batch/schemas.ts';
 
 /**
  * error: the order is held back (the service would refuse it, or the file does not say what to send);

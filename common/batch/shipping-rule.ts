@@ -1,5 +1,5 @@
 // How a batch row says which shipping method it wants, and picking that method from a quote.
-import type { ShippingChoice } from '../../electron/batch/schemas.ts';
+import type { ShippingChoice } from '../../electron/services/batch/schemas.ts';
 
 export type { ShippingChoice };
 

@@ -1,5 +1,5 @@
 // A new order's blank recipient and contents: what the order form starts from (and tests and benchmarks seed with).
-import type { OrderContent, Recipient } from '../../electron/schemas/orders.ts';
+import type { OrderContent, Recipient } from '../../electron/contract/schemas/orders.ts';
 
 export const emptyRecipient = (): Recipient => ({
   firstName: '',

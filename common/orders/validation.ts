@@ -4,7 +4,7 @@ import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-v
 import { needsState, toAlpha2 } from './countries.ts';
 import { MAX_MODEL_LINES, MAX_QUANTITY } from './limits.ts';
 import { phoneLength } from './phone-length.ts';
-import type { ModelLine, PackageSpec, Recipient } from '../../electron/schemas/orders.ts';
+import type { ModelLine, PackageSpec, Recipient } from '../../electron/contract/schemas/orders.ts';
 
 export { MAX_MODEL_LINES };
 

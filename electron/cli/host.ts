@@ -2,13 +2,13 @@
 // (a vault in memory, preferences in memory naming the service, no dialogs, no notifications: the command
 // prints what happens itself), and the command goes through the contract as the window does.
 import { readFileSync } from 'node:fs';
-import { HostError } from '../api/errors.ts';
-import { bootHost, type Booted } from '../boot.ts';
-import type { ChannelInput, ChannelName, ChannelOutput, EventName, EventPayload } from '../contract.ts';
-import { createMemoryVault } from '../session/token-vault.ts';
-import type { Db } from '../storage/database.ts';
-import { createMemoryStore } from '../storage/memory-store.ts';
-import { createPreferences } from '../storage/preferences.ts';
+import { HostError } from '../services/api/errors.ts';
+import { bootHost, type Booted } from '../services/boot.ts';
+import type { ChannelInput, ChannelName, ChannelOutput, EventName, EventPayload } from '../contract/channels.ts';
+import { createMemoryVault } from '../services/session/token-vault.ts';
+import type { Db } from '../services/storage/database.ts';
+import { createMemoryStore } from '../services/storage/memory-store.ts';
+import { createPreferences } from '../services/storage/preferences.ts';
 import type { Account } from '../../sandbox/seed.ts';
 
 export interface CliHostOptions {

@@ -5,8 +5,8 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readableNumber, readableSize } from '../../common/readable-number.ts';
 import { binaryStlFactsInParts, describeFormat, extensionMismatch, isModelParseError, parseModel, type Conformance, type ModelErrorWhere, type ModelFacts, type ModelFormat, type SpecViolation } from '../../common/models/index.ts';
-import { FileTooLarge, readWhole } from '../models/read-whole.ts';
-import { zlibInflateRaw } from '../models/zlib-inflate.ts';
+import { FileTooLarge, readWhole } from '../services/models/read-whole.ts';
+import { zlibInflateRaw } from '../services/models/zlib-inflate.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
 
 /** Node Buffers top out near 4 GiB and a model that big would not fit the geometry pass either. */

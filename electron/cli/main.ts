@@ -2,7 +2,7 @@
 // runs, so `inspect` does not load what `batch` needs (a service client, SQLite, the sandbox): that took
 // most of inspect's time and memory. A command is added by writing its file and one entry in COMMANDS.
 import { EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
-import { restrictUmask } from '../private-files.ts';
+import { restrictUmask } from '../services/private-files.ts';
 
 interface Entry {
   name: string;

@@ -1,6 +1,6 @@
 // The CLI beside the app on one data folder: both work through the same database, whose outbox sends each
 // order once whichever of them queued it, so the CLI goes ahead and only says so.
-import { runningInstance } from '../instance/lock.ts';
+import { runningInstance } from '../services/instance/lock.ts';
 
 export function noteRunningApp(userDataDir: string, stderr: { write(text: string): unknown }): void {
   const running = runningInstance(userDataDir);

@@ -3,7 +3,7 @@
 // account; else, on a terminal, what the user types (three tries, as `sudo` gives).
 // The app's own saved session is encrypted through Electron's safeStorage, which plain Node cannot open.
 import { readFile, stat } from 'node:fs/promises';
-import { HostError } from '../api/errors.ts';
+import { HostError } from '../services/api/errors.ts';
 import { EXIT, Exit } from './exit.ts';
 import type { CliHost } from './host.ts';
 import { PromptCancelled, type Ask } from './prompt.ts';

@@ -1,6 +1,6 @@
 // What the review's Send button says and does, from the batch's counts: the orders sent before (skipped),
 // those a send stopped halfway (the app closed) already queued, and those held back by a problem.
-import type { BatchSummary } from '../../electron/batch/schemas.ts';
+import type { BatchSummary } from '../../electron/services/batch/schemas.ts';
 
 export interface SendAction {
   label: string;

@@ -1,7 +1,7 @@
 // The only module that touches window.printdesk. Whether it came from Electron's preload or the
 // browser-mode bridge is invisible from here.
-import type { PrintdeskApi } from '../../electron/bridge-api.ts';
-import type { AppError, Result } from '../../electron/contract.ts';
+import type { PrintdeskApi } from '../../electron/contract/bridge-api.ts';
+import type { AppError, Result } from '../../electron/contract/channels.ts';
 
 declare global {
   interface Window {

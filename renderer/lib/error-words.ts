@@ -1,6 +1,6 @@
 // What a failure is, in words that are true: the service cannot be reached, the embedded sandbox stopped,
 // the user works offline, was signed out, or the service refused. Each says what to do next.
-import type { AppError } from '../../electron/contract.ts';
+import type { AppError } from '../../electron/contract/channels.ts';
 import { inGroup } from '../../common/errors.ts';
 
 export interface ErrorWords {

@@ -1,6 +1,6 @@
 // The service sends folders as a flat list with parent ids (docs/api-assumptions.md, row 4): the sidebar
 // shows them as a tree, each under its parent and indented by its depth.
-import type { Folder } from '../../electron/schemas/library.ts';
+import type { Folder } from '../../electron/contract/schemas/library.ts';
 
 export interface TreeEntry {
   folder: Folder;

@@ -1,6 +1,6 @@
 // What an action over the selected orders would act on (each action only on the orders it fits: Cancel on
 // placed orders the service still cancels, Hold on queued ones…), and how its outcome reads.
-import type { BulkResult, Draft } from '../../electron/schemas/orders.ts';
+import type { BulkResult, Draft } from '../../electron/contract/schemas/orders.ts';
 import { cancellable } from '../../common/orders/cancellable.ts';
 import { canEdit } from '../../common/orders/draft-rules.ts';
 import { counted } from './format.ts';

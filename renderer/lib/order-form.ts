@@ -2,7 +2,7 @@
 // and the shipping rule a new order begins with.
 import type { ShippingChoice } from '../../common/batch/shipping-rule.ts';
 import type { FieldErrors } from '../../common/orders/validation.ts';
-import type { ShippingRule } from '../../electron/schemas/orders.ts';
+import type { ShippingRule } from '../../electron/contract/schemas/orders.ts';
 import type { OrderFormStart } from './state/nav.svelte.ts';
 
 const LABELS: Record<string, string> = {

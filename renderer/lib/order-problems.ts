@@ -1,7 +1,7 @@
 // An order's problem as the user reads it: the service's words, with the models it names by id given their
 // names where the order knows them, as a sentence that the view's advice can follow.
 import { GUIDS_IN_TEXT } from '../../common/orders/validation.ts';
-import type { Draft } from '../../electron/schemas/orders.ts';
+import type { Draft } from '../../electron/contract/schemas/orders.ts';
 
 export function problemText(draft: Draft, message: string): string {
   const named = message.replace(GUIDS_IN_TEXT, (id) => {

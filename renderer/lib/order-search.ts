@@ -1,4 +1,4 @@
-import type { Draft } from '../../electron/schemas/orders.ts';
+import type { Draft } from '../../electron/contract/schemas/orders.ts';
 import { countryName } from '../../common/orders/countries.ts';
 
 const ASCII = /^[ -~]*$/;

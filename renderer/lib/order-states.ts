@@ -1,4 +1,4 @@
-import type { DraftState } from '../../electron/schemas/orders.ts';
+import type { DraftState } from '../../electron/contract/schemas/orders.ts';
 
 export const STATE_LABELS: Record<DraftState, string> = {
   draft: 'Draft',

@@ -1,7 +1,7 @@
 // The Orders table's rows, filters and sort, as plain functions of the drafts: what each column shows and
 // sorts by is worked out once per version of an order, so that sorting and filtering ten thousand orders
 // compares prepared keys rather than formatting each order again.
-import type { Draft } from '../../electron/schemas/orders.ts';
+import type { Draft } from '../../electron/contract/schemas/orders.ts';
 import { countryName } from '../../common/orders/countries.ts';
 import { formatMoney, formatStamp, shippingName } from './format.ts';
 import { ruleName } from './shipping-rules.ts';

@@ -1,5 +1,5 @@
 // An order's history as its page tells it: each step in words, and where the order stands now at the end.
-import type { Draft, OrderEvent } from '../../electron/schemas/orders.ts';
+import type { Draft, OrderEvent } from '../../electron/contract/schemas/orders.ts';
 import { batchLabel } from './order-table.ts';
 import { formatWhen } from './format.ts';
 import { statusWords } from './order-states.ts';

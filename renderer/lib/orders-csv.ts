@@ -1,6 +1,6 @@
 // The orders of the list as a spreadsheet: what a print shop hands its bookkeeping or checks against
 // its shop front (the reference ties each line to the row it came from).
-import type { Draft } from '../../electron/schemas/orders.ts';
+import type { Draft } from '../../electron/contract/schemas/orders.ts';
 import { countryName } from '../../common/orders/countries.ts';
 import { csvText } from '../../common/csv-text.ts';
 import { stateLabel } from './order-states.ts';

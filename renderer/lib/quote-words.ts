@@ -1,5 +1,5 @@
 // What a kept quote was for, in words: the models and their quantities, or the parcel.
-import type { QuoteRequest } from '../../electron/schemas/orders.ts';
+import type { QuoteRequest } from '../../electron/contract/schemas/orders.ts';
 import type { LengthUnit } from '../../common/readable-number.ts';
 import { formatSize } from './format.ts';
 

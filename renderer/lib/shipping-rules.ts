@@ -1,6 +1,6 @@
 // Shipping rules as the user reads them, and the ceiling typed beside one.
 import { describeChoice, resolveShipping, type ShippingChoice } from '../../common/batch/shipping-rule.ts';
-import type { Quote, ShippingMethod, ShippingRule } from '../../electron/schemas/orders.ts';
+import type { Quote, ShippingMethod, ShippingRule } from '../../electron/contract/schemas/orders.ts';
 import { typedNumber } from '../../common/orders/validation.ts';
 import { carrierName, formatMoney, methodName } from './format.ts';
 

@@ -1,6 +1,6 @@
 // Light or dark, as the user chose or as the system is: the page's colours follow `data-theme` on the
 // root element (styles.css), and native controls follow `color-scheme`.
-import type { Theme } from '../../electron/schemas/preferences.ts';
+import type { Theme } from '../../electron/contract/schemas/preferences.ts';
 
 export type Look = 'light' | 'dark';
 

@@ -1,7 +1,7 @@
 // Hands the order form's fields to the host a moment after typing stops, and at once when the page goes
 // away (a reload in browser mode, the window closing), so that the host can make them a draft at the
 // next start. Leaving the form in the app saves a draft instead (see OrderForm's teardown).
-import type { DraftFields } from '../../electron/schemas/orders.ts';
+import type { DraftFields } from '../../electron/contract/schemas/orders.ts';
 import { printdesk } from './bridge.ts';
 
 /** Quiet time after the last keystroke before the fields are sent: one write per pause, not per key. */

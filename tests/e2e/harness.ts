@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { bootHost, type Booted } from '../../electron/boot.ts';
-import { startBrowserServer, type BrowserServer } from '../../electron/browser.ts';
+import { bootHost, type Booted } from '../../electron/services/boot.ts';
+import { startBrowserServer, type BrowserServer } from '../../electron/browser/server.ts';
 import type { SandboxOptions } from '../../sandbox/server.ts';
-import { createMemoryVault } from '../../electron/session/token-vault.ts';
-import { createMemoryStore } from '../../electron/storage/memory-store.ts';
+import { createMemoryVault } from '../../electron/services/session/token-vault.ts';
+import { createMemoryStore } from '../../electron/services/storage/memory-store.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 export const CHROMIUM_ARGS = [

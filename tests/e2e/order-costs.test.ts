@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import type { Draft } from '../../electron/schemas/orders.ts';
+import type { Draft } from '../../electron/contract/schemas/orders.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
 import { orderForm } from './pages/order-form.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { AlreadyRunning, startBrowserMode } from '../../electron/browser-main.ts';
+import { AlreadyRunning, startBrowserMode } from '../../electron/browser/main.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 import { expect } from './expect.ts';
 import { launchChromium } from './harness.ts';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Draft, DraftFields, Quote, ShippingMethod } from '../../electron/schemas/orders.ts';
+import type { Draft, DraftFields, Quote, ShippingMethod } from '../../electron/contract/schemas/orders.ts';
 import { emptyOrderContent } from '../../common/orders/empty.ts';
 import type { AppUnderTest } from './harness.ts';
 

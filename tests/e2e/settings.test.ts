@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { resolveShipping } from '../../common/batch/shipping-rule.ts';
-import type { Quote } from '../../electron/schemas/orders.ts';
+import type { Quote } from '../../electron/contract/schemas/orders.ts';
 import { openDemoProject } from './demo.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp } from './harness.ts';

@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createBatchHost, type BatchHost } from '../batch-host.ts';
-import { BatchProgress, BatchReportRow, BatchRowsPage, BatchSummary } from '../../electron/batch/schemas.ts';
+import { BatchProgress, BatchReportRow, BatchRowsPage, BatchSummary } from '../../electron/services/batch/schemas.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import { startTestSandbox, type TestSandbox } from '../../sandbox/testing.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 
 let sandbox: TestSandbox;

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
 import { createBatchHost } from '../batch-host.ts';
-import { processAlive } from '../../electron/orders/sender-lock.ts';
+import { processAlive } from '../../electron/services/orders/sender-lock.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import type { TestSandbox } from '../../sandbox/testing.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
 import { startBatchSandbox, stopBatchSandbox } from './batch-sandbox.ts';
 
 const root = join(import.meta.dirname, '..', '..');

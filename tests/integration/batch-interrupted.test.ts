@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { createBatchHost } from '../batch-host.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import type { TestSandbox } from '../../sandbox/testing.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
 import { sendAction } from '../../renderer/lib/batch-send.ts';
 import { startBatchSandbox, stopBatchSandbox } from './batch-sandbox.ts';
 

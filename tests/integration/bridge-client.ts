@@ -1,6 +1,6 @@
 // A page's side of browser mode's bridge, for tests: calls contract channels over the secret-checked WebSocket.
 import { WebSocket } from 'ws';
-import { BRIDGE_PATH } from '../../electron/browser.ts';
+import { BRIDGE_PATH } from '../../electron/browser/server.ts';
 
 export async function bridge(origin: string, secret: string) {
   const ws = new WebSocket(`ws://127.0.0.1:${new URL(origin).port}${BRIDGE_PATH}?secret=${secret}`, { origin });

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { WebSocket } from 'ws';
-import { BRIDGE_PATH, BYTES_PATH, startBrowserServer, type BrowserServer } from '../../electron/browser.ts';
-import { createHost, type Host } from '../../electron/host.ts';
-import { createMemoryVault } from '../../electron/session/token-vault.ts';
-import { createMemoryStore } from '../../electron/storage/memory-store.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
+import { BRIDGE_PATH, BYTES_PATH, startBrowserServer, type BrowserServer } from '../../electron/browser/server.ts';
+import { createHost, type Host } from '../../electron/services/host.ts';
+import { createMemoryVault } from '../../electron/services/session/token-vault.ts';
+import { createMemoryStore } from '../../electron/services/storage/memory-store.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
 
 let server: BrowserServer;
 let port: string;

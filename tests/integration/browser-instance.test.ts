@@ -5,10 +5,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { AlreadyRunning, startBrowserMode, type RunningBrowserMode } from '../../electron/browser-main.ts';
-import { HANDOFF_HEADER, HANDOFF_PATH } from '../../electron/instance/handoff.ts';
-import { claimInstance, instanceFile } from '../../electron/instance/lock.ts';
-import { makePrivateDir } from '../../electron/private-files.ts';
+import { AlreadyRunning, startBrowserMode, type RunningBrowserMode } from '../../electron/browser/main.ts';
+import { HANDOFF_HEADER, HANDOFF_PATH } from '../../electron/services/instance/handoff.ts';
+import { claimInstance, instanceFile } from '../../electron/services/instance/lock.ts';
+import { makePrivateDir } from '../../electron/services/private-files.ts';
 import { bridge } from './bridge-client.ts';
 
 const base = mkdtempSync(join(tmpdir(), 'printdesk-one-instance-'));

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { startBrowserMode } from '../../electron/browser-main.ts';
+import { startBrowserMode } from '../../electron/browser/main.ts';
 
 test('the launch file forwards to the app with its secret, is readable by its owner only, and goes at close', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'browser-launch-'));

@@ -6,8 +6,8 @@ import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { startBrowserMode } from '../../electron/browser-main.ts';
-import { STAGE_PATH } from '../../electron/browser.ts';
+import { startBrowserMode } from '../../electron/browser/main.ts';
+import { STAGE_PATH } from '../../electron/browser/server.ts';
 import { bridge } from './bridge-client.ts';
 
 function stl(facets: number): Buffer {

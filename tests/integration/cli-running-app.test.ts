@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runBatchCommand } from '../../electron/cli/batch.ts';
-import { claimInstance } from '../../electron/instance/lock.ts';
-import { makePrivateDir } from '../../electron/private-files.ts';
+import { claimInstance } from '../../electron/services/instance/lock.ts';
+import { makePrivateDir } from '../../electron/services/private-files.ts';
 
 const base = mkdtempSync(join(tmpdir(), 'printdesk-cli-app-'));
 after(() => rmSync(base, { recursive: true, force: true }));

@@ -5,14 +5,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { test, type TestContext } from 'node:test';
-import type { ErrorCode, Result } from '../../electron/contract.ts';
-import { createHost } from '../../electron/host.ts';
-import type { EnqueueResult, UploadItem } from '../../electron/library/index.ts';
+import type { ErrorCode, Result } from '../../electron/contract/channels.ts';
+import { createHost } from '../../electron/services/host.ts';
+import type { EnqueueResult, UploadItem } from '../../electron/services/library/index.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import { makeTempDir, startTestSandbox } from '../../sandbox/testing.ts';
-import { createMemoryVault } from '../../electron/session/token-vault.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
-import { createMemoryStore } from '../../electron/storage/memory-store.ts';
+import { createMemoryVault } from '../../electron/services/session/token-vault.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
+import { createMemoryStore } from '../../electron/services/storage/memory-store.ts';
 import { binaryStl } from './library-helpers.ts';
 
 const value = <T>(result: Result<unknown>): T => {

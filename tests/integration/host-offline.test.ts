@@ -4,14 +4,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { Project, ProjectSelection, Result } from '../../electron/contract.ts';
-import type { Folder, Model, ModelPage } from '../../electron/schemas/library.ts';
-import { createHost } from '../../electron/host.ts';
+import type { Project, ProjectSelection, Result } from '../../electron/contract/channels.ts';
+import type { Folder, Model, ModelPage } from '../../electron/contract/schemas/library.ts';
+import { createHost } from '../../electron/services/host.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import { startSandbox } from '../../sandbox/server.ts';
-import { createMemoryVault } from '../../electron/session/token-vault.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
-import { createMemoryStore } from '../../electron/storage/memory-store.ts';
+import { createMemoryVault } from '../../electron/services/session/token-vault.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
+import { createMemoryStore } from '../../electron/services/storage/memory-store.ts';
 import { corpusFile } from '../corpus.ts';
 
 const value = <T>(result: Result<unknown>): T => {

@@ -3,7 +3,7 @@
 // rename and delete models.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { LibraryEvent } from '../../electron/library/index.ts';
+import type { LibraryEvent } from '../../electron/services/library/index.ts';
 import { binaryStl, scratch, settle, startWorld } from './library-helpers.ts';
 import type { World } from './library-helpers.ts';
 import { rejection as failure } from '../host-error.ts';

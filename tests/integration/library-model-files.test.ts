@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { corpus, startWorld } from './library-helpers.ts';
 import type { World } from './library-helpers.ts';
-import { fetchBytes } from '../../electron/api/download.ts';
-import { createModelCache } from '../../electron/library/model-cache.ts';
-import { createModelFiles } from '../../electron/library/model-files.ts';
+import { fetchBytes } from '../../electron/services/api/download.ts';
+import { createModelCache } from '../../electron/services/library/model-cache.ts';
+import { createModelFiles } from '../../electron/services/library/model-files.ts';
 import { rejection } from '../host-error.ts';
 
 let world: World;

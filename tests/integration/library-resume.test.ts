@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { afterEach, describe, it } from 'node:test';
-import type { TokenSource } from '../../electron/api/client.ts';
-import { createLibrary } from '../../electron/library/index.ts';
-import { accountKey } from '../../electron/session/session.ts';
+import type { TokenSource } from '../../electron/services/api/client.ts';
+import { createLibrary } from '../../electron/services/library/index.ts';
+import { accountKey } from '../../electron/services/session/session.ts';
 import { binaryStl, corpus, quickSleep, scratch, settle, startWorld } from './library-helpers.ts';
 import type { World } from './library-helpers.ts';
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { UploadItem, UploadProgress } from '../../electron/library/index.ts';
+import type { UploadItem, UploadProgress } from '../../electron/services/library/index.ts';
 import { binaryStl, corpus, scratch, settle, startWorld } from './library-helpers.ts';
 import type { World } from './library-helpers.ts';
 import { CUBE_OBJECT, modelXml, package3mf } from '../threemf-fixtures.ts';

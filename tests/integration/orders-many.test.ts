@@ -3,12 +3,12 @@
 // ones again, and the history each step leaves.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { ApiClient } from '../../electron/api/client.ts';
-import { createOrders, type Orders } from '../../electron/orders/index.ts';
+import type { ApiClient } from '../../electron/services/api/client.ts';
+import { createOrders, type Orders } from '../../electron/services/orders/index.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import type { TestSandbox } from '../../sandbox/testing.ts';
-import type { Draft, DraftFields } from '../../electron/schemas/orders.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
+import type { Draft, DraftFields } from '../../electron/contract/schemas/orders.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
 import { sandboxWithModel } from './orders-sandbox.ts';
 
 let sandbox: TestSandbox;

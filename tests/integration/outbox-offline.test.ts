@@ -6,14 +6,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import type { ConnectivityState, OutboxEmptied, Result } from '../../electron/contract.ts';
-import { createHost } from '../../electron/host.ts';
+import type { ConnectivityState, OutboxEmptied, Result } from '../../electron/contract/channels.ts';
+import { createHost } from '../../electron/services/host.ts';
 import { startSandbox } from '../../sandbox/server.ts';
-import type { Draft, DraftFields, Quote, SeenQuote, ShippingRule } from '../../electron/schemas/orders.ts';
-import type { Settings } from '../../electron/schemas/preferences.ts';
-import { createMemoryVault } from '../../electron/session/token-vault.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
-import { createMemoryStore } from '../../electron/storage/memory-store.ts';
+import type { Draft, DraftFields, Quote, SeenQuote, ShippingRule } from '../../electron/contract/schemas/orders.ts';
+import type { Settings } from '../../electron/contract/schemas/preferences.ts';
+import { createMemoryVault } from '../../electron/services/session/token-vault.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
+import { createMemoryStore } from '../../electron/services/storage/memory-store.ts';
 import { corpusFile } from '../corpus.ts';
 
 const value = <T>(result: Result<unknown>): T => {

@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { after, before, test } from 'node:test';
-import type { ApiClient } from '../../electron/api/client.ts';
-import { createOrders, type Orders } from '../../electron/orders/index.ts';
+import type { ApiClient } from '../../electron/services/api/client.ts';
+import { createOrders, type Orders } from '../../electron/services/orders/index.ts';
 import { DB_FILE } from '../../sandbox/db/open.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import type { TestSandbox } from '../../sandbox/testing.ts';
-import type { Draft, DraftFields } from '../../electron/schemas/orders.ts';
-import { openDatabase, type Db } from '../../electron/storage/database.ts';
+import type { Draft, DraftFields } from '../../electron/contract/schemas/orders.ts';
+import { openDatabase, type Db } from '../../electron/services/storage/database.ts';
 import { sandboxWithModel } from './orders-sandbox.ts';
 
 let sandbox: TestSandbox;
@@ -33,7 +33,7 @@ function ordersOn(db: Db, events: { placed: Draft[] } = { placed: [] }): Orders 
 }
 
 async function fields(country = 'NL'): Promise<DraftFields> {
-  const quote = await client.call('getShippingMethods', (await import('../../electron/api/schemas.ts')).ShippingMethods, {
+  const quote = await client.call('getShippingMethods', (await import('../../electron/services/api/schemas.ts')).ShippingMethods, {
     body: { country, models: [{ modelId, quantity: 1 }] },
   });
   return {

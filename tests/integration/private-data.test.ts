@@ -8,8 +8,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { startBrowserMode } from '../../electron/browser-main.ts';
-import { STAGE_PATH } from '../../electron/browser.ts';
+import { startBrowserMode } from '../../electron/browser/main.ts';
+import { STAGE_PATH } from '../../electron/browser/server.ts';
 import { runBatchCommand } from '../../electron/cli/batch.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import { call, login } from '../../sandbox/testing.ts';

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { ApiClient } from '../../electron/api/client.ts';
-import { createQuotes } from '../../electron/orders/quotes.ts';
+import type { ApiClient } from '../../electron/services/api/client.ts';
+import { createQuotes } from '../../electron/services/orders/quotes.ts';
 import { startTestSandbox, type TestSandbox } from '../../sandbox/testing.ts';
 import { fieldOfServiceMessage } from '../../common/orders/validation.ts';
 import { CORPUS as corpus } from '../corpus.ts';

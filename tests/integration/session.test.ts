@@ -3,12 +3,12 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { createApiClient, type ApiClient } from '../../electron/api/client.ts';
+import { createApiClient, type ApiClient } from '../../electron/services/api/client.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import { startTestSandbox, type TestSandbox } from '../../sandbox/testing.ts';
-import { createSession, type Session } from '../../electron/session/session.ts';
-import { createMemoryVault } from '../../electron/session/token-vault.ts';
-import type { SessionState } from '../../electron/contract.ts';
+import { createSession, type Session } from '../../electron/services/session/session.ts';
+import { createMemoryVault } from '../../electron/services/session/token-vault.ts';
+import type { SessionState } from '../../electron/contract/channels.ts';
 import { rejection } from '../host-error.ts';
 
 let sandbox: TestSandbox;

@@ -1,4 +1,4 @@
-// A recording stand-in for the `electron` module: enough of its surface for electron/main.ts and
+// A recording stand-in for the `electron` module: enough of its surface for electron/shell/main.ts and
 // electron-store to run in plain Node, with every call kept for the test to inspect.
 import { EventEmitter } from 'node:events';
 import { mkdtempSync } from 'node:fs';

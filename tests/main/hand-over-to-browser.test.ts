@@ -2,7 +2,7 @@
 // and the desktop launch quits instead of opening the same data a second time.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { startBrowserMode, type RunningBrowserMode } from '../../electron/browser-main.ts';
+import { startBrowserMode, type RunningBrowserMode } from '../../electron/browser/main.ts';
 import { bridge } from '../integration/bridge-client.ts';
 import { record } from './fake-electron.ts';
 import { importMain } from './import-main.ts';

@@ -1,4 +1,4 @@
-// Runs electron/main.ts in this process with the `electron` module replaced by the recording fake. Once per
+// Runs electron/shell/main.ts in this process with the `electron` module replaced by the recording fake. Once per
 // test file (main.ts starts the app when imported): set `record` and `app` up first.
 import { registerHooks } from 'node:module';
 import { join } from 'node:path';
@@ -10,5 +10,5 @@ export async function importMain(): Promise<void> {
   registerHooks({
     resolve: (specifier, context, next) => (specifier === 'electron' ? { url: fakeUrl, shortCircuit: true } : next(specifier, context)),
   });
-  await import('../../electron/main.ts');
+  await import('../../electron/shell/main.ts');
 }

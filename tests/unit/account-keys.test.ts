@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { lowerCaseAccountKeys, normalAccountKey } from '../../electron/storage/account-keys.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
+import { lowerCaseAccountKeys, normalAccountKey } from '../../electron/services/storage/account-keys.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
 
 test('an account key keeps its service as it is and its address in lower case', () => {
   assert.equal(normalAccountKey('https://Print.example/v2 Ada@Example.COM'), 'https://Print.example/v2 ada@example.com');

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { RENDERER_URL, serveRenderer } from '../../electron/app-protocol.ts';
-import { RENDERER_CSP_HEADER } from '../../electron/csp.ts';
+import { RENDERER_URL, serveRenderer } from '../../electron/shell/app-protocol.ts';
+import { RENDERER_CSP_HEADER } from '../../electron/shell/csp.ts';
 
 async function renderer(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'app-protocol-'));

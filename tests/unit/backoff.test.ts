@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseRetryAfter, retryDelayMs } from '../../electron/api/backoff.ts';
+import { parseRetryAfter, retryDelayMs } from '../../electron/services/api/backoff.ts';
 
 test('exponential delay doubles per attempt, stays within its jitter band and the cap', () => {
   for (let attempt = 0; attempt < 10; attempt++) {

@@ -1,7 +1,7 @@
 // `printdesk batch` options for shops' exports, and the lines that say what is still open.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describeFile, describeOpenRows } from '../../electron/batch/cli-output.ts';
+import { describeFile, describeOpenRows } from '../../electron/services/batch/cli-output.ts';
 import { batchOptions } from '../../electron/cli/batch-options.ts';
 import { Exit } from '../../electron/cli/exit.ts';
 

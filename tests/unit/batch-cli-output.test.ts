@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createProgressPrinter, describeEnd, describeProgress, formatSeconds, listErrors } from '../../electron/batch/cli-output.ts';
-import type { BatchProgress, BatchReportRow } from '../../electron/batch/schemas.ts';
+import { createProgressPrinter, describeEnd, describeProgress, formatSeconds, listErrors } from '../../electron/services/batch/cli-output.ts';
+import type { BatchProgress, BatchReportRow } from '../../electron/services/batch/schemas.ts';
 
 const progress = (done: number, left: number, extra: Partial<BatchProgress> = {}): BatchProgress => ({
   batchId: 'b', state: 'sending', total: done + left, done, failed: 0, left, cancelled: 0, skipped: 0, ratePerSecond: 20, etaSeconds: Math.ceil(left / 20), concurrency: 16, waiting: null, ...extra,

@@ -1,9 +1,9 @@
 // batch:import reads a path the renderer names: only a CSV, TSV or text file, never a key or a config.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Batches } from '../../electron/batch/index.ts';
-import { batchHandlers } from '../../electron/handlers/batch.ts';
-import { PathGrants } from '../../electron/path-grants.ts';
+import type { Batches } from '../../electron/services/batch/index.ts';
+import { batchHandlers } from '../../electron/services/handlers/batch.ts';
+import { PathGrants } from '../../electron/services/path-grants.ts';
 
 test('batch import and re-import refuse files that are not CSV, TSV or text, before reading them', async () => {
   const read: string[] = [];

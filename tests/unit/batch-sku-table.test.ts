@@ -3,11 +3,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseCsv } from '../../common/batch/parse-csv.ts';
-import { skuTable } from '../../electron/batch/sku-table.ts';
-import { createBatchTables } from '../../electron/batch/tables.ts';
-import { HostError } from '../../electron/api/errors.ts';
-import { createOrdersStore } from '../../electron/orders/store.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
+import { skuTable } from '../../electron/services/batch/sku-table.ts';
+import { createBatchTables } from '../../electron/services/batch/tables.ts';
+import { HostError } from '../../electron/services/api/errors.ts';
+import { createOrdersStore } from '../../electron/services/orders/store.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
 
 const CUBE = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const STAR = '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b';

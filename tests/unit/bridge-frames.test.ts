@@ -2,8 +2,8 @@
 // large arrays parked to be fetched over HTTP.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decodeFrame, encodeFrame, PARK_FROM_BYTES, type ParkedBytes } from '../../electron/bridge-frames.ts';
-import { createParking } from '../../electron/browser-parking.ts';
+import { decodeFrame, encodeFrame, PARK_FROM_BYTES, type ParkedBytes } from '../../electron/browser/frames.ts';
+import { createParking } from '../../electron/browser/parking.ts';
 
 const arrayBufferOf = (frame: Uint8Array) => frame.buffer.slice(frame.byteOffset, frame.byteOffset + frame.byteLength) as ArrayBuffer;
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { pruneStaged, StagedTooLarge, stagedName, stageUpload } from '../../electron/browser-stage.ts';
+import { pruneStaged, StagedTooLarge, stagedName, stageUpload } from '../../electron/browser/stage.ts';
 
 function request(bytes: number, declared?: number): IncomingMessage {
   const body = Readable.from([Buffer.alloc(bytes / 2, 1), Buffer.alloc(bytes - bytes / 2, 2)]);

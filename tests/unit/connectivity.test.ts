@@ -1,7 +1,7 @@
 // Online or offline as the service's answers say; after stop, a late answer changes nothing.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createConnectivity } from '../../electron/session/connectivity.ts';
+import { createConnectivity } from '../../electron/services/session/connectivity.ts';
 
 test('a probe that answers after stop does not report the service back (the host may have closed its database)', async () => {
   const changes: boolean[] = [];

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { openDatabase } from '../../electron/storage/database.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
 
 test('a new database is created in a folder of mode 0700 and is itself 0600', () => {
   const root = mkdtempSync(join(tmpdir(), 'db-mode-'));

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { HostError } from '../../electron/api/errors.ts';
-import { createPrintdeskApi } from '../../electron/bridge-api.ts';
-import { channelNames, eventNames } from '../../electron/contract.ts';
-import { dispatch, type Handlers } from '../../electron/dispatch.ts';
+import { HostError } from '../../electron/services/api/errors.ts';
+import { createPrintdeskApi } from '../../electron/contract/bridge-api.ts';
+import { channelNames, eventNames } from '../../electron/contract/channels.ts';
+import { dispatch, type Handlers } from '../../electron/services/dispatch.ts';
 
 const session = { status: 'signed-out', email: null, endedReason: null } as const;
 const handlers = {

@@ -103,7 +103,7 @@ describe('electron-builder.yml', () => {
     for (const file of ['dist/electron/main.mjs', 'dist/electron/preload.cjs', 'dist/renderer/index.html', 'package.json', 'build/icon.png']) {
       assert.ok(packagedAppFile(file), `${file} should be packaged`);
     }
-    for (const file of ['dist/electron/main.mjs.map', 'dist/.build-stamp', 'electron/main.ts', 'renderer/main.ts', 'tests/unit/electron-builder.test.ts', 'scripts/build.ts', 'build/icon.svg', 'build/icon.ico', 'electron-builder.yml', 'vite.config.ts', 'tsconfig.json']) {
+    for (const file of ['dist/electron/main.mjs.map', 'dist/.build-stamp', 'electron/shell/main.ts', 'renderer/main.ts', 'tests/unit/electron-builder.test.ts', 'scripts/build.ts', 'build/icon.svg', 'build/icon.ico', 'electron-builder.yml', 'vite.config.ts', 'tsconfig.json']) {
       assert.ok(!packagedAppFile(file), `${file} should not be packaged`);
     }
     assert.ok(packagedModuleFile('node_modules/better-sqlite3/lib/index.js'));

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
-import { decodeEnvelope } from '../../electron/api/envelope.ts';
-import { HostError, toAppError } from '../../electron/api/errors.ts';
-import { ProjectAccess, ProjectList, TokenPair } from '../../electron/api/schemas.ts';
+import { decodeEnvelope } from '../../electron/services/api/envelope.ts';
+import { HostError, toAppError } from '../../electron/services/api/errors.ts';
+import { ProjectAccess, ProjectList, TokenPair } from '../../electron/services/api/schemas.ts';
 
 const endpoint = 'POST /Auth/Login';
 const decode = <S extends z.ZodType>(status: number, body: unknown, schema: S, retryAfterSeconds?: number) =>

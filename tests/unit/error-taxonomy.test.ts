@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { ERROR_CODES, ERROR_GROUPS, ERROR_MEANINGS, inGroup, type ErrorGroup } from '../../common/errors.ts';
-import { HostError, isNotFound, isUnreachable, mayHaveActed, toAppError } from '../../electron/api/errors.ts';
-import { lookUpUnavailable, referenceTaken } from '../../electron/api/order-answers.ts';
-import { readAppend, readWholeUpload, resumeUnsupported, uploadRetryable } from '../../electron/api/upload-answers.ts';
-import { ErrorCode } from '../../electron/schemas/errors.ts';
+import { HostError, isNotFound, isUnreachable, mayHaveActed, toAppError } from '../../electron/services/api/errors.ts';
+import { lookUpUnavailable, referenceTaken } from '../../electron/services/api/order-answers.ts';
+import { readAppend, readWholeUpload, resumeUnsupported, uploadRetryable } from '../../electron/services/api/upload-answers.ts';
+import { ErrorCode } from '../../electron/contract/schemas/errors.ts';
 
 test('every code has its line, and the schema takes exactly the codes', () => {
   for (const code of ERROR_CODES) assert.ok(ERROR_MEANINGS[code].length > 20, code);

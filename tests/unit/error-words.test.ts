@@ -1,7 +1,7 @@
 // Each failure told for what it is: out of reach, the sandbox stopped, working offline, signed out, refused.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AppError } from '../../electron/contract.ts';
+import type { AppError } from '../../electron/contract/channels.ts';
 import { errorWords } from '../../renderer/lib/error-words.ts';
 
 const error = (code: AppError['code'], details?: Record<string, unknown>): AppError => ({ code, message: 'm', retryable: false, ...(details ? { details } : {}) });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { folderTree } from '../../renderer/lib/folder-tree.ts';
-import type { Folder } from '../../electron/schemas/library.ts';
+import type { Folder } from '../../electron/contract/schemas/library.ts';
 
 const folder = (folderId: string, parentFolderId: string | null): Folder =>
   ({ folderId, parentFolderId, projectId: 'p', name: folderId, modelCount: 0, createdAt: null, updatedAt: null }) as unknown as Folder;

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { claimInstance, instanceFile, runningInstance } from '../../electron/instance/lock.ts';
+import { claimInstance, instanceFile, runningInstance } from '../../electron/services/instance/lock.ts';
 
 const base = mkdtempSync(join(tmpdir(), 'printdesk-instance-'));
 after(() => rmSync(base, { recursive: true, force: true }));

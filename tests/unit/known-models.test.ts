@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createKnownModels } from '../../electron/library/known-models.ts';
-import type { Model } from '../../electron/schemas/library.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
+import { createKnownModels } from '../../electron/services/library/known-models.ts';
+import type { Model } from '../../electron/contract/schemas/library.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
 
 const model = (modelId: string, name: string, folderId: string | null = null, createdAt = '2026-01-01T00:00:00Z'): Model => ({
   modelId, projectId: 'p', folderId, name, fileName: `${name}.stl`, format: 'stl', sizeBytes: name.length, sha256: null, createdAt,

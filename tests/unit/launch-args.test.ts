@@ -1,8 +1,8 @@
 // What a launch's arguments mean: the files it opens, and whether it asks for a debugger.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { debuggingSwitches } from '../../electron/debug-switches.ts';
-import { openedPaths } from '../../electron/opened-files.ts';
+import { debuggingSwitches } from '../../electron/shell/debug-switches.ts';
+import { openedPaths } from '../../electron/services/opened-files.ts';
 
 test('files are resolved where the launch started; switches are not files', () => {
   assert.deepEqual(openedPaths(['part.stl', '--no-sandbox', '/abs/gear.3mf', '', '../up.obj', '-psn_0_123'], '/home/ada/models'), ['/home/ada/models/part.stl', '/abs/gear.3mf', '/home/ada/up.obj']);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nextChunkBytes } from '../../electron/library/upload-job.ts';
+import { nextChunkBytes } from '../../electron/services/library/upload-job.ts';
 
 const MiB = 1024 * 1024;
 const adaptive = { chunkBytes: 16 * MiB, maxChunkBytes: 64 * MiB };

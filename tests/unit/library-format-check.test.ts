@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { parseModel } from '../../common/models/index.ts';
-import { checkModelFile } from '../../electron/library/format-check.ts';
+import { checkModelFile } from '../../electron/services/library/format-check.ts';
 import { CORPUS } from '../corpus.ts';
 
 const check = (name: string, bytes: Uint8Array) => checkModelFile(name, bytes.length, async (at, length) => bytes.subarray(at, at + length));

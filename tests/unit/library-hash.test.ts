@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { hashFile, runningHash } from '../../electron/library/upload-hash.ts';
+import { hashFile, runningHash } from '../../electron/services/library/upload-hash.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'printdesk-hash-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -2,10 +2,10 @@
 // last seconds and the time left.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { createProgressMeter } from '../../electron/library/progress.ts';
-import type { UploadProgress } from '../../electron/library/progress.ts';
-import { folderTree } from '../../electron/library/folders.ts';
-import { sortModels } from '../../electron/library/models.ts';
+import { createProgressMeter } from '../../electron/services/library/progress.ts';
+import type { UploadProgress } from '../../electron/services/library/progress.ts';
+import { folderTree } from '../../electron/services/library/folders.ts';
+import { sortModels } from '../../electron/services/library/models.ts';
 
 it('throttles progress to ten events a second and computes rate and time left', () => {
   let now = 0;

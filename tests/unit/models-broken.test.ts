@@ -6,7 +6,7 @@ import { strToU8, zipSync } from 'fflate';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isModelParseError, parseModel, type ModelErrorCode, type ParsedModel } from '../../common/models/index.ts';
-import { zlibInflateRaw } from '../../electron/models/zlib-inflate.ts';
+import { zlibInflateRaw } from '../../electron/services/models/zlib-inflate.ts';
 import { CORPUS } from '../corpus.ts';
 import { asciiStl, binaryStl, CORE_NS, meshXml, obj, package3mf, PRODUCTION_NS, threeMf, torus, type Mesh } from '../../scripts/generate-models.ts';
 

@@ -6,7 +6,7 @@ import { fieldNames, missingForShipping, startingRule } from '../../renderer/lib
 import { quoteFor, sideInCm } from '../../renderer/lib/quote-words.ts';
 import { centsText, pickedBy, ruleName, typedCents } from '../../renderer/lib/shipping-rules.ts';
 import { readableLengthIn, readableSizeIn } from '../../common/readable-number.ts';
-import type { Quote } from '../../electron/schemas/orders.ts';
+import type { Quote } from '../../electron/contract/schemas/orders.ts';
 
 test('the fields that need attention by name, each once', () => {
   assert.equal(fieldNames({ email: 'x', postal: 'y', 'models.0.quantity': 'z', 'models.1.modelId': 'w', shippingMethod: 'v' }), 'Email, Postal code, Models, Shipping');

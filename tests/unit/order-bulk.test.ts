@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Draft } from '../../electron/schemas/orders.ts';
+import type { Draft } from '../../electron/contract/schemas/orders.ts';
 import { bulkOutcome, bulkTargets, cancelQuestion, deleteQuestion } from '../../renderer/lib/order-bulk.ts';
 
 const order = (id: string, state: Draft['state'], extra: Partial<Draft> = {}) => ({ id, state, held: false, unanswered: false, order: null, orderReference: `R-${id}`, ...extra }) as Draft;

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createBatchTables } from '../../electron/batch/tables.ts';
-import { createOrdersStore } from '../../electron/orders/store.ts';
+import { createBatchTables } from '../../electron/services/batch/tables.ts';
+import { createOrdersStore } from '../../electron/services/orders/store.ts';
 import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
-import type { DraftFields, OrderEvent } from '../../electron/schemas/orders.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
+import type { DraftFields, OrderEvent } from '../../electron/contract/schemas/orders.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
 import { describeEvent, timelineSteps } from '../../renderer/lib/order-timeline.ts';
 
 const fields: DraftFields = { recipient: emptyRecipient(), models: [], shippingMethod: null, orderContent: emptyOrderContent() };

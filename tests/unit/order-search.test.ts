@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
-import type { Draft } from '../../electron/schemas/orders.ts';
+import type { Draft } from '../../electron/contract/schemas/orders.ts';
 import { ordersCsv } from '../../renderer/lib/orders-csv.ts';
 import { orderMatches } from '../../renderer/lib/order-search.ts';
 

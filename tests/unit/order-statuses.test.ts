@@ -1,11 +1,11 @@
 // Placed orders' statuses read from the service's list, however it pages.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ApiClient } from '../../electron/api/client.ts';
-import { refreshStatuses } from '../../electron/orders/statuses.ts';
-import { createOrdersStore } from '../../electron/orders/store.ts';
+import type { ApiClient } from '../../electron/services/api/client.ts';
+import { refreshStatuses } from '../../electron/services/orders/statuses.ts';
+import { createOrdersStore } from '../../electron/services/orders/store.ts';
 import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
 
 const PROJECT = '11111111-2222-3333-4444-555555555555';
 

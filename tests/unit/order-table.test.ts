@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
-import type { Draft } from '../../electron/schemas/orders.ts';
+import type { Draft } from '../../electron/contract/schemas/orders.ts';
 import { inTab, noFilters, NO_BATCH, orderRow, rangeDays, rowFilter, sortRows, type OrderFilters } from '../../renderer/lib/order-table.ts';
 
 let made = 0;

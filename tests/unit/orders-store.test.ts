@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { createOrdersStore } from '../../electron/orders/store.ts';
+import { createOrdersStore } from '../../electron/services/orders/store.ts';
 import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
-import type { DraftFields } from '../../electron/schemas/orders.ts';
-import { migrate, openDatabase } from '../../electron/storage/database.ts';
+import type { DraftFields } from '../../electron/contract/schemas/orders.ts';
+import { migrate, openDatabase } from '../../electron/services/storage/database.ts';
 
 const fields: DraftFields = { recipient: emptyRecipient(), models: [], shippingMethod: null, orderContent: emptyOrderContent() };
 

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PathGrants } from '../../electron/path-grants.ts';
+import { PathGrants } from '../../electron/services/path-grants.ts';
 
 test('a handed-over file or folder is allowed, and what lies inside the folder; nothing else', () => {
   const grants = new PathGrants();

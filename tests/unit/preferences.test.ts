@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../common/preferences.ts';
-import { createMemoryStore } from '../../electron/storage/memory-store.ts';
-import { createPreferences } from '../../electron/storage/preferences.ts';
+import { createMemoryStore } from '../../electron/services/storage/memory-store.ts';
+import { createPreferences } from '../../electron/services/storage/preferences.ts';
 
 test('settings start at their defaults and keep what the user changed', () => {
   const prefs = createPreferences(createMemoryStore());

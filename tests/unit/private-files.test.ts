@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { after, test } from 'node:test';
-import { createModelCache } from '../../electron/library/model-cache.ts';
-import { createPrivateFileOnce, makePrivateDir, preparePrivateDatabase, writePrivateFile } from '../../electron/private-files.ts';
+import { createModelCache } from '../../electron/services/library/model-cache.ts';
+import { createPrivateFileOnce, makePrivateDir, preparePrivateDatabase, writePrivateFile } from '../../electron/services/private-files.ts';
 import { receiveInto } from '../../sandbox/upload-files.ts';
 import { storeModelFile } from '../../sandbox/store/models.ts';
 import { loadSecret } from '../../sandbox/tokens.ts';
-import { createSafeStorageVault } from '../../electron/session/token-vault.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
+import { createSafeStorageVault } from '../../electron/services/session/token-vault.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
 import { notPrivate } from '../private-tree.ts';
 
 const base = mkdtempSync(join(tmpdir(), 'printdesk-modes-'));

@@ -1,8 +1,8 @@
 // "3 orders placed": said once, when the outbox has sent what waited for the service.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createSendReport } from '../../electron/orders/send-report.ts';
-import type { Draft } from '../../electron/schemas/orders.ts';
+import { createSendReport } from '../../electron/services/orders/send-report.ts';
+import type { Draft } from '../../electron/contract/schemas/orders.ts';
 import { emptiedWords, type EmptiedSummary } from '../../common/orders/outbox-words.ts';
 
 const moved = (state: Draft['state']) => ({ state }) as Draft;

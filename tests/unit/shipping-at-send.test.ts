@@ -1,8 +1,8 @@
 // The method an outbox order goes with, and whether its price is one the user agreed to.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { shippingAtSend } from '../../electron/orders/shipping-at-send.ts';
-import type { ShippingMethod, ShippingRule } from '../../electron/schemas/orders.ts';
+import { shippingAtSend } from '../../electron/services/orders/shipping-at-send.ts';
+import type { ShippingMethod, ShippingRule } from '../../electron/contract/schemas/orders.ts';
 
 const method = (id: number, carrier: string, name: string, price: number, days: number): ShippingMethod => ({
   shippingMethodId: id, carrier, method: name, servicePoint: false, price,

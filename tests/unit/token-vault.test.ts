@@ -3,7 +3,7 @@ import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { createSafeStorageVault, type SafeStorageLike } from '../../electron/session/token-vault.ts';
+import { createSafeStorageVault, type SafeStorageLike } from '../../electron/services/session/token-vault.ts';
 
 const session = { email: 'a@b.test', service: 'https://x/v2', refreshToken: 'secret-refresh-token' };
 

@@ -2,11 +2,11 @@
 // form last held unsaved, and nothing once the form was left as saved or discarded.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ApiClient } from '../../electron/api/client.ts';
-import { createOrders } from '../../electron/orders/index.ts';
+import type { ApiClient } from '../../electron/services/api/client.ts';
+import { createOrders } from '../../electron/services/orders/index.ts';
 import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
-import type { DraftFields } from '../../electron/schemas/orders.ts';
-import { openDatabase } from '../../electron/storage/database.ts';
+import type { DraftFields } from '../../electron/contract/schemas/orders.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
 
 const PROJECT = '11111111-2222-3333-4444-555555555555';
 const typed = (firstName: string): DraftFields => ({ recipient: { ...emptyRecipient(), firstName }, models: [], shippingMethod: null, orderContent: emptyOrderContent() });

@@ -2,11 +2,11 @@
 // forgotten when the form is saved or discarded, so a close or reload loses nothing and doubles nothing.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ApiClient } from '../../electron/api/client.ts';
-import { createOrders } from '../../electron/orders/index.ts';
-import type { DraftFields } from '../../electron/schemas/orders.ts';
+import type { ApiClient } from '../../electron/services/api/client.ts';
+import { createOrders } from '../../electron/services/orders/index.ts';
+import type { DraftFields } from '../../electron/contract/schemas/orders.ts';
 import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
-import { openDatabase, type Db } from '../../electron/storage/database.ts';
+import { openDatabase, type Db } from '../../electron/services/storage/database.ts';
 
 const PROJECT = '11111111-2222-3333-4444-555555555555';
 const ADA = 'https://sandbox ada@example.com';

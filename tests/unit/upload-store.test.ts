@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { openUploadStore } from '../../electron/library/upload-store.ts';
-import type { NewItem } from '../../electron/library/upload-store.ts';
-import { migrate, openDatabase } from '../../electron/storage/database.ts';
+import { openUploadStore } from '../../electron/services/library/upload-store.ts';
+import type { NewItem } from '../../electron/services/library/upload-store.ts';
+import { migrate, openDatabase } from '../../electron/services/storage/database.ts';
 
 const item = (account: string | null, path: string): NewItem => ({
   account, projectId: 'p', folderId: null, path, fileName: path.slice(1), sizeBytes: 10, mtimeMs: 1, allowDuplicate: false,

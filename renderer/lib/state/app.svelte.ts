@@ -1,4 +1,4 @@
-import type { AppError, AppInfo, ServiceSetting } from '../../../electron/contract.ts';
+import type { AppError, AppInfo, ServiceSetting } from '../../../electron/contract/channels.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 
 class AppState {

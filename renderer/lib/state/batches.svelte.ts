@@ -1,5 +1,5 @@
-import type { AppError } from '../../../electron/contract.ts';
-import type { BatchChecking, BatchProgress, BatchReportRow, BatchRow, BatchSku, BatchSummary, ColumnMapping, FieldConstants, ShippingChoice } from '../../../electron/batch/schemas.ts';
+import type { AppError } from '../../../electron/contract/channels.ts';
+import type { BatchChecking, BatchProgress, BatchReportRow, BatchRow, BatchSku, BatchSummary, ColumnMapping, FieldConstants, ShippingChoice } from '../../../electron/services/batch/schemas.ts';
 import type { BatchCosts } from '../../../common/batch/costs.ts';
 import type { NotOpen } from '../../../common/batch/platforms/types.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';

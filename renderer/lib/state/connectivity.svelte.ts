@@ -1,4 +1,4 @@
-import type { OfflineReason } from '../../../electron/contract.ts';
+import type { OfflineReason } from '../../../electron/contract/channels.ts';
 import { printdesk, unwrap } from '../bridge.ts';
 
 class ConnectivityStore {

@@ -1,6 +1,6 @@
 import { SvelteSet } from 'svelte/reactivity';
-import type { AppError, Result } from '../../../electron/contract.ts';
-import type { Folder, Model, ModelPage } from '../../../electron/schemas/library.ts';
+import type { AppError, Result } from '../../../electron/contract/channels.ts';
+import type { Folder, Model, ModelPage } from '../../../electron/contract/schemas/library.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 import { coalesced } from '../coalesce.ts';
 import { appendNew } from '../listing.ts';

@@ -1,4 +1,4 @@
-import type { ModelLine, ShippingMethod } from '../../../electron/schemas/orders.ts';
+import type { ModelLine, ShippingMethod } from '../../../electron/contract/schemas/orders.ts';
 import type { Tab } from '../order-table.ts';
 import { ordersView } from './orders-view.svelte.ts';
 

@@ -1,5 +1,5 @@
-import type { AppError } from '../../../electron/contract.ts';
-import type { BulkResult, Draft, DraftFields, DraftState, OrderEvent, Quote, QuoteRequest, Recipient } from '../../../electron/schemas/orders.ts';
+import type { AppError } from '../../../electron/contract/channels.ts';
+import type { BulkResult, Draft, DraftFields, DraftState, OrderEvent, Quote, QuoteRequest, Recipient } from '../../../electron/contract/schemas/orders.ts';
 import { inGroup } from '../../../common/errors.ts';
 import { untrack } from 'svelte';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';

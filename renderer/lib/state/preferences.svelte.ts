@@ -1,6 +1,6 @@
-import type { AppError } from '../../../electron/contract.ts';
+import type { AppError } from '../../../electron/contract/channels.ts';
 import { DEFAULT_SETTINGS } from '../../../common/preferences.ts';
-import type { Settings, SettingsPatch } from '../../../electron/schemas/preferences.ts';
+import type { Settings, SettingsPatch } from '../../../electron/contract/schemas/preferences.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 import { applyLook, lookOf, onSystemLookChange, type Look } from '../theme.ts';
 

@@ -1,4 +1,4 @@
-import type { AppError, Project } from '../../../electron/contract.ts';
+import type { AppError, Project } from '../../../electron/contract/channels.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 
 class ProjectsStore {

@@ -1,4 +1,4 @@
-import type { AppError, SessionState } from '../../../electron/contract.ts';
+import type { AppError, SessionState } from '../../../electron/contract/channels.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 
 class SessionStore {

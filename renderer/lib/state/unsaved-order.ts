@@ -1,6 +1,6 @@
 // What the order form held when the session ended under it (the app then shows sign-in and the form is
 // gone): given back when the same account opens the same form again. Memory only, like the session.
-import type { DraftFields } from '../../../electron/schemas/orders.ts';
+import type { DraftFields } from '../../../electron/contract/schemas/orders.ts';
 
 interface Kept {
   email: string;

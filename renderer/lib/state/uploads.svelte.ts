@@ -1,4 +1,4 @@
-import type { EnqueueResult, UploadItem, UploadProgress } from '../../../electron/schemas/library.ts';
+import type { EnqueueResult, UploadItem, UploadProgress } from '../../../electron/contract/schemas/library.ts';
 import { confirmation } from './confirmation.svelte.ts';
 import { printdesk, unwrap } from '../bridge.ts';
 import { thumbnailsInBackground } from '../../viewer/thumbnails.ts';

@@ -1,0 +1,83 @@
+// Each order's history, for its page's timeline: written by the store in the same transaction as the change
+// it tells of, so that the timeline can never say more or less than what happened to the order.
+import type { Db } from '../storage/database.ts';
+import type { Draft, DraftState, OrderEvent, PlacedOrder, Problem } from '../../contract/schemas/orders.ts';
+
+export type EventDetail = Omit<OrderEvent, 'at'>;
+
+/** What a change carries that the timeline tells (a subset of the store's transition patch). */
+export interface EventPatch {
+  problem?: Problem | null;
+  placed?: PlacedOrder | null;
+  nextAttemptAt?: number;
+  held?: boolean;
+  /** why, in words: the reason an attempt is tried again, a price accepted */
+  note?: string;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** The steps a move from `before` to `to` adds to the order's history (none for an edit of a draft, or a send starting). */
+export function eventsOf(before: { state: DraftState; attempts: number }, to: DraftState, patch: EventPatch): EventDetail[] {
+  const note = patch.note === undefined ? {} : { message: patch.note };
+  if (before.state === 'sending') {
+    const attempt = before.attempts;
+    if (to === 'placed') {
+      const orderId = patch.placed?.orderId || undefined;
+      return [{ kind: 'attempt', attempt, outcome: 'placed' }, { kind: 'placed', attempt, ...(orderId ? { orderId } : {}) }];
+    }
+    if (to === 'queued') {
+      const next = patch.nextAttemptAt ? { nextAttemptAt: iso(patch.nextAttemptAt) } : {};
+      return [{ kind: 'attempt', attempt, outcome: 'retry', ...note, ...next }];
+    }
+    if (to === 'rejected' || to === 'needs-attention') return [{ kind: 'attempt', attempt, outcome: to, ...(patch.problem ? { message: patch.problem.message } : note) }];
+    return [];
+  }
+  if (to === 'sending') return [];
+  if (to === 'queued' && before.state === 'queued') {
+    if (patch.held === true) return [{ kind: 'held', ...note }];
+    if (patch.held === false) return [{ kind: 'released', ...note }];
+    return [];
+  }
+  if (to === 'queued') return [{ kind: 'queued', ...note }];
+  if (to === 'draft' && before.state === 'queued') return [{ kind: 'unqueued', ...note }];
+  if (to === 'draft' && (before.state === 'rejected' || before.state === 'needs-attention')) return [{ kind: 'edited', ...note }];
+  return [];
+}
+
+export type OrderEvents = ReturnType<typeof createOrderEvents>;
+
+export function createOrderEvents(db: Db) {
+  const insert = db.prepare<[string, string, string, string]>('INSERT INTO order_events (draft_id, at, kind, detail) VALUES (?, ?, ?, ?)');
+  const select = db.prepare<[string], { at: string; kind: OrderEvent['kind']; detail: string }>('SELECT at, kind, detail FROM order_events WHERE draft_id = ? ORDER BY id');
+  const removeAll = db.prepare<[string]>('DELETE FROM order_events WHERE draft_id = ?');
+
+  return {
+    record(draftId: string, at: string, events: readonly EventDetail[]) {
+      for (const { kind, ...detail } of events) insert.run(draftId, at, kind, JSON.stringify(detail));
+    },
+    of(draftId: string): OrderEvent[] {
+      return select.all(draftId).map((row) => ({ ...(JSON.parse(row.detail) as Omit<OrderEvent, 'at' | 'kind'>), at: row.at, kind: row.kind }));
+    },
+    forget(draftId: string) {
+      removeAll.run(draftId);
+    },
+  };
+}
+
+/**
+ * The order's history as its page shows it. Orders written before PrintDesk kept histories have none: what
+ * the order itself says (when it was drafted, when placed and as what) stands in for the steps not recorded.
+ */
+export function timeline(draft: Draft, recorded: readonly OrderEvent[]): OrderEvent[] {
+  const events = [...recorded];
+  if (!events.some((e) => e.kind === 'drafted')) events.unshift({ at: draft.createdAt, kind: 'drafted' });
+  if (draft.state === 'placed' && draft.order && !events.some((e) => e.kind === 'placed')) {
+    const at = draft.order.createdAt ?? draft.updatedAt;
+    const orderId = draft.order.orderId || undefined;
+    // After its drafting whatever the clocks say, before what the service reported later.
+    const after = events.findIndex((e, index) => index > 0 && e.at > at);
+    events.splice(after === -1 ? events.length : after, 0, { at, kind: 'placed', ...(orderId ? { orderId } : {}) });
+  }
+  return events;
+}
