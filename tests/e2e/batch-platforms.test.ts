@@ -10,10 +10,7 @@ import type { Browser } from 'playwright-core';
 import { CORPUS as corpus } from '../corpus.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
-import { batchPage } from './pages/batch.ts';
-import { workspace } from './pages/orders.ts';
-import { projectsPage } from './pages/projects.ts';
-import { signInPage } from './pages/sign-in.ts';
+import { batchPage, openBatchPage } from './pages/batch.ts';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', 'platforms', name);
 
@@ -28,10 +25,7 @@ async function openShop(t: TestContext) {
   const { app, sandbox, project } = await openAppOnProject(browser, t);
   for (const file of ['Cube-binary.stl', 'Star-binary.stl']) await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', file));
   const page = app.page;
-  await page.getByTestId('dismiss-vault-notice').click();
-  await signInPage(page).signInWithDemo();
-  await projectsPage(page).items.first().click();
-  await workspace(page).nav('batch');
+  await openBatchPage(page);
   const placed = async () => new Map((await sandbox.operator.listOrders({ projectId: project.projectId })).map((o) => [o.orderReference, o]));
   return { app, page, batch: batchPage(page), placed };
 }
@@ -53,21 +47,21 @@ type Shop = Awaited<ReturnType<typeof openShop>>;
 async function dropReviewSend(t: TestContext, expected: Expected, between?: (shop: Shop) => Promise<void>, reviewed?: (shop: Shop) => Promise<void>) {
   const shop = await openShop(t);
   const { batch } = shop;
-  await batch.file.setInputFiles(fixture(expected.file));
+  await batch.importFile(fixture(expected.file));
   await expect(batch.layout).hasText(expected.layout);
   const { row, first, last, is } = expected.name;
   assert.deepEqual([await batch.cell(row, first).inputValue(), await batch.cell(row, last).inputValue()], is);
   // The SKU a model's file name matches is taken by itself; the other is picked once.
   // No e-mail in the file: the orders wait for one, given once for all.
   if (expected.email) {
-    await expect(shop.page.getByTestId('batch-problems')).visible();
+    await expect(batch.problems).visible();
     await batch.giveForEveryRow('email', 'orders@printfarm.example');
   }
-  await expect(batch.sku('Cube-binary').getByTestId('sku-model')).hasText('Cube-binary');
-  await expect(batch.sku('STAR-01').locator('input[type="search"]')).visible();
+  await expect(batch.skuModel('Cube-binary')).hasText('Cube-binary');
+  await expect(batch.skuSearch('STAR-01')).visible();
   if (between) await between(shop);
   await batch.pickSku('STAR-01', 'Star-binary');
-  await expect(batch.sku('STAR-01').getByTestId('sku-model')).hasText('Star-binary');
+  await expect(batch.skuModel('STAR-01')).hasText('Star-binary');
   if (expected.notPrint) {
     await batch.skipSku(expected.notPrint);
     await expect(batch.sku(expected.notPrint)).hasText('left out of orders');
@@ -85,16 +79,16 @@ test('a Shopify export: layout named, names split and one corrected, a SKU picke
   const shop = await dropReviewSend(
     t,
     { file: 'shopify-orders_export_1.csv', layout: 'Shopify orders export, 13 line items, 10 orders', name: { row: 2, first: 79, last: 80, is: ['Ada', 'Lovelace'] }, notPrint: 'Gift Card', sends: 6 },
-    async ({ app, page, batch }) => {
+    async ({ app, batch }) => {
       // Orders not open on Shopify are listed with the choice to take them; Spain and China without a
       // province are warnings, not problems.
       await expect(batch.source).hasText('Only open orders are taken.');
-      for (const reason of ['unpaid', 'fulfilled', 'cancelled', 'refunded']) assert.equal(await page.getByTestId(`include-${reason}`).isChecked(), false);
-      await expect(page.getByTestId('batch-warnings')).hasText('2 rows with warnings');
-      await expect(batch.rows).hasText('Carriers to ES usually want a state or province');
+      for (const reason of ['unpaid', 'fulfilled', 'cancelled', 'refunded']) assert.equal(await batch.include(reason).isChecked(), false);
+      await expect(batch.warnings).hasText('2 rows with warnings');
+      await expect(batch.table).hasText('Carriers to ES usually want a state or province');
       await app.screenshot('40-batch-shopify-dropped');
-      await batch.sku('STAR-01').locator('input[type="search"]').click();
-      await expect(batch.sku('STAR-01').getByRole('button', { name: /^Star-binary/ })).visible();
+      await batch.openSkuPicker('STAR-01');
+      await expect(batch.skuChoice('STAR-01', 'Star-binary')).visible();
       await shot(batch.skus, '42-batch-sku-picker');
       // A name is not always two words: José García López's family name is both his surnames.
       await batch.fixCell(6, 79, 'José');
@@ -127,9 +121,9 @@ test("Etsy's order items: the shop's e-mail given once for every order, the digi
     notPrint: 'Printable STL file (digital download)',
     email: true,
     sends: 4,
-  }, async ({ page }) => {
-    await expect(page.getByTestId('constants')).hasText('Etsy exports no email or phone number');
-    await expect(page.getByTestId('batch-notes')).hasText('"Germany" read as DE');
+  }, async ({ batch }) => {
+    await expect(batch.constants).hasText('Etsy exports no email or phone number');
+    await expect(batch.notes).hasText('"Germany" read as DE');
   });
   const placed = await shop.placed();
   assert.equal(placed.get('3012345678')?.email, 'orders@printfarm.example');
@@ -144,7 +138,7 @@ test("Etsy's orders: an ambiguous country is flagged and fixed in its cell, an o
     email: true,
     sends: 4,
   }, async ({ batch }) => {
-    await expect(batch.rows).hasText('"Georgia" could be the country Georgia (GE) or the US state');
+    await expect(batch.table).hasText('"Georgia" could be the country Georgia (GE) or the US state');
     await batch.fixCell(4, 14, 'GE');
   });
   const placed = await shop.placed();
@@ -182,19 +176,17 @@ async function shot(locator: ReturnType<typeof batchPage>['skus'], name: string)
 }
 
 test("the Batch view's samples name the platforms, and a platform's sample, made with the project's models, imports as it is", async (t) => {
-  const { page, batch } = await openShop(t);
-  const offered = await page.getByTestId('download-sample').locator('option').allTextContents();
+  const { batch } = await openShop(t);
+  const offered = await batch.sampleNames();
   for (const name of ['Shopify orders export', 'Etsy sold order items download', 'Etsy sold orders download', 'Amazon unshipped orders report', 'eBay orders report']) assert.ok(offered.includes(name), offered.join(' | '));
-  const downloading = page.waitForEvent('download');
-  await page.getByTestId('download-sample').selectOption({ label: 'Shopify orders export' });
-  const sample = await downloading;
+  const sample = await batch.downloadSample('Shopify orders export');
   assert.equal(sample.suggestedFilename(), 'orders_export_1.csv');
   const saved = join(await mkdtemp(join(tmpdir(), 'batch-sample-')), sample.suggestedFilename());
   await sample.saveAs(saved);
-  await batch.file.setInputFiles(saved);
+  await batch.importFile(saved);
   await expect(batch.layout).hasText('Shopify orders export, 3 line items, 2 orders');
   // Its SKUs are the project's models' file names: matched without asking.
-  await expect(batch.sku('Cube-binary').getByTestId('sku-model')).hasText('Cube-binary');
-  await expect(batch.sku('Star-binary').getByTestId('sku-model')).hasText('Star-binary');
+  await expect(batch.skuModel('Cube-binary')).hasText('Cube-binary');
+  await expect(batch.skuModel('Star-binary')).hasText('Star-binary');
   await expect(batch.send).hasText('Send 2 orders');
 });

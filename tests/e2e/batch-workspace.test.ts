@@ -35,7 +35,7 @@ test('after its send a batch stays a workspace: the invalid and the rejected row
   const page = app.page;
   const batch = batchPage(page);
   await openBatchPage(page);
-  await batch.file.setInputFiles(file);
+  await batch.importFile(file);
   await expect(batch.send).hasText('Send the 3 valid orders');
 
   // A rejection only the service gives, staged: the model of WS-4 is deleted while the orders are on their way.
@@ -47,18 +47,18 @@ test('after its send a batch stays a workspace: the invalid and the rejected row
   await expect(batch.report).visible();
   sandbox.faults.clear();
 
-  await expect(page.getByTestId('workspace-placed')).hasText('2');
-  await expect(page.getByTestId('workspace-left')).hasText('1');
-  await expect(page.getByTestId('workspace-rejected')).hasText('1');
-  await expect(page.getByTestId('workspace-cost')).hasText('€');
+  await expect(batch.tally('placed')).hasText('2');
+  await expect(batch.tally('left')).hasText('1');
+  await expect(batch.tally('rejected')).hasText('1');
+  await expect(batch.tally('cost')).hasText('€');
   await app.screenshot('batch-workspace-report');
 
   // The rows left, in the same batch: the invalid one and the rejected one, saying why.
-  await page.getByTestId('fix-rows-left').click();
+  await batch.fixRowsLeft.click();
   await expect(batch.summary).visible();
-  await expect(page.getByTestId('batch-row')).count(2);
-  await expect(batch.rows).hasText('Not an email address');
-  await expect(page.getByTestId('row-rejected')).hasText(/Rejected by the service: Model [0-9a-f-]+ does not exist/);
+  await expect(batch.rows).count(2);
+  await expect(batch.table).hasText('Not an email address');
+  await expect(batch.rejected).hasText(/Rejected by the service: Model [0-9a-f-]+ does not exist/);
   await app.screenshot('batch-workspace-fix');
   await batch.fixCell(4, EMAIL, 'grace@example.com');
   await batch.fixCell(5, MODEL, cube.modelId);
@@ -66,16 +66,16 @@ test('after its send a batch stays a workspace: the invalid and the rejected row
   await expect(batch.send).hasText('Send 2 orders');
   await batch.sendConfirmed();
   await expect(batch.report).visible();
-  await expect(page.getByTestId('workspace-placed')).hasText('4');
-  await expect(page.getByTestId('workspace-left')).hasText('0');
-  await expect(page.getByTestId('workspace-rejected')).hasText('0');
-  await expect(page.getByTestId('fix-rows-left')).hidden();
+  await expect(batch.tally('placed')).hasText('4');
+  await expect(batch.tally('left')).hasText('0');
+  await expect(batch.tally('rejected')).hasText('0');
+  await expect(batch.fixRowsLeft).hidden();
 
   const orders = await sandbox.operator.listOrders({ projectId: project.projectId });
   assert.deepEqual(orders.map((o) => o.orderReference).sort(), ['WS-1', 'WS-2', 'WS-3', 'WS-4'], 'each order placed once, from one batch');
   assert.equal(orders.find((o) => o.orderReference === 'WS-3')?.email, 'grace@example.com');
-  await page.getByRole('button', { name: 'All batches' }).click();
-  await expect(page.getByTestId('batch-item')).count(1);
+  await batch.allBatches();
+  await expect(batch.items).count(1);
 });
 
 test('a file imported again tells the truth: a row placed after a fix in PrintDesk reads "Placed as …", a row changed since is flagged', async (t) => {
@@ -89,7 +89,7 @@ test('a file imported again tells the truth: a row placed after a fix in PrintDe
   const page = app.page;
   const batch = batchPage(page);
   await openBatchPage(page);
-  await batch.file.setInputFiles(file);
+  await batch.importFile(file);
   await batch.fixCell(3, EMAIL, 'grace@example.com');
   await expect(batch.send).hasText('Send 2 orders');
   await batch.sendConfirmed();
@@ -100,12 +100,12 @@ test('a file imported again tells the truth: a row placed after a fix in PrintDe
 
   // The spreadsheet as it was (the bad e-mail still in it), and RI-1's street changed since.
   const again = await csvFile('shop.csv', [HEADER, rows[0].replace('Keizersgracht 1', 'Herengracht 5'), rows[1]].join('\n'));
-  await batch.file.setInputFiles(again);
+  await batch.importFile(again);
   await expect(batch.summary).visible();
-  await expect(page.getByTestId('batch-problems')).hasText('1 row has problems');
-  await expect(batch.rows).hasText(`Placed as ${grace.orderId} (edited in PrintDesk: e-mail)`);
-  await expect(batch.rows).hasText('address (Keizersgracht 1, not Herengracht 5)');
-  assert.doesNotMatch((await page.locator('[data-testid="batch-row"]').nth(1).textContent()) ?? '', /Not an email address/);
+  await expect(batch.problems).hasText('1 row has problems');
+  await expect(batch.table).hasText(`Placed as ${grace.orderId} (edited in PrintDesk: e-mail)`);
+  await expect(batch.table).hasText('address (Keizersgracht 1, not Herengracht 5)');
+  assert.doesNotMatch((await batch.rows.nth(1).textContent()) ?? '', /Not an email address/);
   await app.screenshot('batch-reimport-truth');
   await expect(batch.send).hasText('Nothing new to send');
 });

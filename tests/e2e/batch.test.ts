@@ -5,10 +5,10 @@ import { after, before, test, type TestContext } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
-import { csvFile, openBatchPage } from './pages/batch.ts';
-import { workspace } from './pages/orders.ts';
+import { batchPage, csvFile, openBatchPage } from './pages/batch.ts';
+import { ordersPage } from './pages/orders.ts';
+import { workspace } from './pages/workspace.ts';
 import { CORPUS as corpus } from '../corpus.ts';
-
 
 let browser: Browser;
 before(async () => {
@@ -35,71 +35,64 @@ test('a print shop imports a CSV, fixes a cell in place, sends the batch and exp
   const file = await csvFile('shop-orders.csv', `\uFEFF${csv}\r\n`);
 
   const page = app.page;
+  const batch = batchPage(page);
   await openBatchPage(page);
-  await expect(page.getByTestId('batch-empty')).visible();
+  await expect(batch.empty).visible();
   await app.screenshot('30-batch-empty');
 
-  await page.getByTestId('batch-file').setInputFiles(file);
-  await expect(page.getByTestId('batch-problems')).hasText('1 row has problems');
-  await expect(page.getByTestId('batch-rows')).hasText('Not an email address');
+  await batch.importFile(file);
+  await expect(batch.problems).hasText('1 row has problems');
+  await expect(batch.table).hasText('Not an email address');
   await app.screenshot('31-batch-review-errors');
   // With a problem left, the one send there is leaves the order with the problem out, and says so.
-  await expect(page.getByTestId('send-batch')).hasText('Send the 2 valid orders');
+  await expect(batch.send).hasText('Send the 2 valid orders');
 
   // Row 3 of the sheet is the second order; its e-mail is column 8.
-  const cell = page.getByTestId('cell-3-7');
-  await cell.fill('grace@example.com');
-  await cell.press('Tab');
-  await expect(page.getByTestId('batch-summary')).hasText('All rows are valid');
-  await expect(page.getByTestId('send-batch')).hasText('Send 3 orders');
+  await batch.fixCell(3, 7, 'grace@example.com');
+  await expect(batch.summary).hasText('All rows are valid');
+  await expect(batch.send).hasText('Send 3 orders');
   await app.screenshot('32-batch-fixed');
   // Each order's price and delivery window beside its rows, before anything is sent.
-  await expect(page.getByTestId('row-price').first()).hasText('€');
-  await page.getByTestId('send-batch').click();
+  await expect(batch.rowPrices.first()).hasText('€');
+  await batch.send.click();
   // Send asks first: how many orders, the shipping in all, by method and by country, and when they arrive.
-  const confirm = page.getByTestId('send-confirm');
-  await expect(confirm).visible();
-  await expect(confirm).hasText('Send 3 orders?');
-  await expect(page.getByTestId('send-total')).hasText('€');
-  await expect(page.getByTestId('send-window')).hasText(/\w{3}/);
-  await expect(page.getByTestId('send-by-country')).hasText('Netherlands');
-  await expect(page.getByTestId('send-by-country')).hasText('Germany');
-  const methods = await page.getByTestId('send-by-method').locator('tbody tr').count();
-  assert.ok(methods >= 1);
-  const quoted = await page.getByTestId('send-total').textContent();
+  await expect(batch.confirm).visible();
+  await expect(batch.confirm).hasText('Send 3 orders?');
+  await expect(batch.confirmTotal).hasText('€');
+  await expect(batch.confirmWindow).hasText(/\w{3}/);
+  await expect(batch.confirmByCountry).hasText('Netherlands');
+  await expect(batch.confirmByCountry).hasText('Germany');
+  assert.ok((await batch.confirmMethods.count()) >= 1);
+  const quoted = await batch.confirmTotal.textContent();
   await app.screenshot('batch-send-confirm');
   // "Not now" sends nothing; Send again asks again.
-  await page.getByTestId('send-confirm-no').click();
-  await expect(confirm).hidden();
+  await batch.notNow();
+  await expect(batch.confirm).hidden();
   assert.equal((await sandbox.operator.listOrders({ projectId: project.projectId })).length, 0);
-  await page.getByTestId('send-batch').click();
-  await page.getByTestId('send-confirm-yes').click();
-  await expect(page.getByTestId('batch-report')).visible();
-  await expect(page.getByTestId('batch-report')).hasText('placed');
+  await batch.sendConfirmed();
+  await expect(batch.report).visible();
+  await expect(batch.report).hasText('placed');
   // Four rows, three orders (SHOP-3 has two models): the headline counts what the user sent.
-  await expect(page.getByTestId('orders-placed')).hasText('3 orders placed');
+  await expect(batch.placed).hasText('3 orders placed');
   await app.screenshot('33-batch-report');
 
-  const outcomes = await page.getByTestId('report-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-outcome')));
-  assert.deepEqual(outcomes, ['placed', 'placed', 'placed', 'placed']);
+  assert.deepEqual(await batch.outcomes(), ['placed', 'placed', 'placed', 'placed']);
   const orders = await sandbox.operator.listOrders({ projectId: project.projectId });
   assert.deepEqual(orders.map((o) => o.orderReference).sort(), ['SHOP-1', 'SHOP-2', 'SHOP-3']);
   assert.equal(orders.find((o) => o.orderReference === 'SHOP-3')?.models.length, 2);
 
   // The report's rows carry what each order was charged and when it arrives; together, what was confirmed.
-  await expect(page.getByTestId('report-price').first()).hasText('€');
-  await expect(page.getByTestId('workspace-cost')).hasText(quoted ?? '');
-  await expect(page.getByTestId('workspace-placed')).hasText('3');
-  const download = page.waitForEvent('download');
-  await page.getByTestId('export-report').click();
-  const report = await readFile((await (await download).path()) as string, 'utf8');
+  await expect(batch.reportPrices.first()).hasText('€');
+  await expect(batch.tally('cost')).hasText(quoted ?? '');
+  await expect(batch.tally('placed')).hasText('3');
+  const report = await readFile((await (await batch.exportReport()).path()) as string, 'utf8');
   assert.match(report, /SHOP-2/);
   assert.match(report, /placed/);
   assert.match(report.split('\r\n')[0], /"Shipped with","Shipping cost","Currency","Delivery from","Delivery by"/);
   assert.match(report.split('\r\n')[1], /"placed","[0-9a-f-]{36}","SHOP-1","","[A-Z]+ \w+","\d+\.\d\d","EUR","\d{4}-\d\d-\d\d","\d{4}-\d\d-\d\d"/);
-  await page.getByTestId('view-orders').click();
-  await expect(page.getByTestId('orders')).visible();
-  assert.equal(await page.getByTestId('filter-placed').getAttribute('aria-pressed'), 'true');
+  await batch.viewOrders();
+  await expect(ordersPage(page).view).visible();
+  assert.equal(await ordersPage(page).tab('placed').getAttribute('aria-pressed'), 'true');
 });
 
 test('a file without references: cancelled halfway, its cancelled orders are sent from the report, and picking it again opens a new batch', async (t) => {
@@ -108,55 +101,54 @@ test('a file without references: cancelled halfway, its cancelled orders are sen
   const file = await csvFile('no-references.csv', ['firstName,lastName,streetAddress,postal,city,country,email,modelId,quantity', ...rows].join('\n'));
 
   const page = app.page;
+  const batch = batchPage(page);
   await openBatchPage(page);
-  await page.getByTestId('batch-file').setInputFiles(file);
-  await expect(page.getByTestId('no-reference-column')).hasText('never places a row twice');
+  await batch.importFile(file);
+  await expect(batch.noReferenceColumn).hasText('never places a row twice');
   sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 400 });
   try {
-    await page.getByTestId('send-batch').click();
-    await page.getByTestId('send-confirm-yes').click();
-    await expect(page.getByTestId('batch-cancel')).visible();
-    await page.getByTestId('batch-cancel').click();
-    await expect(page.getByTestId('send-rest')).visible();
+    await batch.sendConfirmed();
+    await expect(batch.cancel).visible();
+    await batch.cancel.click();
+    await expect(batch.sendRest).visible();
     // The orders on their way at the cancel finish, and the report says so without being reopened.
-    await expect(page.locator('[data-outcome="pending"]').first()).hidden();
+    await expect(batch.pending).count(0);
   } finally {
     sandbox.faults.clear();
   }
   await app.screenshot('34-batch-cancelled');
-  await page.getByTestId('send-rest').click();
-  await page.getByTestId('send-confirm-yes').click();
-  await expect(page.getByTestId('orders-placed')).hasText('24 orders placed');
+  await batch.sendRestConfirmed();
+  await expect(batch.placed).hasText('24 orders placed');
   const orders = await sandbox.operator.listOrders({ projectId: project.projectId });
   assert.equal(orders.length, 24);
   assert.equal(new Set(orders.map((o) => o.orderReference)).size, 24);
 
   // The same file picked again is a new batch (a browser fires no change for an unchanged picker), and
   // every row in it is skipped as placed.
-  await page.getByTestId('batch-file').setInputFiles(file);
-  await expect(page.getByTestId('batch-summary')).visible();
-  await expect(page.getByTestId('used-elsewhere')).hasText('Every order of this file was sent before');
-  await expect(page.getByTestId('batch-summary')).hasText('Nothing new in this file');
+  await batch.importFile(file);
+  await expect(batch.summary).visible();
+  await expect(batch.usedElsewhere).hasText('Every order of this file was sent before');
+  await expect(batch.summary).hasText('Nothing new in this file');
   await app.screenshot('35-batch-sent-before');
-  await expect(page.getByTestId('send-batch')).hasText('Nothing new to send');
-  assert.equal(await page.getByTestId('send-batch').isDisabled(), true);
+  await expect(batch.send).hasText('Nothing new to send');
+  assert.equal(await batch.send.isDisabled(), true);
   assert.equal((await sandbox.operator.listOrders({ projectId: project.projectId })).length, 24);
 });
 
 test('a file without the columns orders need says which, opens the column matching, and sends nothing', async (t) => {
   const { app } = await openWithModel(t);
   const file = await csvFile('names-only.csv', 'firstName,lastName,city\nAda,Lovelace,Amsterdam\n');
-  const page = app.page;
-  await openBatchPage(page);
-  await page.getByTestId('batch-file').setInputFiles(file);
-  await expect(page.getByTestId('batch-problems')).hasText('The columns need matching');
-  await expect(page.getByTestId('mapping-problems')).hasText('No column for');
-  assert.equal(await page.getByTestId('batch-columns').getAttribute('open'), '', 'the column matching is open');
+  const batch = batchPage(app.page);
+  await openBatchPage(app.page);
+  await batch.importFile(file);
+  await expect(batch.problems).hasText('The columns need matching');
+  await expect(batch.mappingProblems).hasText('No column for');
+  assert.equal(await batch.columns.getAttribute('open'), '', 'the column matching is open');
   // Fields by their names, not the API's: "State / province", not countryState.
-  await expect(page.getByTestId('batch-columns')).hasText('State / province');
-  assert.doesNotMatch((await page.getByTestId('batch-columns').textContent()) ?? '', /countryState/);
-  await expect(page.getByTestId('send-batch')).hasText('No valid orders to send');
-  assert.equal(await page.getByTestId('send-batch').isDisabled(), true);
+  await expect(batch.columns).hasText('State / province');
+  assert.doesNotMatch((await batch.columns.textContent()) ?? '', /countryState/);
+  await expect(batch.send).hasText('No valid orders to send');
+  assert.equal(await batch.send.isDisabled(), true);
   await app.screenshot('36-batch-columns-missing');
 });
 
@@ -167,19 +159,19 @@ test('a batch the service asks to wait says so and when it goes on, then finishe
     `W-1,Ada,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,${model.modelId},1`,
     `W-2,Grace,Hopper,Damrak 1,1012 LG,Amsterdam,NL,grace@example.com,${model.modelId},1`,
   ].join('\n');
+  const batch = batchPage(app.page);
   await openBatchPage(app.page);
-  await app.page.getByTestId('batch-file').setInputFiles(await csvFile('wait.csv', csv));
-  await expect(app.page.getByTestId('send-batch')).hasText('Send 2 orders');
+  await batch.importFile(await csvFile('wait.csv', csv));
+  await expect(batch.send).hasText('Send 2 orders');
   sandbox.faults.set({ kind: 'rate-limit', path: '/Order/CreateOrder', count: 2, retryAfterSeconds: 6 });
-  await app.page.getByTestId('send-batch').click();
-  await app.page.getByTestId('send-confirm-yes').click();
-  await expect(app.page.getByTestId('batch-waiting')).hasText('Nothing is on its way: the service asked to wait (a rate limit or a failure): next try in');
+  await batch.sendConfirmed();
+  await expect(batch.waiting).hasText('Nothing is on its way: the service asked to wait (a rate limit or a failure): next try in');
   await app.screenshot('batch-waiting');
   // Coming back to the view (here after a reload) shows the batch on its way, not only its line in the list.
   await app.page.reload();
   await workspace(app.page).nav('batch');
-  await expect(app.page.getByTestId('batch-progress')).hasText('Sending wait.csv');
-  await expect(app.page.getByTestId('orders-placed')).hasText('2 orders placed');
+  await expect(batch.progress).hasText('Sending wait.csv');
+  await expect(batch.placed).hasText('2 orders placed');
   assert.equal((await sandbox.operator.listOrders({ projectId: project.projectId })).length, 2);
 });
 
@@ -191,27 +183,22 @@ test('in a wide file, the first bad cell and each cell reached by Shift+Tab come
     `WIDE-1,Ada,Lovelace,Keizersgracht 1,"${long}",1015 CJ,Amsterdam,NL,+31 20 123 4567,not-an-email,${model.modelId},1`,
   ].join('\n');
   await app.page.setViewportSize({ width: 900, height: 800 });
+  const batch = batchPage(app.page);
   await openBatchPage(app.page);
-  await app.page.getByTestId('batch-file').setInputFiles(await csvFile('wide.csv', csv));
-  await expect(app.page.getByTestId('batch-problems')).hasText('1 row has problems');
-  /** How far the focused (or given) cell starts right of the Problems column: negative is covered. */
-  const gapOf = (testid: string) => app.page.getByTestId(testid).evaluate((input) => {
-    const cell = input.getBoundingClientRect();
-    const problems = input.closest('tr')!.children[1].getBoundingClientRect();
-    return { scrolled: input.closest('.table-wrap')!.scrollLeft, gap: Math.round(cell.left - problems.right) };
-  });
-  await expect(app.page.getByTestId('cell-2-9')).visible();
+  await batch.importFile(await csvFile('wide.csv', csv));
+  await expect(batch.problems).hasText('1 row has problems');
+  await expect(batch.cell(2, 9)).visible();
   await app.page.waitForTimeout(300);
-  const first = await gapOf('cell-2-9');
+  const first = await batch.cellClearance(2, 9);
   assert.ok(first.scrolled > 0, 'the table scrolled sideways to the bad cell');
   assert.ok(first.gap >= 0, `the bad cell starts ${-first.gap} px under the Problems column`);
   // From the last cell leftwards: each cell reached is brought out from under the stuck columns.
-  await app.page.getByTestId('cell-2-11').focus();
+  await batch.cell(2, 11).focus();
   for (let column = 10; column >= 0; column--) {
     await app.page.keyboard.press('Shift+Tab');
-    const reached = await gapOf(`cell-2-${column}`);
+    const reached = await batch.cellClearance(2, column);
     assert.ok(reached.gap >= 0, `cell ${column} reached by Shift+Tab starts ${-reached.gap} px under the Problems column`);
   }
-  await app.page.getByTestId('cell-2-9').focus();
+  await batch.cell(2, 9).focus();
   await app.screenshot('batch-wide-first-problem');
 });

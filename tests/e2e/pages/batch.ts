@@ -2,13 +2,13 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { workspace } from './orders.ts';
 import { projectsPage } from './projects.ts';
 import { signInPage } from './sign-in.ts';
+import { workspace } from './workspace.ts';
 
 /** Signed in with the demo account, on the Batch view of its first project. */
 export async function openBatchPage(page: Page) {
-  await page.getByTestId('dismiss-vault-notice').click();
+  await signInPage(page).dismissVaultNotice();
   await signInPage(page).signInWithDemo();
   await projectsPage(page).items.first().click();
   await workspace(page).nav('batch');
@@ -21,44 +21,124 @@ export async function csvFile(name: string, text: string): Promise<string> {
   return file;
 }
 
-/** The Batch view's review of a file: its summary, SKU table, values for every row and cells. */
+/**
+ * The Batch view: the project's batches, a file's review (its summary, where it came from, the SKU table,
+ * the column matching and the rows), Send's question, the send on its way, its report, and the workspace a
+ * batch stays after its send.
+ */
 export function batchPage(page: Page) {
   const sku = (name: string) => page.locator(`[data-testid="sku-row"][data-sku="${name}"]`);
+  const skuSearch = (name: string) => sku(name).locator('input[type="search"]');
+  const cell = (row: number, column: number) => page.getByTestId(`cell-${row}-${column}`);
+  const sampleMenu = page.getByTestId('download-sample');
   return {
+    view: page.getByTestId('batch'),
+    empty: page.getByTestId('batch-empty'),
+    /** The project's batches, by their files' names. */
+    items: page.getByTestId('batch-item'),
+    allBatches: () => page.getByRole('button', { name: 'All batches' }).click(),
     file: page.getByTestId('batch-file'),
-    layout: page.getByTestId('batch-layout'),
+    /** Picks a file to import, as the Import button's file picker does. */
+    importFile: (path: string) => page.getByTestId('batch-file').setInputFiles(path),
+    /** The names of the samples offered for download. */
+    sampleNames: () => sampleMenu.locator('option').allTextContents(),
+    /** Downloads the sample of this name; the download. */
+    downloadSample: (name: string) => Promise.all([page.waitForEvent('download'), sampleMenu.selectOption({ label: name })]).then(([file]) => file),
+
+    // The review of a file.
     summary: page.getByTestId('batch-summary'),
-    skus: page.getByTestId('batch-skus'),
+    layout: page.getByTestId('batch-layout'),
+    problems: page.getByTestId('batch-problems'),
+    warnings: page.getByTestId('batch-warnings'),
+    usedElsewhere: page.getByTestId('used-elsewhere'),
+    noReferenceColumn: page.getByTestId('no-reference-column'),
     source: page.getByTestId('batch-source'),
-    rows: page.getByTestId('batch-rows'),
-    send: page.getByTestId('send-batch'),
-    confirm: page.getByTestId('send-confirm'),
-    /** Send, and yes to the confirmation that says what it costs. */
-    async sendConfirmed() {
-      await page.getByTestId('send-batch').click();
-      await page.getByTestId('send-confirm-yes').click();
-    },
-    report: page.getByTestId('batch-report'),
-    placed: page.getByTestId('orders-placed'),
-    sku,
-    cell: (row: number, column: number) => page.getByTestId(`cell-${row}-${column}`),
-    /** Picks the model of a SKU by typing part of its name, as a user does once per project. */
-    async pickSku(name: string, model: string) {
-      const search = sku(name).locator('input[type="search"]');
-      await search.click();
-      await search.fill(model);
-      await sku(name).getByRole('option', { name: new RegExp(`^${model}`) }).first().getByRole('button').click();
-    },
-    skipSku: (name: string) => sku(name).getByTestId('sku-skip').check(),
+    notes: page.getByTestId('batch-notes'),
+    /** What the platform does not export, given once for every order. */
+    constants: page.getByTestId('constants'),
     async giveForEveryRow(field: 'email' | 'phoneNumber' | 'country', value: string) {
       const input = page.getByTestId(`constant-${field}`);
       await input.fill(value);
       await input.press('Tab');
     },
-    async fixCell(row: number, column: number, value: string) {
-      const cell = page.getByTestId(`cell-${row}-${column}`);
-      await cell.fill(value);
-      await cell.press('Tab');
+    /** The check box that takes the orders the platform left out for this reason (unpaid, fulfilled…). */
+    include: (reason: string) => page.getByTestId(`include-${reason}`),
+    skus: page.getByTestId('batch-skus'),
+    sku,
+    /** The model a SKU prints. */
+    skuModel: (name: string) => sku(name).getByTestId('sku-model'),
+    /** The field a SKU's model is found by, there while it has none. */
+    skuSearch,
+    /** The project's model a SKU's picker offers, by the start of its name. */
+    skuChoice: (name: string, model: string) => sku(name).getByRole('button', { name: new RegExp(`^${model}`) }),
+    openSkuPicker: (name: string) => skuSearch(name).click(),
+    /** Picks the model of a SKU by typing part of its name, as a user does once per project. */
+    async pickSku(name: string, model: string) {
+      await skuSearch(name).click();
+      await skuSearch(name).fill(model);
+      await sku(name).getByRole('option', { name: new RegExp(`^${model}`) }).first().getByRole('button').click();
     },
+    skipSku: (name: string) => sku(name).getByTestId('sku-skip').check(),
+    columns: page.getByTestId('batch-columns'),
+    mappingProblems: page.getByTestId('mapping-problems'),
+    table: page.getByTestId('batch-rows'),
+    rows: page.getByTestId('batch-row'),
+    /** Why the service turned a row's order down. */
+    rejected: page.getByTestId('row-rejected'),
+    rowPrices: page.getByTestId('row-price'),
+    /** A row's cell, by the row of the sheet (its header is row 1) and the column (0 first). */
+    cell,
+    async fixCell(row: number, column: number, value: string) {
+      await cell(row, column).fill(value);
+      await cell(row, column).press('Tab');
+    },
+    /** How far a cell starts right of the Problems column (negative: under it), and how far the table is scrolled sideways. */
+    cellClearance: (row: number, column: number) =>
+      cell(row, column).evaluate((input) => {
+        const box = input.getBoundingClientRect();
+        const problems = input.closest('tr')!.children[1].getBoundingClientRect();
+        return { scrolled: input.closest('.table-wrap')!.scrollLeft, gap: Math.round(box.left - problems.right) };
+      }),
+    send: page.getByTestId('send-batch'),
+
+    // Send's question: how many orders, what the shipping costs in all, by method and by country, and when they arrive.
+    confirm: page.getByTestId('send-confirm'),
+    confirmTotal: page.getByTestId('send-total'),
+    confirmWindow: page.getByTestId('send-window'),
+    confirmByCountry: page.getByTestId('send-by-country'),
+    confirmMethods: page.getByTestId('send-by-method').locator('tbody tr'),
+    notNow: () => page.getByTestId('send-confirm-no').click(),
+    /** Send, and yes to the confirmation that says what it costs. */
+    async sendConfirmed() {
+      await page.getByTestId('send-batch').click();
+      await page.getByTestId('send-confirm-yes').click();
+    },
+
+    // On its way.
+    progress: page.getByTestId('batch-progress'),
+    waiting: page.getByTestId('batch-waiting'),
+    cancel: page.getByTestId('batch-cancel'),
+
+    // The report.
+    report: page.getByTestId('batch-report'),
+    placed: page.getByTestId('orders-placed'),
+    /** The report's rows still waiting for the service's answer. */
+    pending: page.locator('[data-testid="report-row"][data-outcome="pending"]'),
+    /** What came of each row, top to bottom: placed, rejected, cancelled… */
+    outcomes: () => page.getByTestId('report-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-outcome'))),
+    reportPrices: page.getByTestId('report-price'),
+    sendRest: page.getByTestId('send-rest'),
+    /** Sends what was cancelled or left, from the report, and yes to the confirmation. */
+    async sendRestConfirmed() {
+      await page.getByTestId('send-rest').click();
+      await page.getByTestId('send-confirm-yes').click();
+    },
+    /** Exports the report as a spreadsheet; the download. */
+    exportReport: () => Promise.all([page.waitForEvent('download'), page.getByTestId('export-report').click()]).then(([file]) => file),
+    viewOrders: () => page.getByTestId('view-orders').click(),
+
+    // The workspace a sent batch stays: its counts, and the rows left to fix and send from it.
+    tally: (count: 'placed' | 'left' | 'rejected' | 'cost') => page.getByTestId(`workspace-${count}`),
+    fixRowsLeft: page.getByTestId('fix-rows-left'),
   };
 }
