@@ -1,8 +1,6 @@
 // How the app looks and measures, as Settings say: dark across every view (the 3D preview's scene
 // included), light or as the system is, and sizes in millimetres or inches wherever sizes show.
 import assert from 'node:assert/strict';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -11,6 +9,7 @@ import { pixelsUntil, samplePixels } from './canvas-pixels.ts';
 import { openDemoProject, RECIPIENT } from './demo.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
+import { batchPage, csvFile } from './pages/batch.ts';
 import { libraryPage } from './pages/library.ts';
 import { modelDetail } from './pages/model-detail.ts';
 import { orderForm } from './pages/order-form.ts';
@@ -132,11 +131,10 @@ test('dark mode across every view, the preview\'s scene included, and back to li
   await darkShot(app, 'orders');
 
   await shell.nav('batch');
-  await app.page.getByTestId('batch').waitFor();
-  const csv = join(await mkdtemp(join(tmpdir(), 'dark-batch-')), 'orders.csv');
-  await writeFile(csv, ['orderReference,firstName,lastName,streetAddress,postal,city,country,email,modelId,quantity', `D-1,Ada,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada-at-example.com,${modelId},1`].join('\n'));
-  await app.page.getByTestId('batch-file').setInputFiles(csv);
-  await app.page.getByTestId('batch-rows').waitFor().catch(() => undefined);
+  const batch = batchPage(app.page);
+  await batch.view.waitFor();
+  await batch.importFile(await csvFile('orders.csv', ['orderReference,firstName,lastName,streetAddress,postal,city,country,email,modelId,quantity', `D-1,Ada,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada-at-example.com,${modelId},1`].join('\n')));
+  await batch.table.waitFor().catch(() => undefined);
   await darkShot(app, 'batch');
 
   await shell.dismissToast();

@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import type { Draft } from '../../electron/contract/schemas/orders.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
+import { batchPage } from './pages/batch.ts';
 import { confirmDialog } from './pages/dialog.ts';
 import { orderForm } from './pages/order-form.ts';
 import { orderPage } from './pages/order-page.ts';
@@ -63,7 +64,7 @@ test("a batch order's page: its timeline from the batch row to the service's lat
   await app.screenshot('order-page');
 
   await order.openBatch();
-  await expect(page.getByTestId('batch')).hasText('november.csv');
+  await expect(batchPage(page).view).hasText('november.csv');
 });
 
 test('a placed order duplicates as a new draft under a new reference, and its cancel is recorded in its history', { timeout: 90_000 }, async (t) => {
