@@ -17,10 +17,8 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { binaryStl, torusWith } from '../scripts/generate-models.ts';
 import { launchChromium, openApp } from '../tests/e2e/harness.ts';
-import { libraryPage } from '../tests/e2e/pages/library.ts';
-import { workspace } from '../tests/e2e/pages/orders.ts';
-import { projectsPage } from '../tests/e2e/pages/projects.ts';
-import { signInPage } from '../tests/e2e/pages/sign-in.ts';
+import { libraryWith } from '../tests/e2e/library-with.ts';
+import { modelDetail } from '../tests/e2e/pages/model-detail.ts';
 import { framesDrawn, keyLatencies, turnPreview, typeUntil, watchKeyLatency, withoutOffscreenCanvas } from '../tests/e2e/preview-input.ts';
 import type { BenchResult } from './run.ts';
 
@@ -69,28 +67,22 @@ async function openInApp(browser: Browser, file: string, drawnIn: 'worker' | 'pa
   const app = await openApp(browser);
   try {
     if (drawnIn === 'page') await withoutOffscreenCanvas(app.page);
-    const lib = libraryPage(app.page);
     const page = app.page;
-    await page.getByTestId('dismiss-vault-notice').click();
-    await signInPage(page).signInWithDemo();
-    await projectsPage(page).items.first().click();
-    await workspace(page).nav('library');
-    await lib.fileInput.setInputFiles([file]);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="model-row"]').length === 1, null, { timeout: 120_000 });
+    const lib = await libraryWith(page, file, 120_000);
+    const model = modelDetail(page);
     // The library's own thumbnail of the new file is drawn before the clock starts.
-    await page.waitForSelector('[data-testid="model-thumb"][data-drawn="yes"]', { timeout: 120_000 }).catch(() => undefined);
+    await lib.thumbnailDrawn(120_000).catch(() => undefined);
     await page.waitForTimeout(1_000);
     await watchLongTasks(page);
     await watchKeyLatency(page);
-    const viewer = page.locator('[data-testid="viewer"]');
     await page.evaluate(() => performance.mark('preview:click'));
     const started = Date.now();
-    await lib.names.first().click();
+    await lib.open();
     let shownMs = 0;
-    const shown = page.locator('[data-testid="viewer"][data-state="ready"]').waitFor({ timeout: 120_000 }).then(() => (shownMs = Date.now() - started));
+    const shown = model.previewReady(120_000).then(() => (shownMs = Date.now() - started));
     // The user renames the model while it opens: every key must arrive, and soon.
-    await page.getByTestId('rename-model').click();
-    const field = page.getByTestId('model-name-field');
+    await model.rename.click();
+    const field = model.nameField;
     const typed = await typeUntil(page, field, async () => shownMs > 0);
     await shown;
     const everyKey = (await field.inputValue()) === typed;
@@ -101,16 +93,17 @@ async function openInApp(browser: Browser, file: string, drawnIn: 'worker' | 'pa
       return Object.fromEntries(['file', 'stage', 'measured', 'shown'].map((stage) => [stage, Math.round(at(`preview:${stage}`) - click)]));
     });
     // Holes and shells are counted after the picture; the page must stay answerable through that too.
-    await page.getByTestId('topology-pending').waitFor({ state: 'detached', timeout: 120_000 });
+    await model.topologyPending.waitFor({ state: 'detached', timeout: 120_000 });
     await page.waitForTimeout(1_500);
     const longestTaskMs = await longestTask(page);
     await forgetTasks(page);
     const before = await framesDrawn(page);
     const turningFrom = Date.now();
-    await turnPreview(page, lib.viewerCanvas, TURN_MS);
+    await turnPreview(page, model.canvas, TURN_MS);
     const fps = ((await framesDrawn(page)) - before) / ((Date.now() - turningFrom) / 1000);
     const turningTaskMs = await longestTask(page);
-    if ((await viewer.getAttribute('data-drawn-in')) !== drawnIn) throw new Error(`The preview was drawn in the ${await viewer.getAttribute('data-drawn-in')}, not the ${drawnIn}`);
+    const drawnInNow = await model.drawnIn();
+    if (drawnInNow !== drawnIn) throw new Error(`The preview was drawn in the ${drawnInNow}, not the ${drawnIn}`);
     return { shownMs, longestTaskMs, turningTaskMs, fps, keyMedianMs: median(latencies), keyMaxMs: Math.max(...latencies), everyKey, stages };
   } finally {
     await app.close();

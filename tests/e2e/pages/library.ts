@@ -72,7 +72,5 @@ export function libraryPage(page: Page) {
         target.dispatchEvent(new DragEvent('dragenter', { dataTransfer: transfer, bubbles: true }));
         target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
       }, files),
-    // The preview of the model opened, as the preview bench still reads it from here (the specs use model-detail.ts).
-    viewerCanvas: page.getByTestId('viewer-canvas'),
   };
 }

@@ -1,8 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
 
-// The batch specs and the preview bench still take the sidebar from here.
-export { workspace } from './workspace.ts';
-
 /** The Orders view: the table of every order with its tabs, filters, search, sort, selection and bulk actions. */
 export function ordersPage(page: Page) {
   const rows = page.getByTestId('order-row');
