@@ -258,7 +258,7 @@ test('the library answers as a file manager does: click and Ctrl+click, shift-cl
   await lib.clearSelection.focus();
   await app.page.keyboard.press('Escape');
   await expect(lib.selectionBar).hidden();
-  assert.equal(await app.page.evaluate(() => document.activeElement?.closest('[data-testid="model-row"]') !== null), true);
+  assert.equal(await lib.focusInRow(), true);
 
   // Newest first: D, C, B, A. From D, a shift-click on B takes C along; A stays out.
   await box('Part D').check();
@@ -563,18 +563,17 @@ test('the keyboard picks up where it was: back from a model on its row, after a 
   for (const name of ['Moon-binary', 'Star-binary']) await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', `${name}.stl`));
   await openProjectLibrary(app, project);
   await expect(lib.rows.nth(1)).visible();
-  const focused = () => app.page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest('[data-model-id], [data-folder-id]')?.textContent?.trim() ?? document.activeElement?.tagName);
 
   await lib.names.filter({ hasText: 'Star-binary' }).focus();
   await app.page.keyboard.press('Enter');
   await modelDetail(app.page).backToLibrary.press('Enter');
   await expect(lib.rows.nth(1)).visible();
   await lib.focusOn('model');
-  assert.match((await focused()) ?? '', /Star-binary/);
+  assert.match((await lib.focused()) ?? '', /Star-binary/);
 
   await lib.newFolder.click();
   await lib.folderName.fill('Brackets');
   await app.page.keyboard.press('Enter');
   await lib.focusOn('folder');
-  assert.match((await focused()) ?? '', /Brackets/);
+  assert.match((await lib.focused()) ?? '', /Brackets/);
 });

@@ -184,7 +184,7 @@ test('the keyboard: arrows move, Shift extends, Delete asks to cancel, Enter ope
   assert.equal(await list().filter('status').inputValue(), 'received');
   assert.equal(await list().sortOf('reference'), 'ascending');
   assert.equal(await list().table.getAttribute('aria-activedescendant'), focused);
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'orders-table');
+  assert.equal(await list().tableFocused(), true);
   await page.keyboard.press('ArrowDown');
   assert.notEqual(await list().table.getAttribute('aria-activedescendant'), focused, 'the arrows work at once');
   await list().clearFilters();

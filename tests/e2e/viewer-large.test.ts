@@ -33,9 +33,6 @@ async function watchLoading(page: Page): Promise<void> {
   });
 }
 
-/** On screen, and every triangle in (the note of the simplified copy loading gone). */
-const isOpen = (page: Page) => page.evaluate(() => Boolean(document.querySelector('[data-testid="viewer"][data-state="ready"]')) && !document.querySelector('[data-testid="viewer-loading-detail"]'));
-
 test('a 2M-triangle model opens and turns while a text field takes every key, and the preview answers to orbit and Fit as it loads', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
@@ -63,7 +60,7 @@ test('a 2M-triangle model opens and turns while a text field takes every key, an
   await model.fit();
   await pixelsUntil(model.canvas, (s) => Math.abs(s.blue - atRest.blue) < atRest.blue * 0.02, 'the torus fitted again as it first stood');
   // …and typed into again until every triangle is in: every key held.
-  const typed = await typeUntil(page, field, () => isOpen(page), 8, { clearFirst: true });
+  const typed = await typeUntil(page, field, model.isFullyOpen, 8, { clearFirst: true });
   assert.equal(await field.inputValue(), typed);
   const seen = await page.evaluate(() => [...(window as unknown as { seen: Set<string> }).seen]);
   assert.ok(seen.includes('loading'), 'the simplified copy was shown while every triangle loaded');

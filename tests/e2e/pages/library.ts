@@ -21,6 +21,11 @@ export function libraryPage(page: Page) {
     /** Waits until the keyboard is on a model's name, or on a folder. */
     focusOn: (what: 'model' | 'folder') =>
       page.waitForFunction((testid) => document.activeElement?.getAttribute('data-testid') === testid, what === 'model' ? 'model-name' : 'folder-item'),
+    /** Whether the keyboard is in a model's row now. */
+    focusInRow: () => page.evaluate(() => document.activeElement?.closest('[data-testid="model-row"]') !== null),
+    /** What the keyboard is on now: the text of its model or folder, or else the tag name of what has it. */
+    focused: () =>
+      page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest('[data-model-id], [data-folder-id]')?.textContent?.trim() ?? document.activeElement?.tagName),
     /** Opens the model of this name (or the first listed) on its page. */
     open: (name?: string) => (name === undefined ? page.getByTestId('model-name').first() : page.getByTestId('model-name').filter({ hasText: name })).click(),
     count: page.getByTestId('library-count'),

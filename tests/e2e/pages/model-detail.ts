@@ -34,10 +34,15 @@ export function modelDetail(page: Page) {
     // The preview.
     viewer,
     canvas: page.getByTestId('viewer-canvas'),
+    /** Whether the keyboard is on the preview now. */
+    canvasFocused: () => page.getByTestId('viewer-canvas').evaluate((canvas) => canvas === document.activeElement),
     /** Waits until the preview has its model on screen. */
     previewReady: (timeout?: number) => page.locator('[data-testid="viewer"][data-state="ready"]').waitFor(timeout === undefined ? undefined : { timeout }),
     /** Whether the preview has its model on screen now. */
     isPreviewReady: () => page.locator('[data-testid="viewer"][data-state="ready"]').count().then((n) => n > 0),
+    /** Whether the preview has its model on screen now with every triangle in (the note of the simplified copy loading gone). */
+    isFullyOpen: () =>
+      page.evaluate(() => Boolean(document.querySelector('[data-testid="viewer"][data-state="ready"]')) && !document.querySelector('[data-testid="viewer-loading-detail"]')),
     /** Where the preview draws: "worker" or "page". */
     drawnIn: () => viewer.getAttribute('data-drawn-in'),
     dimensions: page.getByTestId('viewer-dimensions'),

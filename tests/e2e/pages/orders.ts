@@ -6,6 +6,8 @@ export function ordersPage(page: Page) {
   return {
     view: page.getByTestId('orders'),
     table: page.getByTestId('orders-table'),
+    /** Whether the keyboard is on the table now. */
+    tableFocused: () => page.getByTestId('orders-table').evaluate((table) => table === document.activeElement),
     rows,
     row: (state: string) => page.locator(`[data-testid="order-row"][data-state="${state}"]`),
     /** Waits until this many rows are drawn (of this state, if given). */
