@@ -177,10 +177,10 @@ async function placeUnderRateLimit(): Promise<BenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'printdesk-batch-bench-'));
   const sandbox = await startChildSandbox(dir);
   const db = openDatabase(databasePath(dir));
-  const host = createBatchHost({ db, baseUrl: sandbox.baseUrl });
+  const host = await createBatchHost({ db, baseUrl: sandbox.baseUrl });
   try {
     await host.signIn(sandbox.demoAccount.email, sandbox.demoAccount.password);
-    host.start();
+    await host.start();
     const importStarted = performance.now();
     const batch = await host.batches.import({ bytes: generate(ORDERS, 'orders'), fileName: 'bench.csv', projectId: sandbox.projectId });
     const importMs = performance.now() - importStarted;
@@ -208,7 +208,7 @@ async function placeUnderRateLimit(): Promise<BenchResult> {
       ordersPerSecond: Math.round(calls / seconds),
     };
   } finally {
-    host.stop();
+    await host.stop();
     db.close();
     await sandbox.close();
     rmSync(dir, { recursive: true, force: true });

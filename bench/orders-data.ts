@@ -2,6 +2,7 @@
 // most placed and moved on by the service, some from three batch files, some drafts, some waiting in the
 // outbox, some rejected or held for a new price. Written straight into the SQLite file the app opens.
 import { randomUUID } from 'node:crypto';
+import { sqliteSql } from '../electron/services/storage/sqlite-sql.ts';
 import { createBatchTables } from '../electron/services/batch/tables.ts';
 import { createOrdersStore } from '../electron/services/orders/store.ts';
 import { emptyOrderContent } from '../common/orders/empty.ts';
@@ -41,40 +42,40 @@ function fieldsOf(n: number): DraftFields {
 }
 
 /** Writes `count` orders for `account` in `projectId`; a fifth of them from three batch files. */
-export function seedOrders(db: Db, account: string, projectId: string, count: number): void {
-  const store = createOrdersStore(db);
+export async function seedOrders(db: Db, account: string, projectId: string, count: number): Promise<void> {
+  const store = await createOrdersStore(sqliteSql(db));
   const tables = createBatchTables(db);
   const batches = ['shop-week-45.csv', 'shop-week-46.csv', 'shop-week-47.csv'].map((fileName, b) => ({ fileName, rows: [] as { row: number; reference: string; cells: string[] }[], drafts: [] as string[], b }));
   const now = Date.now();
-  db.transaction(() => {
+  await store.sql.transaction(async (tx) => {
     for (let n = 0; n < count; n++) {
       const batch = n % 5 === 0 ? batches[n % 3] : null;
       const reference = batch ? `SHOP-${100_000 + n}` : undefined;
-      const draft: Draft = store.create(account, projectId, fieldsOf(n), reference);
+      const draft: Draft = await store.create(account, projectId, fieldsOf(n), reference, undefined, tx);
       if (batch && reference) {
         batch.rows.push({ row: batch.rows.length + 2, reference, cells: [reference] });
         batch.drafts.push(draft.id);
       }
       const kind = n % 100;
       if (kind < 6) continue; // drafts
-      store.transition(draft.id, ['draft'], 'queued', { nextAttemptAt: 0, held: kind === 6 });
+      await store.transition(draft.id, ['draft'], 'queued', { nextAttemptAt: 0, held: kind === 6 }, false, tx);
       if (kind < 9) continue; // waiting in the outbox
-      store.transition(draft.id, ['queued'], 'sending', { attempts: 1 });
+      await store.transition(draft.id, ['queued'], 'sending', { attempts: 1 }, false, tx);
       if (kind < 12) {
-        store.transition(draft.id, ['sending'], 'rejected', { problem: { kind: 'rejected', message: 'Model does not exist' } });
+        await store.transition(draft.id, ['sending'], 'rejected', { problem: { kind: 'rejected', message: 'Model does not exist' } }, false, tx);
         continue;
       }
       if (kind < 14) {
-        store.transition(draft.id, ['sending'], 'needs-attention', { problem: { kind: 'price-changed', message: 'The shipping price has changed since this draft was written.' } });
+        await store.transition(draft.id, ['sending'], 'needs-attention', { problem: { kind: 'price-changed', message: 'The shipping price has changed since this draft was written.' } }, false, tx);
         continue;
       }
       const placedAt = iso(now - ((n * 7919) % (60 * DAY_MS)));
-      store.transition(draft.id, ['sending'], 'placed', { placed: { orderId: randomUUID(), status: STATUSES[n % STATUSES.length], createdAt: placedAt, shippingPrice: draft.shippingMethod?.price ?? null, currency: 'EUR' } });
+      await store.transition(draft.id, ['sending'], 'placed', { placed: { orderId: randomUUID(), status: STATUSES[n % STATUSES.length], createdAt: placedAt, shippingPrice: draft.shippingMethod?.price ?? null, currency: 'EUR' } }, false, tx);
     }
     for (const batch of batches) {
       const record = tables.create({ account, projectId, fileName: batch.fileName, fileHash: randomUUID(), header: ['orderReference'], mapping: {}, shipping: { kind: 'rule', rule: 'cheapest' }, layout: null, constants: {} }, batch.rows);
       const tag = db.prepare('UPDATE drafts SET batch_id = ? WHERE id = ?');
       for (const id of batch.drafts) tag.run(record.id, id);
     }
-  })();
+  });
 }

@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
+import { sqliteSql } from '../electron/services/storage/sqlite-sql.ts';
 import { databasePath, SANDBOX_SERVICE_KEY } from '../electron/services/paths.ts';
 import { openDatabase } from '../electron/services/storage/database.ts';
 import { createOrdersStore } from '../electron/services/orders/store.ts';
@@ -131,8 +132,8 @@ async function measureApp(browser: Browser): Promise<Figures & { rows: Record<st
   try {
     const [project] = await app.booted.sandbox!.operator.listProjects();
     const db = openDatabase(databasePath(app.dir));
-    seedOrders(db, ACCOUNT, project.projectId, ORDERS);
-    const drafts = createOrdersStore(db).list(ACCOUNT, project.projectId);
+    await seedOrders(db, ACCOUNT, project.projectId, ORDERS);
+    const drafts = await (await createOrdersStore(sqliteSql(db))).list(ACCOUNT, project.projectId);
     db.close();
     const page = app.page;
     await page.setViewportSize(VIEW);

@@ -3,6 +3,7 @@
 import { closeSync, fsyncSync, mkdtempSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sqliteSql } from '../electron/services/storage/sqlite-sql.ts';
 import { createOrdersStore } from '../electron/services/orders/store.ts';
 import { emptyOrderContent } from '../common/orders/empty.ts';
 import type { DraftFields } from '../electron/contract/schemas/orders.ts';
@@ -17,14 +18,17 @@ const fields: DraftFields = {
   orderContent: emptyOrderContent(),
 };
 
-function sqliteRate(stored: number, dir: string): number {
-  const store = createOrdersStore(openDatabase(join(dir, `outbox-${stored}.db`)));
-  const ids = Array.from({ length: stored }, () => store.create('bench', 'p', fields).id);
+async function sqliteRate(stored: number, dir: string): Promise<number> {
+  const store = await createOrdersStore(sqliteSql(openDatabase(join(dir, `outbox-${stored}.db`))));
+  const ids: string[] = [];
+  await store.sql.transaction(async (tx) => {
+    for (let i = 0; i < stored; i++) ids.push((await store.create('bench', 'p', fields, undefined, undefined, tx)).id);
+  });
   const transitions = 3_000;
   const started = performance.now();
   for (let i = 0; i < transitions; i++) {
     const id = ids[(i * 7919) % ids.length];
-    if (!store.transition(id, ['draft'], 'queued', {}, true)) store.transition(id, ['queued'], 'draft', {}, true);
+    if (!(await store.transition(id, ['draft'], 'queued', {}, true))) await store.transition(id, ['queued'], 'draft', {}, true);
   }
   return transitions / ((performance.now() - started) / 1000);
 }
@@ -64,19 +68,21 @@ function jsonFileRate(stored: number, dir: string): number {
 export async function run(): Promise<BenchResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'printdesk-outbox-bench-'));
   try {
-    return [1_000, 10_000].map((stored) => {
-      const ours = Math.round(sqliteRate(stored, dir));
+    const results: BenchResult[] = [];
+    for (const stored of [1_000, 10_000]) {
+      const ours = Math.round(await sqliteRate(stored, dir));
       const baseline = Math.round(jsonFileRate(stored, dir));
       const floor = Math.round(bareCommitRate(dir, String(stored)));
-      return {
+      results.push({
         floor: { name: 'bare SQLite commit with synchronous=FULL on this disk', value: floor, ratio: Number((ours / floor).toFixed(2)) },
         name: `durable outbox transitions/s with ${stored} drafts stored (SQLite WAL, synchronous=FULL)`,
         value: ours,
         unit: 'transitions/s',
         baseline: { name: 'one JSON file rewritten atomically per change', value: baseline },
         ratio: Number((ours / baseline).toFixed(1)),
-      };
-    });
+      });
+    }
+    return results;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

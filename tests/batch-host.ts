@@ -28,9 +28,9 @@ export interface BatchHostOptions {
   onReachability?: (reachable: boolean) => void;
 }
 
-export type BatchHost = ReturnType<typeof createBatchHost>;
+export type BatchHost = Awaited<ReturnType<typeof createBatchHost>>;
 
-export function createBatchHost(options: BatchHostOptions) {
+export async function createBatchHost(options: BatchHostOptions) {
   const vault = options.vault ?? createMemoryVault('The command line keeps its session in memory only.');
   const session = createSession({ vault, client: () => client, onChange: () => undefined });
   // Ctrl+C: what is on its way ends at once, and the orders it carried go again, under their reference, next run.
@@ -44,13 +44,13 @@ export function createBatchHost(options: BatchHostOptions) {
     signal: stopping.signal,
     onReachability: (reachable) => {
       // The service answers again: what waited for it goes now, as in the app (host.ts's connectivity).
-      if (reachable && unreachable) orders.resumeAfterReconnect();
+      if (reachable && unreachable) void orders.resumeAfterReconnect();
       unreachable = !reachable;
       options.onReachability?.(reachable);
     },
   });
   const account = () => accountKey(session.state(), options.serviceKey ?? options.baseUrl);
-  const orders = createOrders({ db: options.db, client: () => client, account, onDraft: () => undefined, onPlaced: () => undefined });
+  const orders = await createOrders({ db: options.db, client: () => client, account, onDraft: () => undefined, onPlaced: () => undefined });
   const models = createModels(() => client);
   const batches = createBatches({
     db: options.db,
@@ -70,10 +70,10 @@ export function createBatchHost(options: BatchHostOptions) {
     batches,
     signIn: (email: string, password: string) => session.signIn(email, password),
     /** Sends what an earlier run left queued or half-sent, and watches unfinished batches. */
-    start() {
+    async start() {
       // The batches first: a paused batch's orders are held before the outbox sends anything.
       batches.start();
-      orders.start();
+      await orders.start();
     },
     /** Ends every request on its way now (they may have reached the service: their references settle it). */
     abort: () => stopping.abort(),

@@ -177,9 +177,9 @@ async function readInput(path: string, option?: string): Promise<Uint8Array> {
 
 /** The file read, matched and checked with no service: exit 2 for what no run could send. */
 async function checkBeforeSignIn(db: Db, bytes: Uint8Array, opts: BatchOptions, io: BatchIo) {
-  let check: ReturnType<typeof checkFile>;
+  let check: Awaited<ReturnType<typeof checkFile>>;
   try {
-    check = checkFile(db, bytes, { layout: opts.layout, constants: opts.constants, include: opts.include });
+    check = await checkFile(db, bytes, { layout: opts.layout, constants: opts.constants, include: opts.include });
   } catch (error) {
     if (error instanceof HostError && error.code === 'FILE_INVALID') throw new Exit(EXIT.invalid, `${basename(opts.file)}: ${error.message}`);
     throw error;

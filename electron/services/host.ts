@@ -6,7 +6,7 @@ import { inGroup } from '../../common/errors.ts';
 import { isModelFile } from '../../common/model-files.ts';
 import { send } from './api/transport.ts';
 import { dispatch, type Handlers } from './dispatch.ts';
-import { createBatches } from './batch/index.ts';
+import { createBatches, type Batches } from './batch/index.ts';
 import { modelNameLookup } from './batch/model-names.ts';
 import { batchHandlers } from './handlers/batch.ts';
 import { libraryHandlers, type FileDialog } from './handlers/library.ts';
@@ -17,12 +17,14 @@ import { PathGrants } from './path-grants.ts';
 import { SANDBOX_SERVICE_KEY } from './paths.ts';
 import { createLibrary } from './library/index.ts';
 import { createProjects } from './library/projects.ts';
-import { createOrders } from './orders/index.ts';
+import { createOrders, type Orders } from './orders/index.ts';
 import { createConnectivity } from './session/connectivity.ts';
 import { accountKey, createSession } from './session/session.ts';
 import { checkBaseUrl } from '../../common/service-url.ts';
 import type { TokenVault } from './session/token-vault.ts';
 import type { Db } from './storage/database.ts';
+import type { Sql } from './storage/sql.ts';
+import { sqliteSql } from './storage/sqlite-sql.ts';
 import { createPreferences, type KeyValueStore } from './storage/preferences.ts';
 
 export interface EmbeddedSandbox {
@@ -43,7 +45,10 @@ export interface HostDeps {
   platform: string;
   store: KeyValueStore;
   vault: TokenVault;
+  /** this computer's database: uploads, the models last listed, quotes seen, forms left unsaved */
   db: Db;
+  /** where drafts and the outbox live: by default this computer's database (docs/storage.md) */
+  sharedStore?: Sql;
   sandbox: EmbeddedSandbox | null;
   notifier?: Notifier;
   /** the system's file dialog, where there is one */
@@ -119,8 +124,8 @@ export function createHost(deps: HostDeps): Host {
     whyUnreachable: () => (sandboxStopped() ? 'sandbox-stopped' : 'unreachable'),
     onChange: (state) => {
       emit('connectivity:changed', state);
-      if (state.online) orders.resumeAfterReconnect();
-      else orders.wentOffline();
+      // The services are built once the store is open; a change before that has nothing to tell them.
+      void servicesReady.then(() => (state.online ? orders.resumeAfterReconnect() : orders.wentOffline()));
     },
   });
 
@@ -130,15 +135,20 @@ export function createHost(deps: HostDeps): Host {
     onChange: (state) => {
       emit('session:changed', state);
       if (state.status === 'signed-in') {
-        orders.resumeAfterSignIn();
+        void servicesReady.then(() => orders.resumeAfterSignIn());
         startLibrary();
       } else library.suspend();
     },
   });
   const projects = createProjects({ client, prefs, signedInEmail: session.requireSignedIn });
   const account = () => (serviceBaseUrl() ? accountKey(session.state(), client().serviceKey) : null);
-  const orders = createOrders({
+  // Drafts and the outbox are built once their store is open and brought up to date (asynchronously: it
+  // may be a team's PostgreSQL); the batches build on them. Every handler runs after that (`ready`).
+  let orders!: Orders;
+  let batches!: Batches;
+  const buildOrders = () => createOrders({
     db: deps.db,
+    store: deps.sharedStore ?? sqliteSql(deps.db),
     client,
     account,
     onDraft: (draft) => emit('drafts:changed', draft),
@@ -169,7 +179,7 @@ export function createHost(deps: HostDeps): Host {
 
   const startLibrary = () => deps.uploads !== false && library.start();
 
-  const batches = createBatches({
+  const buildBatches = () => createBatches({
     db: deps.db,
     orders,
     client,
@@ -178,6 +188,11 @@ export function createHost(deps: HostDeps): Host {
     onProgress: (progress) => emit('batch:progress', progress),
     onChecking: (checking) => emit('batch:checking', checking),
   });
+
+  const servicesReady = (async () => {
+    orders = await buildOrders();
+    batches = buildBatches();
+  })();
 
   const serviceInfo = (): AppInfo['service'] => ({
     setting: prefs.service(),
@@ -189,7 +204,7 @@ export function createHost(deps: HostDeps): Host {
   function workOffline(on: boolean) {
     if (on === workingOffline) return;
     workingOffline = on;
-    orders.workOffline(on);
+    void orders.workOffline(on);
     connectivity.hold(on);
     if (on) library.suspend();
     else if (session.state().status === 'signed-in') startLibrary();
@@ -218,7 +233,7 @@ export function createHost(deps: HostDeps): Host {
   const openedFiles: string[] = [];
   const grants = new PathGrants();
 
-  const handlers: Handlers = {
+  const handlers = (): Handlers => ({
     'app:info': () => ({
       version: deps.version,
       mode: deps.mode,
@@ -243,24 +258,27 @@ export function createHost(deps: HostDeps): Host {
     ...orderHandlers(orders, connectivity),
     ...libraryHandlers(library, deps.dialog, grants),
     ...batchHandlers(batches, grants),
-  };
+  });
 
-  const ready = session.restore().then((state) => {
+  let channels: Handlers | null = null;
+  const ready = servicesReady.then(async () => {
+    channels = handlers();
+    const state = await session.restore();
     // Held before anything is sent: the user chose to work offline when the app last ran.
     if (workingOffline) {
-      orders.workOffline(true);
+      await orders.workOffline(true);
       connectivity.hold(true);
     }
     // The batches first: a paused batch's orders are held before the outbox sends anything.
     batches.start();
-    orders.start();
+    await orders.start();
     if (state.status === 'signed-in') startLibrary();
   });
 
   return {
     async invoke(channel, input) {
       await ready;
-      return withOfflineReason(await dispatch(handlers, channel, input), offlineReason);
+      return withOfflineReason(await dispatch(channels as Handlers, channel, input), offlineReason);
     },
     subscribe(event, listener) {
       emitter.on(event, listener);
@@ -279,6 +297,7 @@ export function createHost(deps: HostDeps): Host {
     },
     async dispose() {
       connectivity.stop();
+      await servicesReady;
       // The batches first: an enqueue under way ends its chunk, then the outbox's requests are answered.
       await batches.stop();
       await Promise.all([orders.stop(), library.close()]);

@@ -20,9 +20,9 @@ before(async () => {
   projectId = (await sandbox.operator.listProjects())[0].projectId;
   cubeId = (await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Cube-binary.stl'))).modelId;
   await sandbox.operator.addModel(projectId, join(corpus, 'stl', 'Star-binary.stl'));
-  host = createBatchHost({ db: openDatabase(':memory:'), baseUrl: sandbox.baseUrl, timeoutMs: 5_000, tickMs: 50 });
+  host = (await createBatchHost({ db: openDatabase(':memory:'), baseUrl: sandbox.baseUrl, timeoutMs: 5_000, tickMs: 50 }));
   await host.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
-  host.start();
+  await host.start();
 });
 after(async () => {
   await host.stop();
@@ -183,27 +183,27 @@ test('pause holds the batch, cancel returns what was not sent to draft, and send
     assert.equal(host.batches.progress(batch.id).done, held.done, 'nothing is sent while paused');
     // Only the batch waits: a single order placed meanwhile goes out.
     const quote = await host.orders.quote({ country: 'NL', models: [{ modelId: cubeId, quantity: 1 }] });
-    const draft = host.orders.save(projectId, {
+    const draft = await host.orders.save(projectId, {
       recipient: { firstName: 'Urgent', lastName: 'Order', streetAddress: 'Damrak 1', postal: '1012 LG', city: 'Amsterdam', country: 'NL', countryState: '', phoneNumber: '', email: 'urgent@example.com' },
       models: [{ modelId: cubeId, quantity: 1 }],
       shippingMethod: { ...quote.methods[0], minDeliveryTime: null, maxDeliveryTime: null, estimatedDeliveryTime: null },
       orderContent: { ConfigIds: [], ExternalConfigIds: [], StockIds: [] },
     });
     const account = `${sandbox.baseUrl} ${DEMO_EMAIL}`;
-    const waiting = host.orders.store.countByState(account, projectId).queued;
-    host.orders.place(draft.id);
+    const waiting = (await host.orders.store.countByState(account, projectId)).queued;
+    await host.orders.place(draft.id);
     const deadline = Date.now() + 5_000;
-    while (host.orders.get(draft.id).state !== 'placed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.equal(host.orders.get(draft.id).state, 'placed', 'a single order is not held by a paused batch');
+    while ((await host.orders.get(draft.id)).state !== 'placed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal((await host.orders.get(draft.id)).state, 'placed', 'a single order is not held by a paused batch');
     // Orders already on their way at the pause may finish (or come back after a 429); none is taken from the queue.
-    assert.ok(host.orders.store.countByState(account, projectId).queued >= waiting, 'the paused batch still waits');
+    assert.ok((await host.orders.store.countByState(account, projectId)).queued >= waiting, 'the paused batch still waits');
 
-    const cancelled = host.batches.cancel(batch.id);
+    const cancelled = await host.batches.cancel(batch.id);
     assert.equal(cancelled.state, 'cancelled');
     // What was in flight (here: waiting out a 429) finishes; nothing is left queued.
     assert.ok(cancelled.cancelled > 0);
     assert.equal(cancelled.cancelled + cancelled.done + cancelled.left, 40);
-    assert.equal(host.orders.store.countByState(`${sandbox.baseUrl} ${DEMO_EMAIL}`, projectId).queued, 0);
+    assert.equal((await host.orders.store.countByState(`${sandbox.baseUrl} ${DEMO_EMAIL}`, projectId)).queued, 0);
     assert.ok(host.batches.report(batch.id).some((r) => r.outcome === 'cancelled'));
 
     await host.batches.send(batch.id);
@@ -264,7 +264,7 @@ test('after a cancel, a row without a reference is fixed in the batch under the 
     const batch = await host.batches.import({ bytes: encode([header, ...rows].join('\n')), fileName: 'noref-cancel.csv', projectId });
     await host.batches.send(batch.id);
     await new Promise((resolve) => setTimeout(resolve, 250));
-    host.batches.cancel(batch.id);
+    await host.batches.cancel(batch.id);
     const unsent = host.batches.report(batch.id).find((r) => r.outcome === 'cancelled');
     assert.ok(unsent, 'some orders were not sent before the cancel');
     const { rows: [edited] } = await host.batches.updateCell(batch.id, unsent.row, 2, 'Herengracht 1');
@@ -287,11 +287,11 @@ test('a cancelled batch\'s unsent orders are sent by the file imported again, ea
     const batch = await host.batches.import({ bytes: file, fileName: 'cancel.csv', projectId });
     await host.batches.send(batch.id);
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const cancelled = host.batches.cancel(batch.id);
+    const cancelled = await host.batches.cancel(batch.id);
     assert.ok(cancelled.cancelled > 0, JSON.stringify(cancelled));
     // What was in flight at the cancel finishes first (placed, or back in the queue after a 429).
     const account = `${sandbox.baseUrl} ${DEMO_EMAIL}`;
-    while (host.orders.store.countByState(account, projectId).sending > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((await host.orders.store.countByState(account, projectId)).sending > 0) await new Promise((resolve) => setTimeout(resolve, 20));
 
     const again = await host.batches.import({ bytes: file, fileName: 'cancel.csv', projectId });
     await host.batches.send(again.id);

@@ -100,7 +100,7 @@ test('Ctrl+C while an order is in flight aborts it at once; the next run settles
 
 test('a new run backs off afresh, whatever the attempts of earlier runs, and sends what an earlier run left waiting', { timeout: 60_000 }, async () => {
   const db = openDatabase(join(dir, 'afresh.db'));
-  const host = createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', tickMs: 50 });
+  const host = await createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', tickMs: 50 });
   try {
     await host.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
     const bytes = readFileSync(csvOf('afresh.csv', ['A-1', 'A-2', 'A-3']));
@@ -112,7 +112,7 @@ test('a new run backs off afresh, whatever the attempts of earlier runs, and sen
     sandbox.faults.set({ kind: 'status-5xx', path: '/Order/CreateOrder', count: 1, status: 503 });
     const failedAt = Date.now();
     host.orders.outbox.resume();
-    host.orders.start();
+    await host.orders.start();
     // The one that met the 503 waits the first step of the backoff, not the twelfth (minutes).
     let waits: { next_attempt_at: number } | undefined;
     while (!(waits = db.prepare<[], { next_attempt_at: number }>(`SELECT next_attempt_at FROM drafts WHERE state = 'queued' AND next_attempt_at > 0`).get())) await delay(10);
@@ -128,10 +128,10 @@ test('a new run backs off afresh, whatever the attempts of earlier runs, and sen
 
 test('orders waiting for the service become due when it answers again, in the command line as in the app', { timeout: 60_000 }, async () => {
   const db = openDatabase(join(dir, 'due.db'));
-  const host = createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', tickMs: 50 });
+  const host = await createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', tickMs: 50 });
   try {
     await host.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
-    host.start();
+    await host.start();
     const bytes = readFileSync(csvOf('due.csv', ['R-1', 'R-2']));
     const batch = await host.batches.import({ bytes, fileName: 'due.csv', projectId });
     host.orders.outbox.pause();
@@ -152,7 +152,7 @@ test('orders waiting for the service become due when it answers again, in the co
 test('a sender killed and not yet reaped (a zombie) is known to be gone: its send is taken up at once', { timeout: 120_000, skip: process.platform === 'win32' }, async (t) => {
   const dbPath = join(dir, 'zombie', 'printdesk.db');
   const db = openDatabase(dbPath);
-  const host = createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', tickMs: 50 });
+  const host = await createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', tickMs: 50 });
   await host.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   const bytes = readFileSync(csvOf('zombie.csv', ['Z-1']));
   const batch = await host.batches.import({ bytes, fileName: 'zombie.csv', projectId });
@@ -182,14 +182,14 @@ test('a sender killed and not yet reaped (a zombie) is known to be gone: its sen
     sandbox.faults.clear();
 
     const db2 = openDatabase(dbPath);
-    const again = createBatchHost({ db: db2, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', tickMs: 50 });
+    const again = await createBatchHost({ db: db2, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', tickMs: 50 });
     let stopped = false;
     t.after(async () => {
       if (!stopped) await again.stop();
     });
     try {
       await again.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
-      again.start();
+      await again.start();
       const done = await again.batches.settled(batch.id);
       assert.equal(done.done, 1, 'taken up at start, not after the ten-minute sweep');
       assert.deepEqual(await onService('Z-'), ['Z-1']);

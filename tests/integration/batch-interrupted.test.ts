@@ -27,7 +27,7 @@ function file(): Uint8Array {
 }
 
 async function openHost(db: ReturnType<typeof openDatabase>) {
-  const host = createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', timeoutMs: 5_000, tickMs: 50 });
+  const host = await createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', timeoutMs: 5_000, tickMs: 50 });
   await host.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   return host;
 }
@@ -51,7 +51,7 @@ test('stopped while queueing, a batch says how many orders are on their way, and
   assert.match(action.interrupted ?? '', new RegExp(`after ${stopped.queued} orders of ${ORDERS} had been queued`));
 
   const second = await openHost(db);
-  second.start();
+  await second.start();
   try {
     const progress = await second.batches.send(batch.id);
     assert.equal(progress.total, ORDERS);

@@ -75,7 +75,7 @@ test('killed mid-batch again and again and resumed, a batch ends with 0 lost and
   const counts = new Map<string, number>();
   for (const order of await sandbox.operator.listOrders({ projectId })) counts.set(order.orderReference, (counts.get(order.orderReference) ?? 0) + 1);
   const db = openDatabase(dbPath);
-  const host = createBatchHost({ db, baseUrl: sandbox.baseUrl });
+  const host = await createBatchHost({ db, baseUrl: sandbox.baseUrl });
   await host.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
   const batches = host.batches.list(projectId);
   assert.equal(batches.length, 1, 'one batch, however often the import was interrupted');
@@ -91,6 +91,6 @@ test('killed mid-batch again and again and resumed, a batch ends with 0 lost and
   }
   assert.deepEqual({ lost, doubled, others: counts.size - ORDERS }, { lost: 0, doubled: 0, others: 0 });
   assert.ok(report.every((r) => r.outcome === 'placed' && r.orderId), 'the report shows every row placed with its order id');
-  host.stop();
+  await host.stop();
   db.close();
 });

@@ -84,7 +84,7 @@ test('a 2,000-order file needing more distinct quotes than the rate limit allows
 test('a quote the service asks to wait over 30 s for is waited for: no row flagged, the wait shown as progress', { timeout: 120_000 }, async () => {
   const db = openDatabase(join(dir, 'wait.db'));
   const checking: BatchChecking[] = [];
-  const host = createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', onChecking: (c) => checking.push(c) });
+  const host = await createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', onChecking: (c) => checking.push(c) });
   try {
     await host.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
     sandbox.faults.set({ kind: 'rate-limit', path: '/Shipping/GetShippingMethods', count: 1, retryAfterSeconds: 31 });
@@ -103,7 +103,7 @@ test('a quote the service asks to wait over 30 s for is waited for: no row flagg
 
 test('only a definite answer flags a row; a service that keeps failing stops the check and flags none', { timeout: 120_000 }, async () => {
   const db = openDatabase(join(dir, 'definite.db'));
-  const host = createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', timeoutMs: 2_000, maxRetries: 0 });
+  const host = await createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', timeoutMs: 2_000, maxRetries: 0 });
   try {
     await host.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
     const csv = [

@@ -21,7 +21,7 @@ before(async () => {
 });
 after(() => sandbox.dispose());
 
-const newOrders = (): Orders =>
+const newOrders = (): Promise<Orders> =>
   createOrders({ db: openDatabase(':memory:'), client: () => client, account: () => `${sandbox.baseUrl} ${DEMO_EMAIL}`, onDraft: () => undefined, onPlaced: () => undefined });
 
 async function fields(orders: Orders, models = [{ modelId, quantity: 1 }]): Promise<DraftFields> {
@@ -36,25 +36,25 @@ async function fields(orders: Orders, models = [{ modelId, quantity: 1 }]): Prom
 
 async function placed(orders: Orders, count: number): Promise<Draft[]> {
   const base = await fields(orders);
-  const drafts = Array.from({ length: count }, () => orders.save(projectId, base));
-  drafts.forEach((d) => orders.place(d.id));
+  const drafts = await Promise.all(Array.from({ length: count }, () => orders.save(projectId, base)));
+  for (const d of drafts) await orders.place(d.id);
   await orders.outbox.drained();
-  return drafts.map((d) => orders.get(d.id));
+  return Promise.all(drafts.map((d) => orders.get(d.id)));
 }
 
 test('a quote says when it was quoted, and a draft keeps that with the method chosen from it', async () => {
-  const orders = newOrders();
+  const orders = await newOrders();
   const before = Date.now();
   const quote = await orders.quote({ country: 'NL', models: [{ modelId, quantity: 1 }] });
   assert.ok(quote.methods.length > 0);
   for (const method of quote.methods) assert.equal(method.quotedAt, quote.quotedAt);
   assert.ok(Date.parse(quote.quotedAt) >= before - 1000);
-  const draft = orders.save(projectId, await fields(orders));
+  const draft = await orders.save(projectId, await fields(orders));
   assert.ok(draft.shippingMethod?.quotedAt, 'kept with the draft, for the outbox to say how old its price is');
 });
 
 test('cancelling many: the orders the service still cancels are cancelled, one shipped is named with why, and each history says so', async () => {
-  const orders = newOrders();
+  const orders = await newOrders();
   const [a, b, shipped] = await placed(orders, 3);
   assert.ok(shipped.order?.orderId);
   await sandbox.operator.advanceOrder(shipped.order.orderId, 'in_production');
@@ -69,70 +69,70 @@ test('cancelling many: the orders the service still cancels are cancelled, one s
   assert.equal(atService.get(a.orderReference), 'cancelled');
   assert.equal(atService.get(shipped.orderReference), 'shipped');
 
-  const history = orders.history(a.id);
+  const history = await orders.history(a.id);
   assert.deepEqual(history.map((e) => e.kind), ['drafted', 'queued', 'attempt', 'placed', 'status']);
   assert.deepEqual([history[4].status, history[4].message], ['cancelled', 'Cancelled from PrintDesk']);
-  assert.deepEqual(orders.history(shipped.id).filter((e) => e.kind === 'status').map((e) => e.status), ['shipped']);
+  assert.deepEqual((await orders.history(shipped.id)).filter((e) => e.kind === 'status').map((e) => e.status), ['shipped']);
 });
 
 test('a held order stays in the outbox while others go, and goes once released', async () => {
-  const orders = newOrders();
+  const orders = await newOrders();
   const base = await fields(orders);
-  const [kept, sent] = [orders.save(projectId, base), orders.save(projectId, base)];
+  const [kept, sent] = [await orders.save(projectId, base), await orders.save(projectId, base)];
   orders.outbox.pause();
-  orders.place(kept.id);
-  orders.place(sent.id);
+  await orders.place(kept.id);
+  await orders.place(sent.id);
   const held = await orders.bulk.hold([kept.id, sent.id, kept.id]);
   assert.equal(held.done.length, 2);
   await orders.bulk.release([sent.id]);
   orders.outbox.resume();
   await orders.outbox.drained();
-  assert.equal(orders.get(sent.id).state, 'placed');
-  assert.deepEqual([orders.get(kept.id).state, orders.get(kept.id).held], ['queued', true]);
+  assert.equal((await orders.get(sent.id)).state, 'placed');
+  assert.deepEqual([(await orders.get(kept.id)).state, (await orders.get(kept.id)).held], ['queued', true]);
   assert.equal((await orders.bulk.hold([sent.id])).failed[0]?.id, sent.id, 'a placed order cannot be held');
 
   await orders.bulk.release([kept.id]);
   await orders.outbox.drained();
-  assert.equal(orders.get(kept.id).state, 'placed');
-  assert.deepEqual(orders.history(kept.id).map((e) => e.kind), ['drafted', 'queued', 'held', 'released', 'attempt', 'placed']);
+  assert.equal((await orders.get(kept.id)).state, 'placed');
+  assert.deepEqual((await orders.history(kept.id)).map((e) => e.kind), ['drafted', 'queued', 'held', 'released', 'attempt', 'placed']);
 });
 
 test('each send attempt is in the history with its outcome: a 5xx tried again, then placed; a rejected order sent again', async () => {
-  const orders = newOrders();
-  const draft = orders.save(projectId, await fields(orders));
+  const orders = await newOrders();
+  const draft = await orders.save(projectId, await fields(orders));
   sandbox.faults.set({ kind: 'status-5xx', path: '/Order/CreateOrder', count: 1 });
   try {
-    orders.place(draft.id);
-    while (orders.get(draft.id).state !== 'queued' || orders.get(draft.id).attempts < 1) await new Promise((resolve) => setTimeout(resolve, 10));
-    orders.sendNow(draft.id);
+    await orders.place(draft.id);
+    while ((await orders.get(draft.id)).state !== 'queued' || (await orders.get(draft.id)).attempts < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await orders.sendNow(draft.id);
     await orders.outbox.drained();
   } finally {
     sandbox.faults.clear();
   }
-  const attempts = orders.history(draft.id).filter((e) => e.kind === 'attempt');
+  const attempts = (await orders.history(draft.id)).filter((e) => e.kind === 'attempt');
   assert.deepEqual(attempts.map((e) => [e.attempt, e.outcome]), [[1, 'retry'], [2, 'placed']]);
   assert.ok(attempts[0].message && attempts[0].nextAttemptAt, 'why it was not sent, and when it went again');
 
-  const unknown = orders.save(projectId, await fields(orders, [{ modelId: '0f8fad5b-d9cb-469f-a165-70867728950e', quantity: 1 }]));
-  orders.place(unknown.id);
+  const unknown = await orders.save(projectId, await fields(orders, [{ modelId: '0f8fad5b-d9cb-469f-a165-70867728950e', quantity: 1 }]));
+  await orders.place(unknown.id);
   await orders.outbox.drained();
-  assert.equal(orders.get(unknown.id).state, 'rejected');
+  assert.equal((await orders.get(unknown.id)).state, 'rejected');
   const retried = await orders.bulk.retry([unknown.id]);
   assert.equal(retried.failed.length, 0);
   await orders.outbox.drained();
-  assert.deepEqual(orders.history(unknown.id).filter((e) => e.kind === 'attempt').map((e) => e.outcome), ['rejected', 'rejected']);
+  assert.deepEqual((await orders.history(unknown.id)).filter((e) => e.kind === 'attempt').map((e) => e.outcome), ['rejected', 'rejected']);
 
   const removed = await orders.bulk.remove([unknown.id, draft.id]);
   assert.deepEqual([removed.done.map((d) => d.id), removed.failed.map((f) => f.id)], [[unknown.id], [draft.id]]);
 });
 
 test("an order's page asks the service for its status: a change is recorded at the service's time", async () => {
-  const orders = newOrders();
+  const orders = await newOrders();
   const [draft] = await placed(orders, 1);
-  assert.deepEqual(await orders.check(draft.id), orders.get(draft.id), 'nothing new: the order as it was');
+  assert.deepEqual(await orders.check(draft.id), await orders.get(draft.id), 'nothing new: the order as it was');
   assert.ok(draft.order?.orderId);
   await sandbox.operator.advanceOrder(draft.order.orderId, 'in_production');
   assert.equal((await orders.check(draft.id)).order?.status, 'in_production');
-  const status = orders.history(draft.id).at(-1);
+  const status = (await orders.history(draft.id)).at(-1);
   assert.deepEqual([status?.kind, status?.status, status?.previous], ['status', 'in_production', 'received']);
 });

@@ -58,9 +58,9 @@ async function fakeService(
   return { client, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.ok(check(), 'timed out');
+const until = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 500 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.ok(await check(), 'timed out');
 };
 
 test("a reference the service holds for another order is not taken as this one's: the draft says so and stays unplaced", async (t) => {
@@ -74,22 +74,22 @@ test("a reference the service holds for another order is not taken as this one's
   // gives Ada the same reference.
   const bob = { ...fieldsFor('Bob', modelId, method), models: [{ modelId, quantity: 1 }] };
   await client.call('createOrder', z.unknown(), { body: payload({ ...bob, id: 'x', orderReference: 'SHOP-1001', projectId } as Draft) });
-  const orders = ordersWith(client);
-  const ada = orders.store.create('acct', projectId, fieldsFor('Ada', modelId, method), 'SHOP-1001');
-  orders.place(ada.id);
+  const orders = await ordersWith(client);
+  const ada = await orders.store.create('acct', projectId, fieldsFor('Ada', modelId, method), 'SHOP-1001');
+  await orders.place(ada.id);
   await orders.outbox.drained();
-  const after = orders.get(ada.id);
+  const after = await orders.get(ada.id);
   assert.equal(after.state, 'needs-attention');
   assert.equal(after.order, null);
   assert.match(after.problem?.message ?? '', /another order under the reference SHOP-1001 .* different recipient, models/);
   assert.equal(after.unanswered, false, 'the user may duplicate or delete it');
   assert.equal((await sandbox.operator.listOrders({ projectId })).length, 1);
   // Bob's own order, sent again from a draft that matches it, is recognised as its own.
-  const again = ordersWith(client);
-  const bobAgain = again.store.create('acct', projectId, bob, 'SHOP-1001');
-  again.place(bobAgain.id);
+  const again = await ordersWith(client);
+  const bobAgain = await again.store.create('acct', projectId, bob, 'SHOP-1001');
+  await again.place(bobAgain.id);
   await again.outbox.drained();
-  assert.equal(again.get(bobAgain.id).state, 'placed');
+  assert.equal((await again.get(bobAgain.id)).state, 'placed');
   assert.equal((await sandbox.operator.listOrders({ projectId })).length, 1);
   await again.stop();
   await orders.stop();
@@ -103,11 +103,11 @@ for (const data of [{ orderId: 98765 }, null, true]) {
       reply(404, { success: false, error: { type: 'NOT_FOUND', message: 'Not found' } });
     });
     t.after(() => service.close());
-    const orders = ordersWith(service.client);
-    const draft = orders.save(PROJECT, fieldsFor('Ada'));
-    orders.place(draft.id);
+    const orders = await ordersWith(service.client);
+    const draft = await orders.save(PROJECT, fieldsFor('Ada'));
+    await orders.place(draft.id);
     await orders.outbox.drained();
-    const placed = orders.get(draft.id);
+    const placed = await orders.get(draft.id);
     assert.equal(placed.state, 'placed');
     assert.equal(placed.order?.orderId, '', 'no id the client could read: the reference stands for it');
     assert.equal(creates, 1);
@@ -123,16 +123,16 @@ test('an attempt whose answer was lost keeps the draft locked and goes again und
     reply(404, { success: false, error: { type: 'NOT_FOUND', message: 'No such endpoint' } });
   }, 300);
   t.after(() => service.close());
-  const orders = ordersWith(service.client);
-  const draft = orders.save(PROJECT, fieldsFor('Ada'));
-  orders.place(draft.id);
-  await until(() => orders.get(draft.id).unanswered);
-  assert.throws(() => orders.remove(draft.id), /may have placed it/);
-  assert.throws(() => orders.save(PROJECT, fieldsFor('Augusta'), draft.id), /may have placed it/);
+  const orders = await ordersWith(service.client);
+  const draft = await orders.save(PROJECT, fieldsFor('Ada'));
+  await orders.place(draft.id);
+  await until(async () => (await orders.get(draft.id)).unanswered);
+  await assert.rejects(orders.remove(draft.id), /may have placed it/);
+  await assert.rejects(orders.save(PROJECT, fieldsFor('Augusta'), draft.id), /may have placed it/);
   orders.outbox.kick();
-  await until(() => orders.get(draft.id).state === 'placed');
+  await until(async () => (await orders.get(draft.id)).state === 'placed');
   assert.equal(creates, 2, 'sent once more, and only after the first was recorded as unanswered');
-  assert.equal(orders.get(draft.id).order?.orderId, 'ord-1');
+  assert.equal((await orders.get(draft.id)).order?.orderId, 'ord-1');
   await orders.stop();
 });
 
@@ -146,18 +146,18 @@ test('a second host starting on the same database (the app and `printdesk batch`
   const file = join(mkdtempSync(join(tmpdir(), 'pd-two-')), 'printdesk.db');
   t.after(() => rmSync(dirname(file), { recursive: true, force: true }));
   const hostOn = () => createOrders({ db: openDatabase(file), client: () => service.client, account: () => 'acct', onDraft: () => undefined, onPlaced: () => undefined });
-  const first = hostOn();
-  first.start();
-  const draft = first.save(PROJECT, fieldsFor('Ada'));
-  first.place(draft.id);
-  await until(() => first.get(draft.id).state === 'sending');
-  const second = hostOn();
-  second.start();
+  const first = await hostOn();
+  await first.start();
+  const draft = await first.save(PROJECT, fieldsFor('Ada'));
+  await first.place(draft.id);
+  await until(async () => (await first.get(draft.id)).state === 'sending');
+  const second = await hostOn();
+  await second.start();
   await first.outbox.drained();
   await second.outbox.drained();
-  assert.equal(first.get(draft.id).state, 'placed');
+  assert.equal((await first.get(draft.id)).state, 'placed');
   assert.equal(creates, 1);
-  await Promise.all([first.stop(), second.stop()]);
+  await Promise.all([await first.stop(), await second.stop()]);
 });
 
 /** A draft whose first CreateOrder is answered too late (the service placed it): it is then "unanswered". */
@@ -167,10 +167,10 @@ async function lostFirstAnswer(answer: (path: string, reply: (status: number, bo
     if (path === 'Order/CreateOrder' && ++creates === 1) return reply(200, { success: true, data: { orderId: 'ord-1' } }, 1_000);
     answer(path, reply, creates);
   }, 300);
-  const orders = ordersWith(service.client);
-  const draft = orders.save(PROJECT, fieldsFor('Ada'));
-  orders.place(draft.id);
-  await until(() => orders.get(draft.id).unanswered);
+  const orders = await ordersWith(service.client);
+  const draft = await orders.save(PROJECT, fieldsFor('Ada'));
+  await orders.place(draft.id);
+  await until(async () => (await orders.get(draft.id)).unanswered);
   orders.outbox.kick();
   return { orders, draft, service, creates: () => creates };
 }
@@ -183,14 +183,14 @@ test('a quote check that times out is no lost CreateOrder: the draft is not lock
     reply(404, { success: false, error: { type: 'NOT_FOUND', message: 'Not found' } });
   }, 300, (n) => (n <= 4 ? 1_000 : 0));
   t.after(() => service.close());
-  const orders = ordersWith(service.client);
-  const draft = orders.save(PROJECT, fieldsFor('Ada'));
-  orders.place(draft.id);
-  await until(() => orders.get(draft.id).state === 'queued' && orders.get(draft.id).attempts === 1);
-  assert.equal(orders.get(draft.id).unanswered, false, 'only CreateOrder going out may have placed it');
-  assert.doesNotThrow(() => orders.unqueue(draft.id));
-  orders.place(draft.id);
-  await until(() => orders.get(draft.id).state === 'placed');
+  const orders = await ordersWith(service.client);
+  const draft = await orders.save(PROJECT, fieldsFor('Ada'));
+  await orders.place(draft.id);
+  await until(async () => (await orders.get(draft.id)).state === 'queued' && (await orders.get(draft.id)).attempts === 1);
+  assert.equal((await orders.get(draft.id)).unanswered, false, 'only CreateOrder going out may have placed it');
+  await orders.unqueue(draft.id);
+  await orders.place(draft.id);
+  await until(async () => (await orders.get(draft.id)).state === 'placed');
   assert.equal(creates, 1);
   await orders.stop();
 });
@@ -201,8 +201,8 @@ test('a lost answer, then "reference taken" from a service that cannot look it u
     reply(404, { success: false, error: { type: 'NOT_FOUND', message: 'No such endpoint' } });
   });
   t.after(() => service.close());
-  await until(() => orders.get(draft.id).state === 'placed');
-  assert.equal(orders.get(draft.id).order?.orderId, '');
+  await until(async () => (await orders.get(draft.id)).state === 'placed');
+  assert.equal((await orders.get(draft.id)).order?.orderId, '');
   assert.equal(creates(), 2);
   await orders.stop();
 });
@@ -210,9 +210,9 @@ test('a lost answer, then "reference taken" from a service that cannot look it u
 test('a lost answer, then a look-up refused for access: the draft stays locked, as the order may exist', async (t) => {
   const { orders, draft, service, creates } = await lostFirstAnswer((path, reply) => reply(403, { success: false, error: { type: 'NO_PERMISSION', message: 'No access to the project' } }));
   t.after(() => service.close());
-  await until(() => orders.get(draft.id).state === 'needs-attention');
-  assert.equal(orders.get(draft.id).unanswered, true);
-  assert.throws(() => orders.remove(draft.id), /may have placed it/);
+  await until(async () => (await orders.get(draft.id)).state === 'needs-attention');
+  assert.equal((await orders.get(draft.id)).unanswered, true);
+  await assert.rejects(orders.remove(draft.id), /may have placed it/);
   assert.equal(creates(), 1, 'not sent again while the service may hold it');
   await orders.stop();
 });
@@ -223,8 +223,8 @@ test("an order found under PrintDesk's own reference is the draft's, though the 
     reply(500, { success: false, error: { type: 'INTERNAL_ERROR', message: 'unexpected' } });
   });
   t.after(() => service.close());
-  await until(() => orders.get(draft.id).state === 'placed');
-  assert.equal(orders.get(draft.id).order?.orderId, 'ord-1');
+  await until(async () => (await orders.get(draft.id)).state === 'placed');
+  assert.equal((await orders.get(draft.id)).order?.orderId, 'ord-1');
   await orders.stop();
 });
 
@@ -240,19 +240,19 @@ test('a lost answer, then a price raised before it goes again: held, still locke
     (n) => (n === 1 ? METHOD.price : 650),
   );
   t.after(() => service.close());
-  const orders = ordersWith(service.client);
-  const draft = orders.save(PROJECT, fieldsFor('Ada'));
-  orders.place(draft.id);
-  await until(() => orders.get(draft.id).unanswered);
+  const orders = await ordersWith(service.client);
+  const draft = await orders.save(PROJECT, fieldsFor('Ada'));
+  await orders.place(draft.id);
+  await until(async () => (await orders.get(draft.id)).unanswered);
   orders.outbox.kick();
-  await until(() => orders.get(draft.id).state === 'needs-attention');
-  const held = orders.get(draft.id);
+  await until(async () => (await orders.get(draft.id)).state === 'needs-attention');
+  const held = await orders.get(draft.id);
   assert.equal(held.problem?.kind, 'price-changed');
   assert.equal(held.unanswered, true, 'the lost attempt may still have placed it');
   assert.equal(creates, 1, 'not sent at a price the user has not seen');
-  orders.acceptChanges(draft.id);
-  await until(() => orders.get(draft.id).state === 'placed');
+  await orders.acceptChanges(draft.id);
+  await until(async () => (await orders.get(draft.id)).state === 'placed');
   assert.equal(creates, 2);
-  assert.equal(orders.get(draft.id).shippingMethod?.price, 650);
+  assert.equal((await orders.get(draft.id)).shippingMethod?.price, 650);
   await orders.stop();
 });

@@ -28,7 +28,7 @@ after(() => sandbox.dispose());
 
 const account = () => `${sandbox.baseUrl} ${DEMO_EMAIL}`;
 
-function ordersOn(db: Db, events: { placed: Draft[] } = { placed: [] }): Orders {
+function ordersOn(db: Db, events: { placed: Draft[] } = { placed: [] }): Promise<Orders> {
   return createOrders({ db, client: () => client, account, onDraft: () => undefined, onPlaced: (d) => events.placed.push(d) });
 }
 
@@ -52,29 +52,29 @@ async function serverCountsByReference(): Promise<Map<string, number>> {
 
 test('a draft keeps its reference; placing it sends it once and records the service order', async () => {
   const events = { placed: [] as Draft[] };
-  const orders = ordersOn(openDatabase(':memory:'), events);
-  const draft = orders.save(projectId, await fields());
+  const orders = await ordersOn(openDatabase(':memory:'), events);
+  const draft = await orders.save(projectId, await fields());
   assert.match(draft.orderReference, /^PD-/);
-  const edited = orders.save(projectId, { ...draft, recipient: { ...draft.recipient, city: 'Utrecht', postal: '3511 AB' } }, draft.id);
+  const edited = await orders.save(projectId, { ...draft, recipient: { ...draft.recipient, city: 'Utrecht', postal: '3511 AB' } }, draft.id);
   assert.equal(edited.orderReference, draft.orderReference);
   // The reply is the draft as it is once the outbox took it: a view applying it after the "sending"
   // event must not fall back to "queued".
-  assert.equal(orders.place(draft.id).state, 'sending');
+  assert.equal((await orders.place(draft.id)).state, 'sending');
   await orders.outbox.drained();
-  const placed = orders.get(draft.id);
+  const placed = await orders.get(draft.id);
   assert.equal(placed.state, 'placed');
   assert.ok(placed.order?.orderId);
   assert.equal(events.placed.length, 1);
   assert.equal((await serverCountsByReference()).get(draft.orderReference), 1);
-  assert.equal(orders.addressBook()[0].city, 'Utrecht');
+  assert.equal((await orders.addressBook())[0].city, 'Utrecht');
 });
 
 test('placed orders follow the service: status refreshed, cancellation', async () => {
-  const orders = ordersOn(openDatabase(':memory:'));
-  const draft = orders.save(projectId, await fields());
-  orders.place(draft.id);
+  const orders = await ordersOn(openDatabase(':memory:'));
+  const draft = await orders.save(projectId, await fields());
+  await orders.place(draft.id);
   await orders.outbox.drained();
-  const orderId = orders.get(draft.id).order?.orderId;
+  const orderId = (await orders.get(draft.id)).order?.orderId;
   assert.ok(orderId);
   await sandbox.operator.advanceOrder(orderId, 'in_production');
   const refreshed = (await orders.refresh(projectId)).find((d) => d.id === draft.id);
@@ -85,74 +85,74 @@ test('placed orders follow the service: status refreshed, cancellation', async (
 test('queued orders of one account wait while another account is signed in, and go when it is back', async () => {
   const db = openDatabase(':memory:');
   let signedIn: string | null = account();
-  const orders = createOrders({ db, client: () => client, account: () => signedIn, onDraft: () => undefined, onPlaced: () => undefined });
-  const draft = orders.save(projectId, await fields());
+  const orders = await createOrders({ db, client: () => client, account: () => signedIn, onDraft: () => undefined, onPlaced: () => undefined });
+  const draft = await orders.save(projectId, await fields());
   // Queued while the service was away; then the account signs out and a colleague signs in.
   orders.outbox.pause();
-  orders.place(draft.id);
+  await orders.place(draft.id);
   signedIn = null;
   orders.outbox.resume();
   signedIn = `${sandbox.baseUrl} colleague@printdesk.test`;
   orders.outbox.kick();
   await orders.outbox.drained();
-  assert.equal(orders.store.get(draft.id)?.state, 'queued', 'not sent under the colleague\'s sign-in');
+  assert.equal((await orders.store.get(draft.id))?.state, 'queued', 'not sent under the colleague\'s sign-in');
   assert.equal((await serverCountsByReference()).get(draft.orderReference), undefined);
   signedIn = account();
   orders.outbox.kick();
   await orders.outbox.drained();
-  assert.equal(orders.get(draft.id).state, 'placed');
+  assert.equal((await orders.get(draft.id)).state, 'placed');
   assert.equal((await serverCountsByReference()).get(draft.orderReference), 1);
 });
 
 test('an order waiting out an hour-long Retry-After goes when the user says "Send now", and once', async () => {
-  const orders = ordersOn(openDatabase(':memory:'));
-  const draft = orders.save(projectId, await fields());
+  const orders = await ordersOn(openDatabase(':memory:'));
+  const draft = await orders.save(projectId, await fields());
   sandbox.faults.set({ kind: 'rate-limit', path: '/Order/CreateOrder', count: 1, retryAfterSeconds: 3600 });
   try {
-    orders.place(draft.id);
+    await orders.place(draft.id);
     // Not drained: the outbox holds it for an hour. Its answer is written once it is queued again.
-    while (orders.get(draft.id).state !== 'queued') await new Promise((resolve) => setTimeout(resolve, 10));
-    const waiting = orders.get(draft.id);
+    while ((await orders.get(draft.id)).state !== 'queued') await new Promise((resolve) => setTimeout(resolve, 10));
+    const waiting = await orders.get(draft.id);
     assert.ok(Date.parse(waiting.nextAttemptAt ?? '') > Date.now() + 3_000_000, 'the service asked for an hour');
-    assert.equal(orders.sendNow(draft.id).nextAttemptAt, null);
+    assert.equal((await orders.sendNow(draft.id)).nextAttemptAt, null);
     await orders.outbox.drained();
-    assert.equal(orders.get(draft.id).state, 'placed');
+    assert.equal((await orders.get(draft.id)).state, 'placed');
     assert.equal((await serverCountsByReference()).get(draft.orderReference), 1);
     // Nothing to send now once it is placed.
-    assert.throws(() => orders.sendNow(draft.id), /no longer waiting/);
+    await assert.rejects(orders.sendNow(draft.id), /no longer waiting/);
   } finally {
     sandbox.faults.clear();
   }
 });
 
 test('a draft whose price changed waits for the user, and goes once accepted', async () => {
-  const orders = ordersOn(openDatabase(':memory:'));
+  const orders = await ordersOn(openDatabase(':memory:'));
   const base = await fields();
-  const draft = orders.save(projectId, { ...base, shippingMethod: base.shippingMethod && { ...base.shippingMethod, price: 1 } });
-  orders.place(draft.id);
+  const draft = await orders.save(projectId, { ...base, shippingMethod: base.shippingMethod && { ...base.shippingMethod, price: 1 } });
+  await orders.place(draft.id);
   await orders.outbox.drained();
-  const held = orders.get(draft.id);
+  const held = await orders.get(draft.id);
   assert.equal(held.state, 'needs-attention');
   assert.equal(held.problem?.kind, 'price-changed');
   assert.equal(held.problem?.after?.price, base.shippingMethod?.price);
   assert.equal((await serverCountsByReference()).get(draft.orderReference), undefined, 'nothing is sent before the user agrees');
-  orders.acceptChanges(draft.id);
+  await orders.acceptChanges(draft.id);
   await orders.outbox.drained();
-  assert.equal(orders.get(draft.id).state, 'placed');
+  assert.equal((await orders.get(draft.id)).state, 'placed');
 });
 
 test('a price raised at the service a moment after the quote is caught before a single order is placed', async () => {
-  const orders = ordersOn(openDatabase(':memory:'));
+  const orders = await ordersOn(openDatabase(':memory:'));
   const base = await fields();
   // The form's quote is cached; then the model gets heavier at the service, so its shipping costs more.
   await orders.quote({ country: 'NL', models: base.models });
   const service = new Database(join(sandbox.dataDir, DB_FILE));
   try {
     service.prepare('UPDATE models SET weight_grams = weight_grams + 5000 WHERE model_id = ?').run(modelId);
-    const draft = orders.save(projectId, base);
-    orders.place(draft.id);
+    const draft = await orders.save(projectId, base);
+    await orders.place(draft.id);
     await orders.outbox.drained();
-    const held = orders.get(draft.id);
+    const held = await orders.get(draft.id);
     assert.equal(held.problem?.kind, 'price-changed');
     assert.ok((held.problem?.after?.price ?? 0) > (base.shippingMethod?.price ?? 0));
     assert.equal((await serverCountsByReference()).get(draft.orderReference), undefined, 'nothing charged before the user agrees');
@@ -163,35 +163,35 @@ test('a price raised at the service a moment after the quote is caught before a 
 });
 
 test('a method no longer offered, and a service rejection, are explained and nothing is placed', async () => {
-  const orders = ordersOn(openDatabase(':memory:'));
+  const orders = await ordersOn(openDatabase(':memory:'));
   const base = await fields();
-  const gone = orders.save(projectId, { ...base, shippingMethod: base.shippingMethod && { ...base.shippingMethod, shippingMethodId: 999 } });
-  orders.place(gone.id);
-  const rejected = orders.save(projectId, { ...base, models: [{ modelId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] });
+  const gone = await orders.save(projectId, { ...base, shippingMethod: base.shippingMethod && { ...base.shippingMethod, shippingMethodId: 999 } });
+  await orders.place(gone.id);
+  const rejected = await orders.save(projectId, { ...base, models: [{ modelId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] });
   orders.outbox.pause();
-  orders.place(rejected.id);
+  await orders.place(rejected.id);
   orders.outbox.resume();
   await orders.outbox.drained();
-  assert.equal(orders.get(gone.id).problem?.kind, 'method-gone');
-  const refused = orders.get(rejected.id);
+  assert.equal((await orders.get(gone.id)).problem?.kind, 'method-gone');
+  const refused = await orders.get(rejected.id);
   assert.ok(['rejected', 'needs-attention'].includes(refused.state));
   assert.match(refused.problem?.message ?? '', /does not exist/);
 });
 
 test('invalid drafts are refused at "Place order" with the fields named', async () => {
-  const orders = ordersOn(openDatabase(':memory:'));
+  const orders = await ordersOn(openDatabase(':memory:'));
   const base = await fields();
-  const draft = orders.save(projectId, { ...base, recipient: { ...base.recipient, email: 'nope', postal: '' } });
-  assert.throws(() => orders.place(draft.id), (error: { details?: { fields?: Record<string, string> } }) => {
+  const draft = await orders.save(projectId, { ...base, recipient: { ...base.recipient, email: 'nope', postal: '' } });
+  await assert.rejects(orders.place(draft.id), (error: { details?: { fields?: Record<string, string> } }) => {
     assert.ok(error.details?.fields?.email && error.details.fields.postal);
     return true;
   });
-  assert.equal(orders.get(draft.id).state, 'draft');
+  assert.equal((await orders.get(draft.id)).state, 'draft');
 });
 
 test('an order whose answer was lost stays in the outbox, unchangeable, until the service is asked: it ends placed once, as the service holds it', async () => {
   const db = openDatabase(':memory:');
-  const orders: Orders = createOrders({
+  const orders: Orders = await createOrders({
     db,
     client: () => client,
     account,
@@ -202,32 +202,32 @@ test('an order whose answer was lost stays in the outbox, unchangeable, until th
   const base = await fields();
   // Every try of the client's own retries is cut: after the service acted on the first one, or before it acted.
   for (const kind of ['reset-after', 'reset-before'] as const) {
-    const draft = orders.save(projectId, base);
+    const draft = await orders.save(projectId, base);
     sandbox.faults.set([{ kind, path: '/Order/CreateOrder', count: 20 }]);
     try {
-      orders.place(draft.id);
-      while (!orders.get(draft.id).unanswered) await new Promise((resolve) => setTimeout(resolve, 10));
-      assert.equal(orders.get(draft.id).state, 'queued');
+      await orders.place(draft.id);
+      while (!(await orders.get(draft.id)).unanswered) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.equal((await orders.get(draft.id)).state, 'queued');
       // The row can say when it is tried again.
-      assert.ok(!Number.isNaN(Date.parse(orders.get(draft.id).nextAttemptAt ?? '')), 'a time for the next try');
-      assert.throws(() => orders.unqueue(draft.id), /may have placed it/);
-      assert.throws(() => orders.remove(draft.id), /may have placed it/);
-      assert.throws(() => orders.save(projectId, { ...base, recipient: { ...base.recipient, city: 'Utrecht' } }, draft.id), /may have placed it/);
+      assert.ok(!Number.isNaN(Date.parse((await orders.get(draft.id)).nextAttemptAt ?? '')), 'a time for the next try');
+      await assert.rejects(orders.unqueue(draft.id), /may have placed it/);
+      await assert.rejects(orders.remove(draft.id), /may have placed it/);
+      await assert.rejects(orders.save(projectId, { ...base, recipient: { ...base.recipient, city: 'Utrecht' } }, draft.id), /may have placed it/);
     } finally {
       sandbox.faults.clear();
     }
     orders.outbox.resume();
     await orders.outbox.drained();
-    const placed = orders.get(draft.id);
+    const placed = await orders.get(draft.id);
     assert.deepEqual({ kind, state: placed.state, unanswered: placed.unanswered, city: placed.recipient.city, next: placed.nextAttemptAt }, { kind, state: 'placed', unanswered: false, city: 'Amsterdam', next: null });
     assert.equal((await serverCountsByReference()).get(draft.orderReference), 1, `${kind}: placed once`);
   }
 });
 
 test('through resets before and after acting, stalls, 5xx and 429, every order is placed exactly once', async () => {
-  const orders = ordersOn(openDatabase(':memory:'));
+  const orders = await ordersOn(openDatabase(':memory:'));
   const base = await fields();
-  const drafts = Array.from({ length: 150 }, () => orders.save(projectId, base));
+  const drafts = await Promise.all(Array.from({ length: 150 }, () => orders.save(projectId, base)));
   sandbox.faults.set([
     { kind: 'reset-before', path: '/Order/CreateOrder', probability: 0.1, seed: 1 },
     { kind: 'reset-after', path: '/Order/CreateOrder', probability: 0.1, seed: 2 },
@@ -237,30 +237,31 @@ test('through resets before and after acting, stalls, 5xx and 429, every order i
   ]);
   try {
     orders.outbox.setConcurrency(8);
-    for (const draft of drafts) orders.place(draft.id);
+    for (const draft of drafts) await orders.place(draft.id);
     await orders.outbox.drained();
   } finally {
     sandbox.faults.clear();
   }
   const counts = await serverCountsByReference();
   for (const draft of drafts) {
-    assert.equal(orders.get(draft.id).state, 'placed', `${draft.orderReference} ${orders.get(draft.id).problem?.message}`);
+    assert.equal((await orders.get(draft.id)).state, 'placed', `${draft.orderReference} ${(await orders.get(draft.id)).problem?.message}`);
     assert.equal(counts.get(draft.orderReference), 1, draft.orderReference);
   }
 });
 
 test('stopping with orders on their way waits for their answers, so closing the store loses none and throws nothing', async () => {
   const db = openDatabase(':memory:');
-  const orders = ordersOn(db);
+  const orders = await ordersOn(db);
   const base = await fields();
-  const drafts = Array.from({ length: 6 }, () => orders.save(projectId, base));
+  const drafts = await Promise.all(Array.from({ length: 6 }, () => orders.save(projectId, base)));
   sandbox.faults.set([{ kind: 'latency', path: '/Order/CreateOrder', ms: 300 }]);
   try {
-    for (const draft of drafts) orders.place(draft.id);
+    for (const draft of drafts) await orders.place(draft.id);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.ok(drafts.some((d) => orders.get(d.id).state === 'sending'), 'some orders are on their way when stopping');
+    const statesOf = async () => (await Promise.all(drafts.map((d) => orders.get(d.id)))).map((d) => d.state);
+    assert.ok((await statesOf()).includes('sending'), 'some orders are on their way when stopping');
     await orders.stop();
-    const states = drafts.map((d) => orders.get(d.id).state);
+    const states = await statesOf();
     assert.ok(!states.includes('sending'), `nothing is left half-sent: ${states.join(', ')}`);
     db.close();
   } finally {
@@ -273,11 +274,11 @@ test('stopping with orders on their way waits for their answers, so closing the 
 test('with the host killed at random moments and restarted, 1,000 orders end placed exactly once', { timeout: 240_000 }, async () => {
   const dbPath = join(mkdtempSync(join(tmpdir(), 'outbox-kill-')), 'printdesk.db');
   const db = openDatabase(dbPath);
-  const orders = ordersOn(db);
+  const orders = await ordersOn(db);
   orders.outbox.pause();
   const base = await fields('DE');
-  const drafts = Array.from({ length: 1_000 }, () => orders.save(projectId, { ...base, recipient: { ...base.recipient, postal: '10115', city: 'Berlin', country: 'DE' } }));
-  for (const draft of drafts) orders.place(draft.id);
+  const drafts = await Promise.all(Array.from({ length: 1_000 }, () => orders.save(projectId, { ...base, recipient: { ...base.recipient, postal: '10115', city: 'Berlin', country: 'DE' } })));
+  for (const draft of drafts) await orders.place(draft.id);
   db.close();
   sandbox.faults.set([
     { kind: 'reset-after', path: '/Order/CreateOrder', probability: 0.05, seed: 7 },
@@ -307,7 +308,7 @@ test('with the host killed at random moments and restarted, 1,000 orders end pla
   }
   assert.ok(kills >= 3, `the host should have been killed a few times (was ${kills})`);
   const check = openDatabase(dbPath);
-  const after = ordersOn(check);
+  const after = await ordersOn(check);
   const counts = await serverCountsByReference();
   let lost = 0;
   let doubled = 0;
@@ -315,9 +316,9 @@ test('with the host killed at random moments and restarted, 1,000 orders end pla
     const count = counts.get(draft.orderReference) ?? 0;
     if (count === 0) lost++;
     if (count > 1) doubled++;
-    assert.equal(after.get(draft.id).state, 'placed');
+    assert.equal((await after.get(draft.id)).state, 'placed');
   }
-  after.stop();
+  await after.stop();
   check.close();
   assert.deepEqual({ lost, doubled }, { lost: 0, doubled: 0 });
 });

@@ -6,6 +6,7 @@ import { parseCsv } from '../../common/batch/parse-csv.ts';
 import { skuTable } from '../../electron/services/batch/sku-table.ts';
 import { createBatchTables } from '../../electron/services/batch/tables.ts';
 import { HostError } from '../../electron/services/api/errors.ts';
+import { sqliteSql } from '../../electron/services/storage/sqlite-sql.ts';
 import { createOrdersStore } from '../../electron/services/orders/store.ts';
 import { openDatabase } from '../../electron/services/storage/database.ts';
 
@@ -13,15 +14,15 @@ const CUBE = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const STAR = '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b';
 const MODELS = { byName: new Map([['cube-binary.stl', CUBE], ['cube-binary', CUBE], ['star-binary', STAR]]), byStem: new Map([['cube-binary', CUBE], ['star-binary', STAR]]), names: new Map([[CUBE, 'Cube-binary'], [STAR, 'Star-binary']]) };
 
-function open() {
+async function open() {
   const db = openDatabase(':memory:');
-  createOrdersStore(db);
+  await createOrdersStore(sqliteSql(db));
   const tables = createBatchTables(db);
   return { tables, skus: skuTable(db, tables.stamp) };
 }
 
-test('a SKU is kept per project, ignoring case; neither a model nor "not a print" forgets it', () => {
-  const { skus } = open();
+test('a SKU is kept per project, ignoring case; neither a model nor "not a print" forgets it', async () => {
+  const { skus } = await open();
   skus.set('project-a', 'STAR-01', { modelId: STAR.toUpperCase(), skip: false });
   skus.set('project-a', 'Gift Card', { modelId: null, skip: true });
   assert.deepEqual([...skus.entries('project-a')], [['gift card', { sku: 'Gift Card', modelId: null, skip: true }], ['star-01', { sku: 'STAR-01', modelId: STAR, skip: false }]]);
@@ -31,15 +32,15 @@ test('a SKU is kept per project, ignoring case; neither a model nor "not a print
   assert.throws(() => skus.set('project-a', 'x', { modelId: 'not-an-id', skip: false }), HostError);
 });
 
-test('exported as CSV and imported again, the table is the same; a row that names no model stops the import whole', () => {
-  const { skus } = open();
+test('exported as CSV and imported again, the table is the same; a row that names no model stops the import whole', async () => {
+  const { skus } = await open();
   skus.set('p', 'STAR-01', { modelId: STAR, skip: false });
   skus.set('p', 'Gift Card', { modelId: null, skip: true });
   const csv = skus.exportCsv('p', MODELS);
   const parsed = parseCsv(new TextEncoder().encode(csv));
   assert.ok(parsed.ok);
   if (parsed.ok) assert.deepEqual(parsed.value.header, ['SKU', 'Model id', 'Model name', 'Not a print']);
-  const other = open();
+  const other = await open();
   assert.deepEqual(other.skus.importCsv('p', new TextEncoder().encode(csv), MODELS), { imported: 2 });
   assert.deepEqual(other.skus.entries('p'), skus.entries('p'));
   // By name or file name, as a shop writes its own list.
@@ -51,8 +52,8 @@ test('exported as CSV and imported again, the table is the same; a row that name
   assert.throws(() => other.skus.importCsv('p', new TextEncoder().encode('Code,Model\nA,Star\n'), MODELS), /needs a "SKU" column/);
 });
 
-test('the values given for every row are kept per header layout, beside its matching', () => {
-  const { tables } = open();
+test('the values given for every row are kept per header layout, beside its matching', async () => {
+  const { tables } = await open();
   tables.mappings.rememberConstants('etsy-layout', { email: 'orders@shop.example' });
   assert.equal(tables.mappings.recall('etsy-layout'), null, 'no matching was changed for it');
   tables.mappings.remember('etsy-layout', { orderReference: 1 });

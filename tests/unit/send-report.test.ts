@@ -7,31 +7,31 @@ import { emptiedWords, type EmptiedSummary } from '../../common/orders/outbox-wo
 
 const moved = (state: Draft['state']) => ({ state }) as Draft;
 
-test('what the outbox placed after the service came back is told once, when nothing is left', () => {
+test('what the outbox placed after the service came back is told once, when nothing is left', async () => {
   let waiting = 3;
   const told: EmptiedSummary[] = [];
-  const report = createSendReport({ waiting: () => waiting, report: (summary) => told.push(summary) });
-  report.connectivity(false);
-  report.connectivity(true);
+  const report = createSendReport({ waiting: async () => waiting, report: (summary) => told.push(summary) });
+  await report.connectivity(false);
+  await report.connectivity(true);
   for (const state of ['sending', 'placed', 'needs-attention', 'placed'] as const) {
     if (state !== 'sending') waiting--;
-    report.sent(moved(state));
+    await report.sent(moved(state));
   }
   assert.deepEqual(told, [{ placed: 2, needAttention: 1 }]);
   // Orders placed with the service there all along are no news.
   waiting = 1;
-  report.sent(moved('placed'));
+  await report.sent(moved('placed'));
   waiting = 0;
-  report.sent(moved('placed'));
+  await report.sent(moved('placed'));
   assert.equal(told.length, 1);
 });
 
-test('back with nothing waiting says nothing, and does not count the next order placed online', () => {
+test('back with nothing waiting says nothing, and does not count the next order placed online', async () => {
   const told: EmptiedSummary[] = [];
-  const report = createSendReport({ waiting: () => 0, report: (summary) => told.push(summary) });
-  report.connectivity(false);
-  report.connectivity(true);
-  report.sent(moved('placed'));
+  const report = createSendReport({ waiting: async () => 0, report: (summary) => told.push(summary) });
+  await report.connectivity(false);
+  await report.connectivity(true);
+  await report.sent(moved('placed'));
   assert.deepEqual(told, []);
 });
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ApiClient } from '../../electron/services/api/client.ts';
-import { createOrders } from '../../electron/services/orders/index.ts';
+import { createOrders, type Orders } from '../../electron/services/orders/index.ts';
 import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
 import type { DraftFields } from '../../electron/contract/schemas/orders.ts';
 import { openDatabase } from '../../electron/services/storage/database.ts';
@@ -13,7 +13,7 @@ const typed = (firstName: string): DraftFields => ({ recipient: { ...emptyRecipi
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The bridge reads window.printdesk once, when first imported: its calls go to whichever host is current.
-let host: ReturnType<typeof createOrders>;
+let host: Orders;
 const ok = (value: unknown) => Promise.resolve({ ok: true, value });
 const drafts = {
   keepUnsaved: ({ projectId, id, fields }: { projectId: string; id?: string; fields: DraftFields }) => ok(host.keepUnsaved(projectId, fields, id)),
@@ -23,24 +23,24 @@ Object.assign(globalThis, { window: { printdesk: { drafts } }, addEventListener:
 
 /** A keeper whose bridge calls go straight to a host's orders on `db`, as IPC would. */
 async function keeperOn(db: ReturnType<typeof openDatabase>) {
-  host = createOrders({ db, client: () => ({}) as ApiClient, account: () => 'acct', onDraft: () => undefined, onPlaced: () => undefined });
+  host = await createOrders({ db, client: () => ({}) as ApiClient, account: () => 'acct', onDraft: () => undefined, onPlaced: () => undefined });
   const { UnsavedFormKeeper } = await import('../../renderer/lib/unsaved-form-keeper.ts');
   return { host, keeper: new UnsavedFormKeeper() };
 }
 
-const nextStart = (db: ReturnType<typeof openDatabase>) =>
-  createOrders({ db, client: () => ({}) as ApiClient, account: () => 'acct', onDraft: () => undefined, onPlaced: () => undefined }).recoverUnsaved();
+const nextStart = async (db: ReturnType<typeof openDatabase>) =>
+  (await createOrders({ db, client: () => ({}) as ApiClient, account: () => 'acct', onDraft: () => undefined, onPlaced: () => undefined })).recoverUnsaved();
 
 test('a slip kept during a pause, then typed back to the saved text and left at once: nothing comes back', async () => {
   const db = openDatabase(':memory:');
   const { host, keeper } = await keeperOn(db);
-  const saved = host.save(PROJECT, typed('Ada'));
+  const saved = await host.save(PROJECT, typed('Ada'));
   keeper.update(PROJECT, saved.id, typed('Adx'), true);
   await pause(500);
   keeper.update(PROJECT, saved.id, typed('Ada'), false);
   keeper.close(true);
   await pause(20);
-  assert.equal(nextStart(db), null);
+  assert.equal((await nextStart(db)), null);
 });
 
 test('typed and left by closing the window (no teardown): the next start has it', async () => {
@@ -49,7 +49,7 @@ test('typed and left by closing the window (no teardown): the next start has it'
   keeper.update(PROJECT, null, typed('Mary'), true);
   keeper.flush();
   await pause(20);
-  assert.equal(nextStart(db)?.recipient.firstName, 'Mary');
+  assert.equal((await nextStart(db))?.recipient.firstName, 'Mary');
 });
 
 test('discarded before the pause ended: nothing comes back', async () => {
@@ -58,5 +58,5 @@ test('discarded before the pause ended: nothing comes back', async () => {
   keeper.update(PROJECT, null, typed('Grace'), true);
   keeper.close(true);
   await pause(20);
-  assert.equal(nextStart(db), null);
+  assert.equal((await nextStart(db)), null);
 });

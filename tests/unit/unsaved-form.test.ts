@@ -11,7 +11,7 @@ import { openDatabase, type Db } from '../../electron/services/storage/database.
 const PROJECT = '11111111-2222-3333-4444-555555555555';
 const ADA = 'https://sandbox ada@example.com';
 
-function ordersOn(db: Db, account = () => ADA as string | null) {
+async function ordersOn(db: Db, account = () => ADA as string | null) {
   return createOrders({ db, client: () => ({}) as ApiClient, account, onDraft: () => undefined, onPlaced: () => undefined });
 }
 
@@ -22,52 +22,52 @@ const typed = (firstName: string): DraftFields => ({
   orderContent: emptyOrderContent(),
 });
 
-test('a new order typed and never saved becomes one draft at the next start, once', () => {
+test('a new order typed and never saved becomes one draft at the next start, once', async () => {
   const db = openDatabase(':memory:');
-  ordersOn(db).keepUnsaved(PROJECT, typed('Ad'));
-  ordersOn(db).keepUnsaved(PROJECT, typed('Ada'));
+  (await ordersOn(db)).keepUnsaved(PROJECT, typed('Ad'));
+  (await ordersOn(db)).keepUnsaved(PROJECT, typed('Ada'));
   // The app starts again on the same database.
-  const next = ordersOn(db);
-  const recovered = next.recoverUnsaved();
+  const next = await ordersOn(db);
+  const recovered = await next.recoverUnsaved();
   assert.equal(recovered?.recipient.firstName, 'Ada');
   assert.equal(recovered?.state, 'draft');
-  assert.equal(next.recoverUnsaved(), null, 'given back once');
-  assert.equal(next.list(PROJECT).length, 1);
+  assert.equal(await next.recoverUnsaved(), null, 'given back once');
+  assert.equal((await next.list(PROJECT)).length, 1);
 });
 
-test('saving or discarding the form leaves nothing to recover', () => {
+test('saving or discarding the form leaves nothing to recover', async () => {
   const db = openDatabase(':memory:');
-  const orders = ordersOn(db);
+  const orders = await ordersOn(db);
   orders.keepUnsaved(PROJECT, typed('Ada'));
-  orders.save(PROJECT, typed('Ada'));
-  assert.equal(orders.recoverUnsaved(), null);
+  await orders.save(PROJECT, typed('Ada'));
+  assert.equal(await orders.recoverUnsaved(), null);
   orders.keepUnsaved(PROJECT, typed('Grace'));
   orders.forgetUnsaved();
-  assert.equal(orders.recoverUnsaved(), null);
-  assert.equal(orders.list(PROJECT).length, 1);
+  assert.equal(await orders.recoverUnsaved(), null);
+  assert.equal((await orders.list(PROJECT)).length, 1);
 });
 
-test('edits to a saved draft go into that draft; edits equal to it make nothing', () => {
+test('edits to a saved draft go into that draft; edits equal to it make nothing', async () => {
   const db = openDatabase(':memory:');
-  const orders = ordersOn(db);
-  const draft = orders.save(PROJECT, typed('Ada'));
+  const orders = await ordersOn(db);
+  const draft = await orders.save(PROJECT, typed('Ada'));
   orders.keepUnsaved(PROJECT, typed('Ada'), draft.id);
-  assert.equal(orders.recoverUnsaved(), null, 'unchanged');
+  assert.equal(await orders.recoverUnsaved(), null, 'unchanged');
   orders.keepUnsaved(PROJECT, typed('Augusta'), draft.id);
-  const recovered = orders.recoverUnsaved();
+  const recovered = await orders.recoverUnsaved();
   assert.equal(recovered?.id, draft.id);
   assert.equal(recovered?.orderReference, draft.orderReference);
-  assert.equal(orders.get(draft.id).recipient.firstName, 'Augusta');
-  assert.equal(orders.list(PROJECT).length, 1);
+  assert.equal((await orders.get(draft.id)).recipient.firstName, 'Augusta');
+  assert.equal((await orders.list(PROJECT)).length, 1);
 });
 
-test("one account's unsaved form is not another's", () => {
+test("one account's unsaved form is not another's", async () => {
   const db = openDatabase(':memory:');
   let who: string | null = ADA;
-  const orders = ordersOn(db, () => who);
+  const orders = await ordersOn(db, () => who);
   orders.keepUnsaved(PROJECT, typed('Ada'));
   who = 'https://sandbox grace@example.com';
-  assert.equal(orders.recoverUnsaved(), null);
+  assert.equal(await orders.recoverUnsaved(), null);
   who = ADA;
-  assert.equal(orders.recoverUnsaved()?.recipient.firstName, 'Ada');
+  assert.equal((await orders.recoverUnsaved())?.recipient.firstName, 'Ada');
 });

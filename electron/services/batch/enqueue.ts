@@ -2,7 +2,7 @@
 // this batch already holds is reused (a re-send after a crash or a cancel), a draft another batch left
 // unsent (it was cancelled) is taken over, and a reference that belongs to anything else is skipped and
 // reported, so the same file sent twice places nothing twice.
-import { durably } from '../storage/database.ts';
+import type { Sql } from '../storage/sql.ts';
 import type { OrdersStore } from '../orders/store.ts';
 import type { DraftFields, DraftState } from '../../contract/schemas/orders.ts';
 import { earlierOrderLookup, earlierSays, whereMade } from './earlier-order.ts';
@@ -46,18 +46,19 @@ export async function enqueue(tables: BatchTables, store: OrdersStore, batch: Ba
     return (existing.state === 'draft' || existing.state === 'queued') && fileOf.get(existing.batch_id as string)?.state === 'cancelled';
   }
 
-  function one(order: ValidatedOrder) {
+  // `tx`: the chunk's transaction, on the same SQLite connection as these tables' statements.
+  async function one(order: ValidatedOrder, tx: Sql) {
     const fields: DraftFields = { recipient: order.recipient, models: order.models, shippingMethod: order.method, orderContent: order.orderContent };
     const existing = existingOf.get(order.reference);
     if (existing && existing.batch_id === batch.id) {
-      if (existing.state === 'draft' && store.transition(existing.id, ['draft'], 'queued', { fields, problem: null, nextAttemptAt: 0 })) counts.requeued++;
+      if (existing.state === 'draft' && (await store.transition(existing.id, ['draft'], 'queued', { fields, problem: null, nextAttemptAt: 0 }, false, tx))) counts.requeued++;
       record.run(batch.id, order.reference, existing.id, null);
       return;
     }
     if (existing && existing.batch_id !== null && unsentOfCancelled(existing)) {
       // The batch that made it was cancelled before it was placed. This batch sends it instead, and the
       // other one's report says where it went.
-      if (!store.transition(existing.id, [existing.state], 'queued', { fields, problem: null, nextAttemptAt: 0 })) return;
+      if (!(await store.transition(existing.id, [existing.state], 'queued', { fields, problem: null, nextAttemptAt: 0 }, false, tx))) return;
       tagBatch.run(batch.id, existing.id);
       handOver.run(`Sent from batch "${batch.fileName}" of ${batch.createdAt.slice(0, 10)} instead`, existing.batch_id, order.reference);
       record.run(batch.id, order.reference, existing.id, null);
@@ -71,16 +72,21 @@ export async function enqueue(tables: BatchTables, store: OrdersStore, batch: Ba
       counts.skipped++;
       return;
     }
-    const draft = store.create(batch.account, batch.projectId, fields, order.reference);
+    const draft = await store.create(batch.account, batch.projectId, fields, order.reference, undefined, tx);
     tagBatch.run(batch.id, draft.id);
-    store.transition(draft.id, ['draft'], 'queued', { nextAttemptAt: 0 });
+    await store.transition(draft.id, ['draft'], 'queued', { nextAttemptAt: 0 }, false, tx);
     record.run(batch.id, order.reference, draft.id, null);
     counts.created++;
   }
 
   for (let start = 0; start < orders.length && !stopping(); start += CHUNK) {
     // One fsync per chunk: a crash keeps whole chunks or nothing of them, and a re-send fills in the rest.
-    durably(db, () => orders.slice(start, start + CHUNK).forEach(one));
+    await store.sql.transaction(
+      async (tx) => {
+        for (const order of orders.slice(start, start + CHUNK)) await one(order, tx);
+      },
+      { durable: true },
+    );
     kick();
     await new Promise((resolve) => setImmediate(resolve));
   }

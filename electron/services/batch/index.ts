@@ -12,6 +12,7 @@ import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
 import { createOrdersStore } from '../orders/store.ts';
+import { sqliteSql } from '../storage/sqlite-sql.ts';
 import type { Db } from '../storage/database.ts';
 import { checkBatchFile, matchingOf, readBatchFile } from './batch-file.ts';
 import { earlierOrderLookup } from './earlier-order.ts';
@@ -53,8 +54,9 @@ export type Batches = ReturnType<typeof createBatches>;
  * The file's own problems in the database's column matching and values, with no account and no service:
  * what the CLI checks before it signs in.
  */
-export function checkFile(db: Db, bytes: Uint8Array, options: Parameters<typeof checkBatchFile>[2]) {
-  createOrdersStore(db);
+export async function checkFile(db: Db, bytes: Uint8Array, options: Parameters<typeof checkBatchFile>[2]) {
+  // The batch tables' indexes name the drafts table: it is made first.
+  await createOrdersStore(sqliteSql(db));
   return checkBatchFile(createBatchTables(db).mappings, bytes, options);
 }
 
@@ -200,7 +202,7 @@ export function createBatches(deps: BatchesDeps) {
     if (!record) throw new HostError('INVALID_INPUT', `Row ${row} is not in this batch`);
     if (!Number.isInteger(column) || column < 0 || column >= batch.header.length) throw new HostError('INVALID_INPUT', `Column ${column + 1} is not in this batch`);
     if (batch.sentAt && column === batch.mapping.orderReference) throw new HostError('INVALID_INPUT', 'Part of this batch was sent; order references can no longer change');
-    reopenRejected(batch, record.reference, row);
+    await reopenRejected(batch, record.reference, row);
     const cells = Array.from({ length: Math.max(record.cells.length, column + 1) }, (_, i) => (i === column ? value : (record.cells[i] ?? '')));
     const changed = referencesAfterEdit(tables, batch, { row, cells, reference: record.reference }, withReferences);
     tables.db.transaction(() => changed.forEach((r) => tables.setRow(batch.id, r)))();
@@ -214,12 +216,12 @@ export function createBatches(deps: BatchesDeps) {
    * A row may change while its order is not handed over, or was rejected (no order was made: the service
    * refused it); a rejected order goes back to a draft, sent again with the batch's next send.
    */
-  function reopenRejected(batch: BatchRecord, reference: string, row: number) {
+  async function reopenRejected(batch: BatchRecord, reference: string, row: number) {
     const sent = tables.db
       .prepare<[string, string], { id: string; state: string }>(`SELECT d.id, d.state FROM batch_orders bo JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ? AND bo.reference = ? AND bo.skipped IS NULL`)
       .get(batch.id, reference);
     if (!sent || sent.state === 'draft') return;
-    if (sent.state !== 'rejected' || !deps.orders.store.transition(sent.id, ['rejected'], 'draft', { problem: null })) {
+    if (sent.state !== 'rejected' || !(await deps.orders.store.transition(sent.id, ['rejected'], 'draft', { problem: null }))) {
       throw new HostError('INVALID_INPUT', `The order of row ${row} is ${sent.state}; it can no longer be changed here`);
     }
   }

@@ -3,7 +3,6 @@
 import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
-import { durably } from '../storage/database.ts';
 import { enqueue } from './enqueue.ts';
 import { concurrencyFor, countBatch, createRateMeter, DEFAULT_CONCURRENCY, progressOf } from './progress.ts';
 import type { BatchProgress } from './schemas.ts';
@@ -98,7 +97,7 @@ export function createRunner(deps: RunnerDeps) {
     // edited or remapped (its references are taken), and sending it again queues the rest.
     const sentAt = batch.sentAt ?? tables.stamp();
     if (!batch.sentAt) tables.update(batch.id, { sentAt });
-    const work = enqueue(tables, store, { ...batch, sentAt }, valid, () => outbox.kick(), () => stopping);
+    const work = enqueue(tables, store, { ...batch, sentAt }, valid, () => void outbox.kick(), () => stopping);
     enqueuing = work;
     try {
       await work;
@@ -130,10 +129,15 @@ export function createRunner(deps: RunnerDeps) {
   }
 
   /** What is still queued goes back to draft; what is being sent finishes. The batch can be sent again. */
-  function cancel(batch: BatchRecord): BatchProgress {
+  async function cancel(batch: BatchRecord): Promise<BatchProgress> {
     if (batch.state !== 'sending' && batch.state !== 'paused') throw new HostError('INVALID_INPUT', `This batch is ${batch.state}; there is nothing to cancel`);
-    const ids = tables.db.prepare<[string], { id: string }>(`SELECT id FROM drafts WHERE batch_id = ? AND state = 'queued' AND unanswered = 0`).all(batch.id);
-    durably(tables.db, () => ids.forEach(({ id }) => store.transition(id, ['queued'], 'draft', { problem: null })));
+    await store.sql.transaction(
+      async (tx) => {
+        const ids = await tx.all<{ id: string }>(`SELECT id FROM drafts WHERE batch_id = ? AND state = 'queued' AND unanswered = 0`, [batch.id]);
+        for (const { id } of ids) await store.transition(id, ['queued'], 'draft', { problem: null }, false, tx);
+      },
+      { durable: true },
+    );
     tables.update(batch.id, { state: 'cancelled', finishedAt: tables.stamp() });
     if (batch.state === 'paused') outbox.hold(pausedIds());
     const current = progress({ ...batch, state: 'cancelled' });

@@ -43,8 +43,8 @@ export function orderHandlers(orders: Orders, connectivity: Connectivity): Order
     'drafts:forgetUnsaved': () => (orders.forgetUnsaved(), null),
     'drafts:recoverUnsaved': () => orders.recoverUnsaved(),
     'drafts:duplicate': ({ id }) => orders.duplicate(id),
-    'drafts:delete': ({ id }) => {
-      orders.remove(id);
+    'drafts:delete': async ({ id }) => {
+      await orders.remove(id);
       return null;
     },
     'drafts:deleteMany': ({ ids }) => orders.bulk.remove(ids),

@@ -6,7 +6,7 @@ import type { BulkResult, Draft } from '../../contract/schemas/orders.ts';
 /** Cancelling asks the service once per order: a few at a time, as the outbox sends. */
 const SERVICE_CONCURRENCY = 4;
 
-export async function eachOrder(ids: readonly string[], act: (id: string) => Draft | Promise<Draft>, referenceOf: (id: string) => string): Promise<BulkResult> {
+export async function eachOrder(ids: readonly string[], act: (id: string) => Draft | Promise<Draft>, referenceOf: (id: string) => string | Promise<string>): Promise<BulkResult> {
   const done: Draft[] = [];
   const failed: BulkResult['failed'] = [];
   const queue = new PQueue({ concurrency: SERVICE_CONCURRENCY });
@@ -15,7 +15,7 @@ export async function eachOrder(ids: readonly string[], act: (id: string) => Dra
       try {
         done.push(await act(id));
       } catch (error) {
-        failed.push({ id, reference: referenceOf(id), message: error instanceof Error ? error.message : String(error) });
+        failed.push({ id, reference: await referenceOf(id), message: error instanceof Error ? error.message : String(error) });
       }
     }),
   );

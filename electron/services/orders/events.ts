@@ -1,6 +1,6 @@
 // Each order's history, for its page's timeline: written by the store in the same transaction as the change
 // it tells of, so that the timeline can never say more or less than what happened to the order.
-import type { Db } from '../storage/database.ts';
+import type { Sql } from '../storage/sql.ts';
 import type { Draft, DraftState, OrderEvent, PlacedOrder, Problem } from '../../contract/schemas/orders.ts';
 
 export type EventDetail = Omit<OrderEvent, 'at'>;
@@ -45,25 +45,19 @@ export function eventsOf(before: { state: DraftState; attempts: number }, to: Dr
   return [];
 }
 
-export type OrderEvents = ReturnType<typeof createOrderEvents>;
-
-export function createOrderEvents(db: Db) {
-  const insert = db.prepare<[string, string, string, string]>('INSERT INTO order_events (draft_id, at, kind, detail) VALUES (?, ?, ?, ?)');
-  const select = db.prepare<[string], { at: string; kind: OrderEvent['kind']; detail: string }>('SELECT at, kind, detail FROM order_events WHERE draft_id = ? ORDER BY id');
-  const removeAll = db.prepare<[string]>('DELETE FROM order_events WHERE draft_id = ?');
-
-  return {
-    record(draftId: string, at: string, events: readonly EventDetail[]) {
-      for (const { kind, ...detail } of events) insert.run(draftId, at, kind, JSON.stringify(detail));
-    },
-    of(draftId: string): OrderEvent[] {
-      return select.all(draftId).map((row) => ({ ...(JSON.parse(row.detail) as Omit<OrderEvent, 'at' | 'kind'>), at: row.at, kind: row.kind }));
-    },
-    forget(draftId: string) {
-      removeAll.run(draftId);
-    },
-  };
-}
+/** The history's rows, read and written through `sql`: the transaction of the change they tell of. */
+export const orderEvents = {
+  async record(sql: Sql, draftId: string, at: string, events: readonly EventDetail[]): Promise<void> {
+    for (const { kind, ...detail } of events) await sql.run('INSERT INTO order_events (draft_id, at, kind, detail) VALUES (?, ?, ?, ?)', [draftId, at, kind, JSON.stringify(detail)]);
+  },
+  async of(sql: Sql, draftId: string): Promise<OrderEvent[]> {
+    const rows = await sql.all<{ at: string; kind: OrderEvent['kind']; detail: string }>('SELECT at, kind, detail FROM order_events WHERE draft_id = ? ORDER BY id', [draftId]);
+    return rows.map((row) => ({ ...(JSON.parse(row.detail) as Omit<OrderEvent, 'at' | 'kind'>), at: row.at, kind: row.kind }));
+  },
+  async forget(sql: Sql, draftId: string): Promise<void> {
+    await sql.run('DELETE FROM order_events WHERE draft_id = ?', [draftId]);
+  },
+};
 
 /**
  * The order's history as its page shows it. Orders written before PrintDesk kept histories have none: what

@@ -5,6 +5,8 @@ import { cancellable } from '../../../common/orders/cancellable.ts';
 import { EDITABLE_STATES, hasShipping } from '../../../common/orders/draft-rules.ts';
 import type { BulkResult, Draft, DraftFields, OrderEvent, QuoteRequest } from '../../contract/schemas/orders.ts';
 import type { Db } from '../storage/database.ts';
+import type { Sql } from '../storage/sql.ts';
+import { sqliteSql } from '../storage/sqlite-sql.ts';
 import { eachOrder } from './bulk.ts';
 import { createOutbox, sendingHere } from './outbox.ts';
 import { createQuotes } from './quotes.ts';
@@ -17,7 +19,10 @@ import { createOrdersStore } from './store.ts';
 import { createUnsavedForms } from './unsaved-form.ts';
 
 export interface OrdersDeps {
+  /** this computer's database: the sender lock, forms left unsaved, the quotes seen */
   db: Db;
+  /** where drafts and the outbox live: a team's store; by default this computer's database */
+  store?: Sql;
   client: () => ApiClient;
   /** `<service> <email>` of the signed-in user, or null */
   account: () => string | null;
@@ -35,7 +40,7 @@ const sameFields = (draft: Draft, fields: DraftFields) =>
   JSON.stringify([draft.recipient, draft.models, draft.shippingMethod, draft.shippingRule ?? null, draft.orderContent]) ===
   JSON.stringify([fields.recipient, fields.models, fields.shippingMethod, fields.shippingRule ?? null, fields.orderContent]);
 
-export type Orders = ReturnType<typeof createOrders>;
+export type Orders = Awaited<ReturnType<typeof createOrders>>;
 
 /** Cents as the history writes them (the page formats prices itself; a note is a sentence). */
 const amount = (cents: number | undefined) => (cents === undefined ? '?' : (cents / 100).toFixed(2));
@@ -44,8 +49,8 @@ const amount = (cents: number | undefined) => (cents === undefined ? '?' : (cent
  * A new run (the app started, `printdesk batch` run again) backs off afresh: what an earlier run left
  * waiting for its next try is due now. A 429 still in force answers again with its Retry-After.
  */
-function startAfresh(db: Db): number {
-  return db.prepare(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0`).run().changes;
+function startAfresh(sql: Sql): Promise<number> {
+  return sql.run(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0`);
 }
 
 const MAYBE_PLACED = 'PrintDesk sent this order and its answer was lost, so the service may have placed it. It stays in the outbox until the service says whether it did (as soon as it can be reached).';
@@ -57,8 +62,9 @@ function changeable(draft: Draft): Draft {
 }
 
 /** Quotes, drafts, the outbox and the address book, for the signed-in account. */
-export function createOrders(deps: OrdersDeps) {
-  const store = createOrdersStore(deps.db);
+export async function createOrders(deps: OrdersDeps) {
+  const shared = deps.store ?? sqliteSql(deps.db);
+  const store = await createOrdersStore(shared);
   // Held while this process may send: other programs on the database tell from it whether its sends go on.
   const senders = holdSenderLock(deps.db);
   const unsavedForms = createUnsavedForms(deps.db);
@@ -69,7 +75,7 @@ export function createOrders(deps: OrdersDeps) {
     forCountry: (country) => (deps.account() ? seenQuotes.forCountry(deps.account() as string, country) : []),
   });
   const report = createSendReport({
-    waiting: () => (deps.account() ? store.countWaiting(deps.account() as string) : 0),
+    waiting: async () => (deps.account() ? store.countWaiting(deps.account() as string) : 0),
     report: (summary) => deps.onOutboxEmptied?.(summary),
   });
   const outbox = createOutbox({
@@ -79,7 +85,7 @@ export function createOrders(deps: OrdersDeps) {
     account: deps.account,
     onChange: (draft) => {
       deps.onDraft(draft);
-      report.sent(draft);
+      void report.sent(draft);
     },
     onPlaced: deps.onPlaced,
     now: deps.now,
@@ -93,20 +99,19 @@ export function createOrders(deps: OrdersDeps) {
     return current;
   }
 
-  function owned(id: string): Draft {
-    const draft = store.ownerOf(id) === account() ? store.get(id) : null;
+  async function owned(id: string): Promise<Draft> {
+    const draft = (await store.ownerOf(id)) === account() ? await store.get(id) : null;
     if (!draft) throw new HostError('INVALID_INPUT', 'No such draft');
     return draft;
   }
 
   /** Saves the form's fields; what the form held unsaved is then in the draft, and forgotten. */
-  function save(projectId: string, fields: DraftFields, id?: string): Draft {
+  async function save(projectId: string, fields: DraftFields, id?: string): Promise<Draft> {
     const owner = account();
-    const draft = id ? changeable(owned(id)) : null;
-    const saved = deps.db.transaction(() => {
-      unsavedForms.forget(owner);
-      return draft ? store.transition(draft.id, EDITABLE_STATES, 'draft', { fields, problem: null }) : store.create(owner, projectId, fields);
-    })();
+    const draft = id ? changeable(await owned(id)) : null;
+    const saved = draft ? await store.transition(draft.id, EDITABLE_STATES, 'draft', { fields, problem: null }) : await store.create(owner, projectId, fields);
+    // Forgotten once the draft holds it (a crash between the two recovers a form equal to its draft: nothing).
+    unsavedForms.forget(owner);
     if (!saved) throw new HostError('INVALID_INPUT', `This order is ${draft?.state} and can no longer be edited`);
     return emit(saved);
   }
@@ -115,18 +120,18 @@ export function createOrders(deps: OrdersDeps) {
    * What a form held when the app last closed under it, as a draft: its own draft's fields replaced while
    * that draft can still be edited, or a new draft. Null when there was nothing, or nothing new.
    */
-  function recoverUnsaved(): Draft | null {
+  async function recoverUnsaved(): Promise<Draft | null> {
     const owner = account();
     const form = unsavedForms.take(owner);
     if (!form) return null;
-    const current = form.draftId && store.ownerOf(form.draftId) === owner ? store.get(form.draftId) : null;
+    const current = form.draftId && (await store.ownerOf(form.draftId)) === owner ? await store.get(form.draftId) : null;
     if (current && sameFields(current, form.fields)) return null;
-    const updated = current && !current.unanswered ? store.transition(current.id, EDITABLE_STATES, 'draft', { fields: form.fields, problem: null }) : null;
-    return emit(updated ?? store.create(owner, form.projectId, form.fields, undefined, 'Kept from an order form left unsaved'));
+    const updated = current && !current.unanswered ? await store.transition(current.id, EDITABLE_STATES, 'draft', { fields: form.fields, problem: null }) : null;
+    return emit(updated ?? await store.create(owner, form.projectId, form.fields, undefined, 'Kept from an order form left unsaved'));
   }
 
-  function place(id: string): Draft {
-    const draft = owned(id);
+  async function place(id: string): Promise<Draft> {
+    const draft = await owned(id);
     const errors = { ...validateRecipient(draft.recipient), ...validateModelLines(draft.models) };
     const rule = draft.shippingRule?.choice;
     if (!hasShipping(draft)) errors.shippingMethod = 'Choose a shipping method, or a rule the outbox applies when it sends the order';
@@ -134,32 +139,32 @@ export function createOrders(deps: OrdersDeps) {
     if (Object.keys(errors).length) {
       throw new HostError('INVALID_INPUT', 'Some fields need attention before this order can be placed', { details: { fields: errors } });
     }
-    const queued = store.transition(id, EDITABLE_STATES, 'queued', { problem: null, nextAttemptAt: 0 }, true);
+    const queued = await store.transition(id, EDITABLE_STATES, 'queued', { problem: null, nextAttemptAt: 0 }, true);
     if (!queued) throw new HostError('INVALID_INPUT', `This order is already ${draft.state}`);
-    store.recipients.remember(account(), draft.recipient);
+    await store.recipients.remember(account(), draft.recipient);
     emit(queued);
-    outbox.kick();
+    await outbox.kick();
     return latest(queued);
   }
 
   /** The user agrees to the service's new price for a draft that went stale. */
-  function acceptChanges(id: string): Draft {
-    const draft = owned(id);
+  async function acceptChanges(id: string): Promise<Draft> {
+    const draft = await owned(id);
     const after = draft.problem?.kind === 'price-changed' ? draft.problem.after : null;
     if (draft.state !== 'needs-attention' || !after) throw new HostError('INVALID_INPUT', 'There is no change to accept');
     // The method at this price, agreed to: a rule it came from has done its work.
     const fields: DraftFields = { recipient: draft.recipient, models: draft.models, shippingMethod: after, shippingRule: null, orderContent: draft.orderContent };
     const note = `New shipping price accepted: ${amount(draft.shippingMethod?.price)} → ${amount(after.price)}`;
-    const queued = store.transition(id, ['needs-attention'], 'queued', { fields, problem: null, nextAttemptAt: 0, note }, true);
+    const queued = await store.transition(id, ['needs-attention'], 'queued', { fields, problem: null, nextAttemptAt: 0, note }, true);
     if (!queued) throw new HostError('INVALID_INPUT', 'This order changed meanwhile');
     emit(queued);
-    outbox.kick();
+    await outbox.kick();
     return latest(queued);
   }
 
   /** Takes a queued order back out of the outbox before it is sent. */
-  function unqueue(id: string): Draft {
-    const back = store.transition(changeable(owned(id)).id, ['queued', 'needs-attention'], 'draft', { problem: null });
+  async function unqueue(id: string): Promise<Draft> {
+    const back = await store.transition(changeable(await owned(id)).id, ['queued', 'needs-attention'], 'draft', { problem: null });
     if (!back) throw new HostError('INVALID_INPUT', 'This order is being sent or was placed; it can no longer be kept as a draft');
     return emit(back);
   }
@@ -169,56 +174,56 @@ export function createOrders(deps: OrdersDeps) {
    * PrintDesk's backoff or the service's Retry-After, and the user may know better (or want to see the
    * answer). A 429 answers it with a new wait; the reference keeps it from being placed twice.
    */
-  function sendNow(id: string): Draft {
-    const due = store.transition(owned(id).id, ['queued'], 'queued', { nextAttemptAt: 0 });
+  async function sendNow(id: string): Promise<Draft> {
+    const due = await store.transition((await owned(id)).id, ['queued'], 'queued', { nextAttemptAt: 0 });
     if (!due) throw new HostError('INVALID_INPUT', 'This order is no longer waiting in the outbox');
-    outbox.kick();
+    void outbox.kick();
     return emit(due);
   }
 
-  function duplicate(id: string): Draft {
-    const source = owned(id);
+  async function duplicate(id: string): Promise<Draft> {
+    const source = await owned(id);
     const fields: DraftFields = { recipient: source.recipient, models: source.models, shippingMethod: source.shippingMethod, shippingRule: source.shippingRule ?? null, orderContent: source.orderContent };
-    return emit(store.create(account(), source.projectId, fields, undefined, `A copy of ${source.orderReference}`));
+    return emit(await store.create(account(), source.projectId, fields, undefined, `A copy of ${source.orderReference}`));
   }
 
   /** Holds a queued order in the outbox: it stays there, unsent, until released. */
-  function hold(id: string): Draft {
-    const held = store.transition(changeable(owned(id)).id, ['queued'], 'queued', { held: true });
+  async function hold(id: string): Promise<Draft> {
+    const held = await store.transition(changeable(await owned(id)).id, ['queued'], 'queued', { held: true });
     if (!held) throw new HostError('INVALID_INPUT', 'Only orders waiting in the outbox can be held; this one is being sent or was placed');
     return emit(held);
   }
 
-  function release(id: string): Draft {
-    const draft = owned(id);
+  async function release(id: string): Promise<Draft> {
+    const draft = await owned(id);
     if (!draft.held) throw new HostError('INVALID_INPUT', 'This order is not held');
-    const released = store.transition(id, ['queued'], 'queued', { held: false });
+    const released = await store.transition(id, ['queued'], 'queued', { held: false });
     if (!released) throw new HostError('INVALID_INPUT', 'This order is no longer in the outbox');
     emit(released);
-    outbox.kick();
+    await outbox.kick();
     return latest(released);
   }
 
-  function removeOne(id: string): Draft {
-    const draft = owned(id);
-    remove(id);
+  async function removeOne(id: string): Promise<Draft> {
+    const draft = await owned(id);
+    await remove(id);
     return draft;
   }
 
   /** The same action on each of several orders (the Orders table's selection). */
   const each = (act: (id: string) => Draft | Promise<Draft>) => (ids: readonly string[]): Promise<BulkResult> =>
-    eachOrder(ids, act, (id) => store.get(id)?.orderReference ?? id);
+    eachOrder(ids, act, async (id) => (await store.get(id))?.orderReference ?? id);
 
-  function remove(id: string): void {
-    if (!store.remove(changeable(owned(id)).id, EDITABLE_STATES)) throw new HostError('INVALID_INPUT', 'Orders in the outbox or placed cannot be deleted');
+  async function remove(id: string): Promise<void> {
+    if (!(await store.remove(changeable(await owned(id)).id, EDITABLE_STATES))) throw new HostError('INVALID_INPUT', 'Orders in the outbox or placed cannot be deleted');
   }
 
   /** After sign-in: orders held for an expired session go back in the queue. */
-  function resumeAfterSignIn() {
+  async function resumeAfterSignIn() {
     const current = deps.account();
     if (!current) return;
-    store.requeueHeldForSession(current);
-    outbox.kick();
+    await store.requeueHeldForSession(current);
+    await outbox.kick();
   }
 
   /**
@@ -226,12 +231,12 @@ export function createOrders(deps: OrdersDeps) {
    * (each also announced), not the whole list: a project of ten thousand orders is not sent again for a few.
    */
   async function refresh(projectId: string): Promise<Draft[]> {
-    const changed = await refreshStatuses(store, deps.client(), store.list(account(), projectId), projectId);
+    const changed = await refreshStatuses(store, deps.client(), await store.list(account(), projectId), projectId);
     return changed.map(emit);
   }
 
   async function cancel(id: string): Promise<Draft> {
-    const draft = owned(id);
+    const draft = await owned(id);
     if (draft.state !== 'placed') throw new HostError('INVALID_INPUT', 'Only placed orders can be cancelled; take a queued order back with “Keep as draft”');
     if (draft.order?.status === 'cancelled') return draft;
     if (!cancellable(draft)) throw new HostError('INVALID_INPUT', `This order is ${draft.order?.status.replaceAll('_', ' ')}: the service cancels orders only until they ship`);
@@ -240,21 +245,21 @@ export function createOrders(deps: OrdersDeps) {
 
   /** The service's current status of one placed order (its page asks when it opens). */
   async function check(id: string): Promise<Draft> {
-    const draft = owned(id);
+    const draft = await owned(id);
     const updated = await checkStatus(store, deps.client(), draft);
     return updated === draft ? draft : emit(updated);
   }
 
-  function history(id: string): OrderEvent[] {
-    return store.history(owned(id).id);
+  async function history(id: string): Promise<OrderEvent[]> {
+    return store.history((await owned(id)).id);
   }
 
   /**
    * The draft as it is now: the kick may already have moved it on (and said so in an event), and a reply
    * carrying the state before would undo that in the view.
    */
-  function latest(draft: Draft): Draft {
-    return store.get(draft.id) ?? draft;
+  async function latest(draft: Draft): Promise<Draft> {
+    return (await store.get(draft.id)) ?? draft;
   }
 
   function emit(draft: Draft): Draft {
@@ -299,26 +304,26 @@ export function createOrders(deps: OrdersDeps) {
     addressBook: () => store.recipients.list(account()),
     resumeAfterSignIn,
     /** The service answers again: send what waits now. */
-    resumeAfterReconnect: () => {
-      report.connectivity(true);
-      store.makeQueuedDue();
-      outbox.kick();
+    resumeAfterReconnect: async () => {
+      void report.connectivity(true);
+      await store.makeQueuedDue();
+      void outbox.kick();
     },
     /** The service went away: what the outbox sends once it is back is told together (see send-report.ts). */
     wentOffline: () => report.connectivity(false),
     /** Work offline: the outbox holds what is queued (placing still queues), and sends it once let go. */
-    workOffline: (on: boolean) => {
+    workOffline: async (on: boolean) => {
       if (on) return outbox.pause();
-      store.makeQueuedDue();
+      await store.makeQueuedDue();
       outbox.resume();
     },
-    start: () => {
-      store.requeueInterrupted(sendingHere, senders.isAlive);
-      startAfresh(deps.db);
-      outbox.kick();
+    start: async () => {
+      await store.requeueInterrupted(sendingHere, senders.isAlive);
+      await startAfresh(shared);
+      void outbox.kick();
       // Another program on this database (`printdesk batch`) may stop mid-send after this one started:
       // its sends are taken back once it is gone, not at this one's next start.
-      sweep ??= setInterval(() => store.requeueInterrupted(sendingHere, senders.isAlive) > 0 && outbox.kick(), SWEEP_MS);
+      sweep ??= setInterval(() => void store.requeueInterrupted(sendingHere, senders.isAlive).then((taken) => void (taken > 0 && outbox.kick())), SWEEP_MS);
       sweep.unref?.();
     },
     stop: async () => {

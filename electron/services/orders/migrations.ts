@@ -1,13 +1,17 @@
 // The orders domain's schema steps (docs/storage.md): drafts and the outbox, the address book, and each
-// order's history.
-import type { Db, Migration } from '../storage/database.ts';
-import { lowerCaseAccountKeys } from '../storage/account-keys.ts';
+// order's history. Written once for both engines (storage/sql.ts): SQLite reads BIGINT as its INTEGER.
+import type { SqlMigration } from '../storage/sql.ts';
+import { lowerCaseAccountKeysIn } from '../storage/account-keys.ts';
 
-export const ORDERS_MIGRATIONS: readonly Migration[] = [
-  (db: Db) =>
-    db.exec(`
+/** A draft's place in insertion order, which breaks ties between drafts stamped in the same second. */
+export const DRAFT_ORDER = { sqlite: 'rowid', postgres: 'seq' } as const;
+
+export const ORDERS_MIGRATIONS: readonly SqlMigration[] = [
+  (sql) =>
+    sql.exec(`
       CREATE TABLE drafts (
         id TEXT PRIMARY KEY,
+        ${sql.dialect === 'postgres' ? 'seq BIGSERIAL NOT NULL,' : ''}
         order_reference TEXT NOT NULL UNIQUE,
         account TEXT NOT NULL,
         project_id TEXT NOT NULL,
@@ -16,7 +20,7 @@ export const ORDERS_MIGRATIONS: readonly Migration[] = [
         problem TEXT,
         placed TEXT,
         attempts INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at BIGINT NOT NULL DEFAULT 0,
         batch_id TEXT,
         created_at TEXT NOT NULL,
         updated_at TEXT NOT NULL
@@ -33,21 +37,21 @@ export const ORDERS_MIGRATIONS: readonly Migration[] = [
     `),
   // An attempt went out and its answer was lost: the service may hold the order. Until it is asked, the
   // draft cannot be held back, edited or deleted.
-  (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN unanswered INTEGER NOT NULL DEFAULT 0'),
+  (sql) => sql.exec('ALTER TABLE drafts ADD COLUMN unanswered INTEGER NOT NULL DEFAULT 0'),
   // Account keys in one case (see account-keys.ts).
-  (db: Db) => lowerCaseAccountKeys(db, ['drafts', 'recipients']),
+  (sql) => lowerCaseAccountKeysIn(sql, ['drafts', 'recipients']),
   // The process sending a draft: another program on the same database (the app and `printdesk batch`)
   // must not take a send it has under way for one cut short by a crash.
-  (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN sender_pid INTEGER'),
+  (sql) => sql.exec('ALTER TABLE drafts ADD COLUMN sender_pid INTEGER'),
   // Why a queued draft waits: only a wait for the service to be reachable ends when it is back; a 429's
   // Retry-After or a 5xx backoff still holds.
-  (db: Db) => db.exec('ALTER TABLE drafts ADD COLUMN waits_for_service INTEGER NOT NULL DEFAULT 0'),
+  (sql) => sql.exec('ALTER TABLE drafts ADD COLUMN waits_for_service INTEGER NOT NULL DEFAULT 0'),
   // Each order's history for its page (drafted, queued, every send attempt and its outcome, the service's
   // statuses), and queued orders the user holds in the outbox.
-  (db: Db) =>
-    db.exec(`
+  (sql) =>
+    sql.exec(`
       CREATE TABLE order_events (
-        id INTEGER PRIMARY KEY,
+        id ${sql.dialect === 'postgres' ? 'BIGSERIAL' : 'INTEGER'} PRIMARY KEY,
         draft_id TEXT NOT NULL,
         at TEXT NOT NULL,
         kind TEXT NOT NULL,

@@ -61,17 +61,40 @@ export function createOutbox(deps: OutboxDeps) {
    */
   const triesHere = new Map<string, number>();
 
-  function kick() {
+  // One pass at a time fills the free sending slots; a kick during a pass asks for one more after it.
+  let filling: Promise<void> | null = null;
+  let fillAgain = false;
+
+  /** Sends what is due, up to the concurrency; resolves once the drafts it could take are taken. */
+  function kick(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = null;
-    if (closed) return;
+    if (closed) return Promise.resolve();
+    if (filling) {
+      fillAgain = true;
+      return filling;
+    }
+    filling = (async () => {
+      try {
+        do {
+          fillAgain = false;
+          await fill();
+        } while (fillAgain && !closed);
+      } finally {
+        filling = null;
+      }
+    })();
+    return filling;
+  }
+
+  async function fill(): Promise<void> {
     const owner = account();
-    while (!paused && owner !== null && running < concurrency) {
-      const due = store.nextDue(now(), owner, held);
-      if (!due) break;
+    while (!paused && !closed && owner !== null && running < concurrency) {
+      const due = await store.nextDue(now(), owner, held);
+      if (!due || closed) break;
       // NORMAL is enough here: should this mark be lost, the draft is still queued and is sent
       // again with the same reference, which the service answers with the order it already has.
-      const sending = store.transition(due.id, ['queued'], 'sending', { attempts: due.attempts + 1, sender: process.pid });
+      const sending = await store.transition(due.id, ['queued'], 'sending', { attempts: due.attempts + 1, sender: process.pid });
       if (!sending) continue;
       onChange(sending);
       triesHere.set(sending.id, (triesHere.get(sending.id) ?? 0) + 1);
@@ -81,26 +104,27 @@ export function createOutbox(deps: OutboxDeps) {
         sendingHere.delete(sending.id);
         running--;
         if (running === 0) quiet.splice(0).forEach((resolve) => resolve());
-        kick();
+        void kick();
       });
     }
-    if (running === 0) wakeLater();
+    if (running === 0) await wakeLater();
   }
 
   /** When the signed-in account's next queued draft is due; null when it has none (or nobody is signed in). */
-  function nextWake(): number | null {
+  async function nextWake(): Promise<number | null> {
     const owner = account();
     return owner === null ? null : store.nextWakeAt(owner, held);
   }
 
-  function wakeLater() {
-    const at = nextWake();
+  async function wakeLater() {
+    const at = await nextWake();
     if (at === null) {
       idle.splice(0).forEach((resolve) => resolve());
       return;
     }
-    if (paused) return;
-    timer = setTimeout(kick, Math.max(0, at - now()));
+    if (paused || closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void kick(), Math.max(0, at - now()));
     timer.unref?.();
   }
 
@@ -113,19 +137,19 @@ export function createOutbox(deps: OutboxDeps) {
         // An earlier attempt's answer was lost: ask by reference before anything else, so that a draft the
         // service already holds is recorded as placed and never checked, held or changed as unsent.
         const existing = await lookUp(draft);
-        if (existing) return adopt(draft, existing);
+        if (existing) return await adopt(draft, existing);
         // Not found, or not askable: the same reference again settles it. The draft stays "unanswered", so
         // not editable, until the service answers this attempt. A price raised meanwhile (the earlier attempt
         // may have been days ago, or cut short by a crash before it went out) is still the user's to accept:
         // the order is held, locked, until they do. A method gone is sent anyway: the service's refusal is
         // a definite answer, which unlocks the draft for a new choice.
         const checked = await checkShipping(draft);
-        if ('problem' in checked && checked.problem.kind === 'price-changed') return settle(draft, 'needs-attention', { problem: checked.problem }, true);
+        if ('problem' in checked && checked.problem.kind === 'price-changed') return await settle(draft, 'needs-attention', { problem: checked.problem }, true);
         sent = true;
         return await create('draft' in checked ? checked.draft : draft);
       }
       const checked = await checkShipping(draft);
-      if ('problem' in checked) return settle(draft, 'needs-attention', { problem: checked.problem }, true);
+      if ('problem' in checked) return await settle(draft, 'needs-attention', { problem: checked.problem }, true);
       sent = true;
       await create(checked.draft);
     } catch (error) {
@@ -143,7 +167,7 @@ export function createOutbox(deps: OutboxDeps) {
     const created = CreatedOrder.safeParse(reply);
     if (created.success) return placed(draft, created.data);
     const found = await lookUp(draft).catch(() => null);
-    placed(draft, found ?? orderByReference(draft));
+    await placed(draft, found ?? orderByReference(draft));
   }
 
   /**
@@ -155,27 +179,27 @@ export function createOutbox(deps: OutboxDeps) {
     if (!hasShipping(draft)) return { problem: { kind: 'invalid', message: 'Choose a shipping method' } };
     // A single order asks the service: a price raised since its quote minutes ago would be charged unseen.
     // A batch's thousands of orders share a quote for a minute, which the rate limit can afford.
-    const maxAgeMs = store.batchOf(draft.id) === null ? 0 : BATCH_QUOTE_MS;
+    const maxAgeMs = (await store.batchOf(draft.id)) === null ? 0 : BATCH_QUOTE_MS;
     const quote = await quotes.get({ country: draft.recipient.country, models: draft.models }, { maxAgeMs });
     const outcome = shippingAtSend(draft, quote.methods);
     if (!outcome.ok) return { problem: outcome.problem };
-    return { draft: goingWith(draft, outcome.method) };
+    return { draft: await goingWith(draft, outcome.method) };
   }
 
   /** The draft with the method (and price) it is sent with, kept durably when that differs from what it held. */
-  function goingWith(draft: Draft, method: ShippingMethod): Draft {
+  async function goingWith(draft: Draft, method: ShippingMethod): Promise<Draft> {
     if (JSON.stringify(draft.shippingMethod) === JSON.stringify(method)) return draft;
     const { recipient, models, shippingRule, orderContent } = draft;
     const fields: DraftFields = { recipient, models, shippingMethod: method, shippingRule, orderContent };
-    return store.transition(draft.id, ['sending'], 'sending', { fields }, true) ?? { ...draft, shippingMethod: method };
+    return (await store.transition(draft.id, ['sending'], 'sending', { fields }, true)) ?? { ...draft, shippingMethod: method };
   }
 
-  function placed(draft: Draft, order: Omit<ServiceOrder, 'placedWith'>) {
+  async function placed(draft: Draft, order: Omit<ServiceOrder, 'placedWith'>) {
     // Left "sending": the next start sends it again with its reference, and the service's answer that
     // the reference is taken records it as placed.
     if (closed) return;
     const record: PlacedOrder = { orderId: order.orderId, status: order.status, createdAt: order.createdAt, shippingPrice: order.shippingPrice, currency: order.currency };
-    const done = store.transition(draft.id, ['sending'], 'placed', { placed: record, problem: null, unanswered: false }, true);
+    const done = await store.transition(draft.id, ['sending'], 'placed', { placed: record, problem: null, unanswered: false }, true);
     if (done) {
       onChange(done);
       onPlaced(done);
@@ -194,7 +218,7 @@ export function createOutbox(deps: OutboxDeps) {
     if (inGroup('signedOut', code)) {
       return settle(draft, 'needs-attention', { problem: { kind: 'session-expired', message: 'Your session expired before this order was sent. It is sent when you sign in again.' } }, true);
     }
-    settle(draft, 'rejected', { ...answered, problem: { kind: 'rejected', message } }, true);
+    await settle(draft, 'rejected', { ...answered, problem: { kind: 'rejected', message } }, true);
   }
 
   /** The service's order with the draft's reference, or null when it has none or cannot be asked. */
@@ -206,13 +230,13 @@ export function createOutbox(deps: OutboxDeps) {
    * An order found under the draft's reference: the draft's own if it was placed with what the draft holds,
    * or if the reference is one PrintDesk made (what differs is then the service's own tidying of fields).
    */
-  function adopt(draft: Draft, order: ServiceOrder) {
+  async function adopt(draft: Draft, order: ServiceOrder) {
     const differ = differences(order, draft);
     if (differ.length === 0 || ownReference(draft)) return placed(draft, order);
     const holder = `The service holds another order under the reference ${draft.orderReference} (order ${order.orderId}), with a different ${differ.join(', ')}.`;
     // An earlier attempt of this one may have reached the service too: not said to be unplaced, and kept locked.
     if (draft.unanswered) return settle(draft, 'needs-attention', { problem: { kind: 'invalid', message: `${holder} An earlier attempt of this order may also have reached the service: ask the service before sending it again.` } }, true);
-    settle(draft, 'needs-attention', { unanswered: false, problem: { kind: 'invalid', message: `${holder} This order was not placed: duplicate it to send it under a new reference.` } }, true);
+    await settle(draft, 'needs-attention', { unanswered: false, problem: { kind: 'invalid', message: `${holder} This order was not placed: duplicate it to send it under a new reference.` } }, true);
   }
 
   /** The service says the reference is taken: an earlier attempt reached it, or another order has it. */
@@ -226,19 +250,19 @@ export function createOutbox(deps: OutboxDeps) {
     // Not to be looked up. The draft's own reference, or one an earlier attempt of this draft sent: the
     // order holding it is this one, known by its reference until the service's list names it.
     if (ownReference(draft) || draft.unanswered) return placed(draft, orderByReference(draft));
-    settle(draft, 'needs-attention', { problem: { kind: 'invalid', message: `${original.message} The order holding it could not be looked up: ask the service, or duplicate this order to send it under a new reference.` } }, true);
+    await settle(draft, 'needs-attention', { problem: { kind: 'invalid', message: `${original.message} The order holding it could not be looked up: ask the service, or duplicate this order to send it under a new reference.` } }, true);
   }
 
-  function retryLater(draft: Draft, error: unknown, unanswered = false) {
+  async function retryLater(draft: Draft, error: unknown, unanswered = false) {
     const retryAfterSeconds = error instanceof HostError ? error.retryAfterSeconds : undefined;
     const delay = retryDelayMs(triesHere.get(draft.id) ?? 1, retryAfterSeconds, { capMs: RETRY_CAP_MS, random });
     const note = error instanceof Error ? error.message : String(error);
-    settle(draft, 'queued', { nextAttemptAt: now() + delay, waitsForService: isUnreachable(error), note, ...(unanswered ? { unanswered } : {}) }, unanswered);
+    await settle(draft, 'queued', { nextAttemptAt: now() + delay, waitsForService: isUnreachable(error), note, ...(unanswered ? { unanswered } : {}) }, unanswered);
   }
 
-  function settle(draft: Draft, to: Draft['state'], patch: Parameters<OrdersStore['transition']>[3], durable = false) {
+  async function settle(draft: Draft, to: Draft['state'], patch: Parameters<OrdersStore['transition']>[3], durable = false) {
     if (closed) return;
-    const next = store.transition(draft.id, ['sending'], to, patch, durable);
+    const next = await store.transition(draft.id, ['sending'], to, patch, durable);
     if (to !== 'queued') triesHere.delete(draft.id);
     if (next) onChange(next);
   }
@@ -248,18 +272,24 @@ export function createOutbox(deps: OutboxDeps) {
     pause: () => void (paused = true),
     resume: () => {
       paused = false;
-      kick();
+      void kick();
     },
     setConcurrency: (n: number) => {
       concurrency = Math.max(1, n);
-      kick();
+      void kick();
     },
     /** Resolves when nothing is queued or sending (for tests and the CLI). */
-    drained: () => new Promise<void>((resolve) => (running === 0 && nextWake() === null ? resolve() : idle.push(resolve))),
+    drained: async () => {
+      // Quiet only when no pass is filling slots before the question and after it: a pass may claim a
+      // draft while the store is asked.
+      const quietNow = () => running === 0 && !filling;
+      if (quietNow() && (await nextWake()) === null && quietNow()) return;
+      await new Promise<void>((resolve) => idle.push(resolve));
+    },
     /** Holds the queued drafts of these batches, and only them, until called again without them. */
     hold: (batchIds: readonly string[]) => {
       held = [...batchIds];
-      kick();
+      void kick();
     },
     /**
      * Sends nothing more, and resolves once the requests on their way are answered and written down, or

@@ -4,7 +4,7 @@ import type { EmptiedSummary } from '../../../common/orders/outbox-words.ts';
 
 export interface SendReportDeps {
   /** the signed-in account's orders still queued or on their way */
-  waiting: () => number;
+  waiting: () => Promise<number>;
   report: (summary: EmptiedSummary) => void;
 }
 
@@ -20,8 +20,12 @@ export function createSendReport(deps: SendReportDeps) {
   let placed = 0;
   let needAttention = 0;
 
-  function endIfEmpty() {
-    if (!counting || deps.waiting() > 0) return;
+  async function endIfEmpty() {
+    if (!counting) return;
+    // Unreadable (the store closing under a late answer): taken as still waiting, so nothing untrue is said.
+    const waiting = await deps.waiting().catch(() => 1);
+    // Re-read after the wait: another order's report may have ended the count meanwhile.
+    if (!counting || waiting > 0) return;
     counting = false;
     if (placed + needAttention > 0) deps.report({ placed, needAttention });
     placed = needAttention = 0;
@@ -29,17 +33,17 @@ export function createSendReport(deps: SendReportDeps) {
 
   return {
     /** The service went away (start counting) or came back (nothing waited: nothing to say). */
-    connectivity(online: boolean) {
+    connectivity(online: boolean): Promise<void> | void {
       if (online) return endIfEmpty();
       counting = true;
     },
     /** An order the outbox moved. */
-    sent(draft: Draft) {
+    sent(draft: Draft): Promise<void> | void {
       if (!counting) return;
       if (draft.state === 'placed') placed++;
       else if (draft.state === 'needs-attention' || draft.state === 'rejected') needAttention++;
       else return;
-      endIfEmpty();
+      return endIfEmpty();
     },
   };
 }

@@ -31,7 +31,7 @@ export async function refreshStatuses(store: OrdersStore, client: ApiClient, dra
       if (!draft?.order) continue;
       waiting.delete(key);
       if (order.status !== draft.order.status || !draft.order.orderId) {
-        const updated = store.updatePlaced(draft.id, { ...draft.order, orderId: order.orderId, status: order.status }, { reportedAt: order.updatedAt });
+        const updated = await store.updatePlaced(draft.id, { ...draft.order, orderId: order.orderId, status: order.status }, { reportedAt: order.updatedAt });
         if (updated) changed.push(updated);
       }
     }
@@ -44,7 +44,7 @@ export async function cancelOrder(store: OrdersStore, client: ApiClient, draft: 
   if (!draft.order) return draft;
   const orderId = draft.order.orderId || (await orderIdOf(client, draft));
   const order = await client.call('cancelOrder', ServiceOrder, { query: { orderId } });
-  return store.updatePlaced(draft.id, { ...draft.order, orderId, status: order.status }, { message: 'Cancelled from PrintDesk' }) ?? draft;
+  return (await store.updatePlaced(draft.id, { ...draft.order, orderId, status: order.status }, { message: 'Cancelled from PrintDesk' })) ?? draft;
 }
 
 /** The service's id of an order placed without one in its answer, asked by reference. */
@@ -66,5 +66,5 @@ export async function checkStatus(store: OrdersStore, client: ApiClient, draft: 
   if (draft.state !== 'placed' || !draft.order?.orderId) return draft;
   const order = await client.call('getOrder', ServiceOrder, { query: { orderId: draft.order.orderId } });
   if (order.status === draft.order.status) return draft;
-  return store.updatePlaced(draft.id, { ...draft.order, status: order.status }, { reportedAt: order.updatedAt }) ?? draft;
+  return (await store.updatePlaced(draft.id, { ...draft.order, status: order.status }, { reportedAt: order.updatedAt })) ?? draft;
 }

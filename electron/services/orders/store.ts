@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type Database from 'better-sqlite3';
-import { durably, migrate, type Db } from '../storage/database.ts';
+import { migrateSql, placeholders, type Sql } from '../storage/sql.ts';
 import type { BatchOrigin, Draft, DraftFields, DraftState, OrderEvent, PlacedOrder, Problem, Recipient, ShippingMethod } from '../../contract/schemas/orders.ts';
 import { batchOriginColumn } from './batch-origin.ts';
-import { createOrderEvents, eventsOf, timeline, type EventDetail } from './events.ts';
-import { ORDERS_MIGRATIONS } from './migrations.ts';
+import { eventsOf, orderEvents as events, timeline, type EventDetail } from './events.ts';
+import { DRAFT_ORDER, ORDERS_MIGRATIONS } from './migrations.ts';
 import { processAlive } from './sender-lock.ts';
 
 /** A send under way this long has outlived any request's timeout: its process is gone, whatever its pid shows. */
@@ -64,56 +63,54 @@ const toDraft = (row: Row): Draft => ({
   updatedAt: row.updated_at,
 });
 
-export type OrdersStore = ReturnType<typeof createOrdersStore>;
+export type OrdersStore = Awaited<ReturnType<typeof createOrdersStore>>;
 
-/** Drafts and the outbox in SQLite. Every state change is a conditional update, so two senders cannot both take a draft. */
-export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
-  migrate(db, 'orders', ORDERS_MIGRATIONS);
-  const events = createOrderEvents(db);
+/**
+ * Drafts and the outbox, on the local SQLite file or a team's PostgreSQL (storage/sql.ts). Every state
+ * change is a conditional update, so two senders cannot both take a draft.
+ */
+export async function createOrdersStore(sql: Sql, now: () => Date = () => new Date()) {
+  await migrateSql(sql, 'orders', ORDERS_MIGRATIONS);
   const stamp = (at = now()) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const select = (where: string) => `SELECT d.*, ${batchOriginColumn(db)} AS origin FROM drafts d WHERE ${where}`;
-  const stateOf = db.prepare<[string], { state: DraftState; attempts: number }>('SELECT state, attempts FROM drafts WHERE id = ?');
-  // Transitions are built from a handful of shapes; compiling each once keeps them cheap at batch rates.
-  const statements = new Map<string, Database.Statement<unknown[]>>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare<unknown[]>(sql)));
-    return statement;
-  };
+  const order = `d.${DRAFT_ORDER[sql.dialect]}`;
+  const select = async (on: Sql, where: string) => `SELECT d.*, ${await batchOriginColumn(on)} AS origin FROM drafts d WHERE ${where}`;
 
-  function get(id: string): Draft | null {
-    const row = prepared(select('d.id = ?')).get(id) as Row | undefined;
+  async function get(id: string, on: Sql = sql): Promise<Draft | null> {
+    const row = await on.get<Row>(await select(on, 'd.id = ?'), [id]);
     return row ? toDraft(row) : null;
   }
 
-  /** `note`: where it came from, for its history ("a copy of PD-…"). */
-  function create(account: string, projectId: string, fields: DraftFields, reference = `PD-${randomUUID()}`, note?: string): Draft {
+  /** `note`: where it came from, for its history ("a copy of PD-…"). `on`: a transaction to join. */
+  async function create(account: string, projectId: string, fields: DraftFields, reference = `PD-${randomUUID()}`, note?: string, on: Sql = sql): Promise<Draft> {
     const id = randomUUID();
     const at = stamp();
-    db.transaction(() => {
-      db.prepare(
+    await on.transaction(async (tx) => {
+      await tx.run(
         `INSERT INTO drafts (id, order_reference, account, project_id, fields, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'draft', ?, ?)`,
-      ).run(id, reference, account, projectId, JSON.stringify(fields), at, at);
-      events.record(id, at, [{ kind: 'drafted', ...(note ? { message: note } : {}) }]);
-    })();
-    return get(id) as Draft;
+        [id, reference, account, projectId, JSON.stringify(fields), at, at],
+      );
+      await events.record(tx, id, at, [{ kind: 'drafted', ...(note ? { message: note } : {}) }]);
+    });
+    return (await get(id, on)) as Draft;
   }
 
-  function list(account: string, projectId: string): Draft[] {
-    return (prepared(`${select('d.account = ? AND d.project_id = ?')} ORDER BY d.updated_at DESC, d.rowid DESC`).all(account, projectId) as Row[]).map(toDraft);
+  async function list(account: string, projectId: string): Promise<Draft[]> {
+    const rows = await sql.all<Row>(`${await select(sql, 'd.account = ? AND d.project_id = ?')} ORDER BY d.updated_at DESC, ${order} DESC`, [account, projectId]);
+    return rows.map(toDraft);
   }
 
   /** What happened to the order, oldest first. */
-  function history(id: string): OrderEvent[] {
-    const draft = get(id);
-    return draft ? timeline(draft, events.of(id)) : [];
+  async function history(id: string): Promise<OrderEvent[]> {
+    const draft = await get(id);
+    return draft ? timeline(draft, await events.of(sql, id)) : [];
   }
 
   /**
    * Moves a draft from one of `from` to `to`, or returns null when someone else moved it first.
-   * `durable` commits with synchronous=FULL: for the transitions the user is told about.
+   * `durable` commits with synchronous=FULL: for the transitions the user is told about. `on`: a
+   * transaction to join (a batch's chunk).
    */
-  function transition(id: string, from: readonly DraftState[], to: DraftState, patch: TransitionPatch = {}, durable = false): Draft | null {
+  async function transition(id: string, from: readonly DraftState[], to: DraftState, patch: TransitionPatch = {}, durable = false, on: Sql = sql): Promise<Draft | null> {
     const columns: Record<string, unknown> = { state: to, updated_at: stamp() };
     if (patch.problem !== undefined) columns.problem = patch.problem ? JSON.stringify(patch.problem) : null;
     if (patch.placed !== undefined) columns.placed = patch.placed ? JSON.stringify(patch.placed) : null;
@@ -125,47 +122,46 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
     if (patch.waitsForService !== undefined) columns.waits_for_service = patch.waitsForService ? 1 : 0;
     if (patch.held !== undefined || to !== 'queued') columns.held = patch.held && to === 'queued' ? 1 : 0;
     const sets = Object.keys(columns).map((column) => `${column} = ?`);
-    const values = Object.values(columns);
-    const sql = `UPDATE drafts SET ${sets.join(', ')} WHERE id = ? AND state IN (${from.map(() => '?').join(', ')})`;
+    const text = `UPDATE drafts SET ${sets.join(', ')} WHERE id = ? AND state IN (${placeholders(from.length)})`;
     // The change and what it adds to the order's history in one transaction: neither is ever kept without the other.
-    const run = () => {
-      const before = stateOf.get(id);
-      const changes = prepared(sql).run(...values, id, ...from).changes;
-      if (changes && before) events.record(id, columns.updated_at as string, eventsOf(before, to, patch));
-      return changes;
-    };
-    const changed = durable ? durably(db, run) : db.transaction(run)();
-    return changed ? get(id) : null;
+    const changed = await on.transaction(
+      async (tx) => {
+        const before = await tx.get<{ state: DraftState; attempts: number }>('SELECT state, attempts FROM drafts WHERE id = ?', [id]);
+        const changes = await tx.run(text, [...Object.values(columns), id, ...from]);
+        if (changes && before) await events.record(tx, id, columns.updated_at as string, eventsOf(before, to, patch));
+        return changes;
+      },
+      { durable },
+    );
+    return changed ? get(id, on) : null;
   }
 
-  function remove(id: string, allowed: readonly DraftState[]): boolean {
-    const sql = `DELETE FROM drafts WHERE id = ? AND state IN (${allowed.map(() => '?').join(', ')})`;
-    return db.transaction(() => {
-      const removed = db.prepare(sql).run(id, ...allowed).changes > 0;
-      if (removed) events.forget(id);
+  async function remove(id: string, allowed: readonly DraftState[]): Promise<boolean> {
+    return sql.transaction(async (tx) => {
+      const removed = (await tx.run(`DELETE FROM drafts WHERE id = ? AND state IN (${placeholders(allowed.length)})`, [id, ...allowed])) > 0;
+      if (removed) await events.forget(tx, id);
       return removed;
-    })();
+    });
   }
 
   /** Queued drafts of these batches (paused ones) wait; everything else queued may go. */
-  const NOT_HELD = `(batch_id IS NULL OR batch_id NOT IN (SELECT value FROM json_each(?)))`;
+  const notHeld = (heldBatches: readonly string[]) => (heldBatches.length ? `(batch_id IS NULL OR batch_id NOT IN (${placeholders(heldBatches.length)}))` : 'TRUE');
 
   /**
    * The account's queued draft whose turn has come, oldest first. Only the signed-in account's: another
    * account's drafts wait for it to sign in again (the service keys a reference to the account).
    */
-  function nextDue(atMs: number, account: string, heldBatches: readonly string[] = []): Draft | null {
-    const row = db
-      .prepare<[string, number, string], { id: string }>(`SELECT id FROM drafts WHERE account = ? AND state = 'queued' AND held = 0 AND next_attempt_at <= ? AND ${NOT_HELD} ORDER BY next_attempt_at, rowid LIMIT 1`)
-      .get(account, atMs, JSON.stringify(heldBatches));
+  async function nextDue(atMs: number, account: string, heldBatches: readonly string[] = []): Promise<Draft | null> {
+    const row = await sql.get<{ id: string }>(
+      `SELECT id FROM drafts d WHERE account = ? AND state = 'queued' AND held = 0 AND next_attempt_at <= ? AND ${notHeld(heldBatches)} ORDER BY next_attempt_at, ${order} LIMIT 1`,
+      [account, atMs, ...heldBatches],
+    );
     return row ? get(row.id) : null;
   }
 
   /** When the account's next queued draft (not held) becomes due, for the runner's timer. */
-  function nextWakeAt(account: string, heldBatches: readonly string[] = []): number | null {
-    const row = db
-      .prepare<[string, string], { at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM drafts WHERE account = ? AND state = 'queued' AND held = 0 AND ${NOT_HELD}`)
-      .get(account, JSON.stringify(heldBatches));
+  async function nextWakeAt(account: string, heldBatches: readonly string[] = []): Promise<number | null> {
+    const row = await sql.get<{ at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM drafts WHERE account = ? AND state = 'queued' AND held = 0 AND ${notHeld(heldBatches)}`, [account, ...heldBatches]);
     return row?.at ?? null;
   }
 
@@ -174,25 +170,29 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
    * reference. Only the sends no running outbox has under way (`sendingHere` are this process's): a send
    * another program still has under way would otherwise go out twice.
    */
-  function requeueInterrupted(sendingHere: ReadonlySet<string> = new Set(), isAlive: (pid: number) => boolean = processAlive): number {
+  async function requeueInterrupted(sendingHere: ReadonlySet<string> = new Set(), isAlive: (pid: number) => boolean = processAlive): Promise<number> {
     const staleBefore = stamp(new Date(now().getTime() - SENDING_STALE_MS));
-    const rows = db.prepare<[], { id: string; sender_pid: number | null; updated_at: string }>(`SELECT id, sender_pid, updated_at FROM drafts WHERE state = 'sending'`).all();
+    const rows = await sql.all<{ id: string; sender_pid: number | null; updated_at: string; attempts: number }>(`SELECT id, sender_pid, updated_at, attempts FROM drafts WHERE state = 'sending'`);
     const under = (row: (typeof rows)[number]) => (row.sender_pid === process.pid ? sendingHere.has(row.id) : row.sender_pid !== null && isAlive(row.sender_pid));
     const cut = rows.filter((row) => row.updated_at < staleBefore || !under(row));
-    const requeue = db.prepare<[string]>(`UPDATE drafts SET state = 'queued', next_attempt_at = 0, unanswered = 1 WHERE id = ? AND state = 'sending'`);
-    const attempt = db.prepare<[string], { attempts: number }>('SELECT attempts FROM drafts WHERE id = ?');
-    const interrupted = (id: string): EventDetail => ({
+    if (cut.length === 0) return 0;
+    const interrupted = (attempt: number): EventDetail => ({
       kind: 'attempt',
-      attempt: attempt.get(id)?.attempts ?? 0,
+      attempt,
       outcome: 'interrupted',
       message: 'PrintDesk stopped before the service answered; it is sent again under the same reference, so it cannot be placed twice.',
     });
-    return durably(db, () =>
-      cut.reduce((changes, row) => {
-        const changed = requeue.run(row.id).changes;
-        if (changed) events.record(row.id, stamp(), [interrupted(row.id)]);
-        return changes + changed;
-      }, 0),
+    return sql.transaction(
+      async (tx) => {
+        let changes = 0;
+        for (const row of cut) {
+          const changed = await tx.run(`UPDATE drafts SET state = 'queued', next_attempt_at = 0, unanswered = 1 WHERE id = ? AND state = 'sending'`, [row.id]);
+          if (changed) await events.record(tx, row.id, stamp(), [interrupted(row.attempts)]);
+          changes += changed;
+        }
+        return changes;
+      },
+      { durable: true },
     );
   }
 
@@ -200,81 +200,81 @@ export function createOrdersStore(db: Db, now: () => Date = () => new Date()) {
    * The service is back: what waited for it may go now rather than at its backoff time. Not what waits out
    * a 429's Retry-After or a 5xx: the service answered those, and sending them at once brings the 429 back.
    */
-  function makeQueuedDue(): number {
-    return db.prepare(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0 AND waits_for_service = 1`).run().changes;
+  function makeQueuedDue(): Promise<number> {
+    return sql.run(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0 AND waits_for_service = 1`);
   }
 
   /**
    * The service's latest word on a placed order (status changes after placing). A new status goes into the
    * order's history, at the time the service gives for it (`reportedAt`) when it gives one.
    */
-  function updatePlaced(id: string, placed: PlacedOrder, note?: { reportedAt?: string | null; message?: string }): Draft | null {
-    const previous = db.prepare<[string], { placed: string | null }>(`SELECT placed FROM drafts WHERE id = ? AND state = 'placed'`).get(id);
+  async function updatePlaced(id: string, placed: PlacedOrder, note?: { reportedAt?: string | null; message?: string }): Promise<Draft | null> {
+    const previous = await sql.get<{ placed: string | null }>(`SELECT placed FROM drafts WHERE id = ? AND state = 'placed'`, [id]);
     if (!previous) return null;
     const before = previous.placed ? (JSON.parse(previous.placed) as PlacedOrder).status : undefined;
     const at = stamp();
-    db.transaction(() => {
-      db.prepare(`UPDATE drafts SET placed = ?, updated_at = ? WHERE id = ? AND state = 'placed'`).run(JSON.stringify(placed), at, id);
+    await sql.transaction(async (tx) => {
+      await tx.run(`UPDATE drafts SET placed = ?, updated_at = ? WHERE id = ? AND state = 'placed'`, [JSON.stringify(placed), at, id]);
       if (placed.status === before) return;
       const message = note?.message ? { message: note.message } : {};
-      events.record(id, note?.reportedAt ?? at, [{ kind: 'status', status: placed.status, ...(before ? { previous: before } : {}), ...message }]);
-    })();
+      await events.record(tx, id, note?.reportedAt ?? at, [{ kind: 'status', status: placed.status, ...(before ? { previous: before } : {}), ...message }]);
+    });
     return get(id);
   }
 
-  function ownerOf(id: string): string | null {
-    return db.prepare<[string], { account: string }>('SELECT account FROM drafts WHERE id = ?').get(id)?.account ?? null;
+  async function ownerOf(id: string): Promise<string | null> {
+    return (await sql.get<{ account: string }>('SELECT account FROM drafts WHERE id = ?', [id]))?.account ?? null;
+  }
+
+  /** The batch a draft was made by, or null for a single order. */
+  async function batchOf(id: string): Promise<string | null> {
+    return (await sql.get<{ batch_id: string | null }>('SELECT batch_id FROM drafts WHERE id = ?', [id]))?.batch_id ?? null;
   }
 
   /** Orders held back only because the session had expired go back in the queue. */
-  /** The batch a draft was made by, or null for a single order. */
-  function batchOf(id: string): string | null {
-    return db.prepare<[string], { batch_id: string | null }>('SELECT batch_id FROM drafts WHERE id = ?').get(id)?.batch_id ?? null;
+  async function requeueHeldForSession(account: string): Promise<number> {
+    const waiting = `account = ? AND state = 'needs-attention' AND problem LIKE '%"kind":"session-expired"%'`;
+    return sql.transaction(
+      async (tx) => {
+        const ids = await tx.all<{ id: string }>(`SELECT id FROM drafts WHERE ${waiting}`, [account]);
+        const at = stamp();
+        for (const { id } of ids) await events.record(tx, id, at, [{ kind: 'queued', message: 'Back in the outbox now that you are signed in again' }]);
+        return tx.run(`UPDATE drafts SET state = 'queued', problem = NULL, next_attempt_at = 0 WHERE ${waiting}`, [account]);
+      },
+      { durable: true },
+    );
   }
 
-  function requeueHeldForSession(account: string): number {
-    const waiting = `account = ? AND state = 'needs-attention' AND json_extract(problem, '$.kind') = 'session-expired'`;
-    return durably(db, () => {
-      const ids = db.prepare<[string], { id: string }>(`SELECT id FROM drafts WHERE ${waiting}`).all(account);
-      const at = stamp();
-      for (const { id } of ids) events.record(id, at, [{ kind: 'queued', message: 'Back in the outbox now that you are signed in again' }]);
-      return db.prepare(`UPDATE drafts SET state = 'queued', problem = NULL, next_attempt_at = 0 WHERE ${waiting}`).run(account).changes;
-    });
-  }
-
-  function countByState(account: string, projectId: string): Record<DraftState, number> {
+  async function countByState(account: string, projectId: string): Promise<Record<DraftState, number>> {
     const counts = { draft: 0, queued: 0, sending: 0, placed: 0, rejected: 0, 'needs-attention': 0 } as Record<DraftState, number>;
-    const rows = db
-      .prepare<[string, string], { state: DraftState; n: number }>('SELECT state, COUNT(*) AS n FROM drafts WHERE account = ? AND project_id = ? GROUP BY state')
-      .all(account, projectId);
-    for (const row of rows) counts[row.state] = row.n;
+    const rows = await sql.all<{ state: DraftState; n: number }>('SELECT state, COUNT(*) AS n FROM drafts WHERE account = ? AND project_id = ? GROUP BY state', [account, projectId]);
+    for (const row of rows) counts[row.state] = Number(row.n);
     return counts;
   }
 
   /** The account's orders still to be sent: queued (held or waiting) or on their way. */
-  function countWaiting(account: string): number {
-    return db.prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM drafts WHERE account = ? AND state IN ('queued', 'sending')`).get(account)?.n ?? 0;
+  async function countWaiting(account: string): Promise<number> {
+    return Number((await sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM drafts WHERE account = ? AND state IN ('queued', 'sending')`, [account]))?.n ?? 0);
   }
 
   const recipients = {
-    remember(account: string, recipient: Recipient) {
+    async remember(account: string, recipient: Recipient): Promise<void> {
       const key = [recipient.firstName, recipient.lastName, recipient.streetAddress, recipient.postal, recipient.country]
         .map((part) => part.trim().toLowerCase())
         .join('|');
-      db.prepare(
+      await sql.run(
         `INSERT INTO recipients (account, key, recipient, used_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (account, key) DO UPDATE SET recipient = excluded.recipient, used_at = excluded.used_at`,
-      ).run(account, key, JSON.stringify(recipient), stamp());
+        [account, key, JSON.stringify(recipient), stamp()],
+      );
     },
-    list(account: string, limit = 50): Recipient[] {
-      return db
-        .prepare<[string, number], { recipient: string }>('SELECT recipient FROM recipients WHERE account = ? ORDER BY used_at DESC LIMIT ?')
-        .all(account, limit)
-        .map((row) => JSON.parse(row.recipient) as Recipient);
+    async list(account: string, limit = 50): Promise<Recipient[]> {
+      const rows = await sql.all<{ recipient: string }>('SELECT recipient FROM recipients WHERE account = ? ORDER BY used_at DESC LIMIT ?', [account, limit]);
+      return rows.map((row) => JSON.parse(row.recipient) as Recipient);
     },
   };
 
-  return { get, create, list, history, transition, remove, nextDue, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
+  return { sql, get, create, list, history, transition, remove, nextDue, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
 }
 
 export type { ShippingMethod };

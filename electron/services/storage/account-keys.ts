@@ -1,6 +1,7 @@
 // Account keys ("<service> <e-mail>") written before an address was kept in lower case, brought to the one
 // form, so that signing in in other capitals finds them. A schema step of each domain that keys by account.
 import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** The key with its e-mail part (after the last space: a service key has none, an address has none) in lower case. */
 export function normalAccountKey(account: string): string {
@@ -20,6 +21,20 @@ export function lowerCaseAccountKeys(db: Db, tables: readonly string[]): void {
       if (normal === account) continue;
       db.prepare(`UPDATE OR IGNORE ${table} SET account = ? WHERE account = ?`).run(normal, account);
       db.prepare(`DELETE FROM ${table} WHERE account = ?`).run(account);
+    }
+  }
+}
+
+/** The same step for a domain on the store interface. A team store was never written in the older form. */
+export async function lowerCaseAccountKeysIn(sql: Sql, tables: readonly string[]): Promise<void> {
+  if (sql.dialect !== 'sqlite') return;
+  for (const table of tables) {
+    const rows = await sql.all<{ account: string }>(`SELECT DISTINCT account FROM ${table} WHERE account IS NOT NULL`);
+    for (const { account } of rows) {
+      const normal = normalAccountKey(account);
+      if (normal === account) continue;
+      await sql.run(`UPDATE OR IGNORE ${table} SET account = ? WHERE account = ?`, [normal, account]);
+      await sql.run(`DELETE FROM ${table} WHERE account = ?`, [account]);
     }
   }
 }

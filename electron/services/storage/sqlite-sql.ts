@@ -1,9 +1,22 @@
 // The store interface (sql.ts) over the app's SQLite file. better-sqlite3 is synchronous, so a statement
 // never interleaves with another; a transaction that awaits between its statements, though, holds the one
-// connection open, so everything else waits for it to end rather than slip into it.
+// connection open, so everything else waits for it to end rather than slip into it. The wait is shared by
+// every connection this process has to the same file (tests run two hosts on one): a second connection
+// beginning while the first holds a transaction would busy-wait, blocking the event loop the first needs
+// to finish.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 import type { Params, Sql, TransactionOptions } from './sql.ts';
+
+/** The open transaction on each file, by path (an in-memory database is its own). */
+const gates = new Map<string, { open: Promise<unknown> | null }>();
+
+function gateOf(db: Db): { open: Promise<unknown> | null } {
+  if (db.memory) return { open: null };
+  let gate = gates.get(db.name);
+  if (!gate) gates.set(db.name, (gate = { open: null }));
+  return gate;
+}
 
 export function sqliteSql(db: Db): Sql {
   const statements = new Map<string, Statement<unknown[]>>();
@@ -13,8 +26,8 @@ export function sqliteSql(db: Db): Sql {
     return statement;
   };
   // The open transaction's end; null while none is open. Waiters re-check it after each wait with no await
-  // between that check and what they run, so two cannot both find the connection free.
-  let open: Promise<unknown> | null = null;
+  // between that check and what they run, so two cannot both find the file free.
+  const gate = gateOf(db);
 
   const direct: Sql = {
     dialect: 'sqlite',
@@ -27,7 +40,7 @@ export function sqliteSql(db: Db): Sql {
   };
 
   async function transaction<T>(fn: (tx: Sql) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-    while (open) await open.catch(() => undefined);
+    while (gate.open) await gate.open.catch(() => undefined);
     const run = (async () => {
       if (options.durable) db.exec('PRAGMA synchronous = FULL');
       // IMMEDIATE: the write lock is taken at the start, so another process's writer waits (busy_timeout)
@@ -44,18 +57,18 @@ export function sqliteSql(db: Db): Sql {
         if (options.durable) db.exec('PRAGMA synchronous = NORMAL');
       }
     })();
-    open = run;
+    gate.open = run;
     try {
       return await run;
     } finally {
-      if (open === run) open = null;
+      if (gate.open === run) gate.open = null;
     }
   }
 
   const queued =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
-      while (open) await open.catch(() => undefined);
+      while (gate.open) await gate.open.catch(() => undefined);
       return call(...args);
     };
 
