@@ -157,23 +157,29 @@ export async function startPgCluster(): Promise<PgCluster> {
     const port = await startServer(dir, data);
     const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
     let databases = 0;
+    let admin: Promise<{ client: pg.Client; strategy: string }> | undefined;
+    const connectAdmin = async () => {
+      const client = new pg.Client({ connectionString: url('postgres') });
+      client.on('error', () => undefined);
+      await client.connect();
+      // A file copy of the empty template is the quicker way, from PostgreSQL 15 on.
+      const version = Number((await client.query('SHOW server_version_num')).rows[0].server_version_num);
+      return { client, strategy: version >= 150000 ? ' STRATEGY FILE_COPY' : '' };
+    };
     return {
       port,
       url,
       async createDatabase() {
         const name = `test_${++databases}`;
-        const admin = new pg.Client({ connectionString: url('postgres') });
-        await admin.connect();
-        try {
-          await admin.query(`CREATE DATABASE ${name}`);
-        } finally {
-          await admin.end();
-        }
+        admin ??= connectAdmin();
+        const { client, strategy } = await admin;
+        await client.query(`CREATE DATABASE ${name}${strategy}`);
         return url(name);
       },
       async stop() {
         unwatch();
         try {
+          await (await admin?.catch(() => undefined))?.client.end();
           runAsServerUser('pg_ctl', ['stop', '-w', '-m', 'fast', '-D', data], dir);
         } finally {
           rmSync(dir, { recursive: true, force: true });
