@@ -6,7 +6,7 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { migrateSql, placeholders, type Sql, type SqlMigration } from '../../electron/services/storage/sql.ts';
 import { forEachEngine } from '../sql-engines.ts';
 
-const schema = 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, quantity INTEGER NOT NULL, at BIGINT)';
+const schema = 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, quantity INTEGER NOT NULL, at BIGINT, price DOUBLE PRECISION)';
 
 async function withItems(sql: Sql, names: string[]): Promise<void> {
   await sql.exec(schema);
@@ -58,7 +58,7 @@ forEachEngine((engine) => {
     assert.deepEqual(await sql.all('SELECT name FROM items ORDER BY id'), [{ name: 'a;b' }, { name: 'c' }]);
   });
 
-  test(`BIGINT times, COUNT and SUM come back as numbers, on ${engine.name}`, async () => {
+  test(`BIGINT times, DOUBLE PRECISION prices, COUNT and SUM come back as numbers, on ${engine.name}`, async () => {
     const sql = await engine.open();
     await withItems(sql, ['cube', 'sphere']);
     const now = Date.now();
@@ -66,7 +66,8 @@ forEachEngine((engine) => {
       await sql.run('UPDATE items SET at = ? WHERE id = 1', [at]);
       assert.deepEqual(await sql.get('SELECT at FROM items WHERE id = 1'), { at });
     }
-    await sql.run('UPDATE items SET at = ? WHERE id = 2', [now]);
+    await sql.run('UPDATE items SET at = ?, price = ? WHERE id = 2', [now, 12.34]);
+    assert.deepEqual(await sql.get('SELECT price FROM items WHERE id = 2'), { price: 12.34 });
     assert.deepEqual(await sql.get('SELECT COUNT(*) AS n, SUM(quantity) AS total, MAX(at) AS latest FROM items'), { n: 2, total: 3, latest: Number.MAX_SAFE_INTEGER });
   });
 
