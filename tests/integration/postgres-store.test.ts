@@ -1,7 +1,7 @@
 // What only the team store (PostgreSQL) does: workstations at once on one database (migrations, claiming rows
 // with SKIP LOCKED), live updates over LISTEN/NOTIFY, and the words said when the store cannot be opened.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { describe, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { openPostgresStore, type PostgresStore } from '../../electron/services/storage/postgres-sql.ts';
@@ -27,6 +27,32 @@ async function inbox(store: PostgresStore, channel: string, onMissed?: () => voi
     return received;
   };
   return { received, until, unlisten };
+}
+
+/** A TCP relay to the cluster that can be cut and restored on the same port: the network between a workstation and its store. */
+async function relayTo(port: number) {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let relayPort = 0;
+  const up = async () => {
+    server = createServer((near) => {
+      const far = connect(port, '127.0.0.1');
+      for (const socket of [near, far]) {
+        sockets.add(socket);
+        socket.on('error', () => undefined).on('close', () => (near.destroy(), far.destroy()));
+      }
+      near.pipe(far).pipe(near);
+    });
+    await new Promise<void>((resolve) => server!.listen(relayPort, '127.0.0.1', resolve));
+    relayPort = (server.address() as { port: number }).port;
+  };
+  const down = async () => {
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+    await new Promise((resolve) => server!.close(resolve));
+  };
+  await up();
+  return { port: relayPort, up, down };
 }
 
 describe('PostgreSQL, several workstations on one store', () => {
@@ -167,6 +193,34 @@ describe('PostgreSQL, live updates', () => {
     await reconnected;
     await sender.notify('orders changed', 'after the drop');
     assert.deepEqual(await orders.until(1), ['after the drop']);
+  });
+});
+
+describe('PostgreSQL, through a network that fails', () => {
+  test('listening resumes when the store is back, after a failed start and after a cut', { timeout }, async (t) => {
+    const direct = await postgresEngine.open();
+    const { port, database } = (await direct.get<{ port: number; database: string }>("SELECT current_setting('port')::int AS port, current_database() AS database"))!;
+    const relay = await relayTo(port);
+    t.after(() => relay.down());
+    const store = await openPostgresStore(`postgres://postgres@127.0.0.1:${relay.port}/${database}`);
+    t.after(() => store.close());
+
+    await relay.down();
+    await assert.rejects(store.listen('orders changed', () => undefined));
+    await relay.up();
+    let missed!: () => void;
+    const reconnected = new Promise<void>((resolve) => (missed = resolve));
+    const orders = await inbox(store, 'orders changed', () => missed());
+    await direct.notify('orders changed', 'first');
+    assert.deepEqual(await orders.until(1), ['first']);
+
+    // Cut for longer than the first retries wait: it keeps trying until the store answers again.
+    await relay.down();
+    await delay(1_000);
+    await relay.up();
+    await reconnected;
+    await direct.notify('orders changed', 'second');
+    assert.deepEqual(await orders.until(2), ['first', 'second']);
   });
 });
 

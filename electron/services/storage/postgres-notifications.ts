@@ -28,7 +28,14 @@ export function postgresNotifications(config: pg.ClientConfig): Notifications {
   let closed = false;
 
   const deliver = (message: pg.Notification) => {
-    for (const listener of channels.get(message.channel) ?? []) listener.onPayload(message.payload ?? '');
+    for (const listener of channels.get(message.channel) ?? []) {
+      // One listener's failure is neither the others' nor the connection's (pg calls this from its reader).
+      try {
+        listener.onPayload(message.payload ?? '');
+      } catch (error) {
+        process.emitWarning(error as Error);
+      }
+    }
   };
 
   async function connect(): Promise<pg.Client> {
@@ -86,7 +93,14 @@ export function postgresNotifications(config: pg.ClientConfig): Notifications {
       listeners.add(listener);
       try {
         // A connection being made listens to every channel in the map when it is up, this one included.
-        if (!client && !retry) client = connect();
+        if (!client && !retry) {
+          const attempt = connect();
+          client = attempt;
+          // Unreachable now: the next listen() tries again rather than being told the same.
+          attempt.catch(() => {
+            if (client === attempt) client = null;
+          });
+        }
         const connection = await client;
         if (first && connection) await connection.query(`LISTEN ${connection.escapeIdentifier(channel)}`);
       } catch (error) {
