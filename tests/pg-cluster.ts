@@ -1,6 +1,7 @@
-// A throwaway PostgreSQL cluster for tests and benches: initdb in a temporary folder, a free port on 127.0.0.1,
-// tuned to start fast and to keep nothing (fsync off: a crash loses it, which is the point), stopped and removed
-// at the end. initdb and postgres refuse to run as root, so as root (CI) they run as Debian's `postgres` user.
+// A throwaway PostgreSQL cluster for tests and benches: an initdb'd folder copied into a temporary one, a free
+// port on 127.0.0.1, the socket in that folder, tuned to start fast and to keep nothing (fsync off: a crash loses
+// it, which is the point), stopped and removed at the end. initdb and postgres refuse to run as root, so as root
+// (CI) they run as Debian's `postgres` user, through setpriv.
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
