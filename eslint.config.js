@@ -83,7 +83,7 @@ function noNodeAndHostTypesOnly(noNode, typesOnly, patterns = []) {
     '@typescript-eslint/no-restricted-imports': [
       'error',
       {
-        paths: ['electron', 'electron-store', 'got', 'better-sqlite3', 'ws', 'conf'].map((name) => ({ name, message: noNode })),
+        paths: ['electron', 'electron-store', 'got', 'better-sqlite3', 'pg', 'ws', 'conf'].map((name) => ({ name, message: noNode })),
         patterns: [
           { group: ['node:*'], message: noNode },
           { regex: '^\\.{1,2}/(.*/)?electron/', allowTypeImports: true, message: typesOnly },

@@ -41,12 +41,14 @@ export type SqlMigration = (sql: Sql) => Promise<void>;
  * `schema_versions`, as the SQLite-only domains do (database.ts), so the two kinds share the table.
  */
 export async function migrateSql(sql: Sql, domain: string, migrations: readonly SqlMigration[]): Promise<void> {
-  await sql.exec('CREATE TABLE IF NOT EXISTS schema_versions (domain TEXT PRIMARY KEY, version INTEGER NOT NULL)');
   for (;;) {
     // One step at a time, each re-reading the version under its own transaction: two workstations starting
-    // at once on one team store must not both run a step (PostgreSQL: the advisory lock below).
+    // at once on one team store must not both run a step (PostgreSQL: the advisory lock below). The lock is
+    // one for every domain, because the first steps of two domains would both create schema_versions, and
+    // PostgreSQL's CREATE TABLE IF NOT EXISTS is not safe from a concurrent one.
     const ran = await sql.transaction(async (tx) => {
-      if (tx.dialect === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(hashtext(?))', [`printdesk schema ${domain}`]);
+      if (tx.dialect === 'postgres') await tx.get("SELECT pg_advisory_xact_lock(hashtext('printdesk schema'))");
+      await tx.exec('CREATE TABLE IF NOT EXISTS schema_versions (domain TEXT PRIMARY KEY, version INTEGER NOT NULL)');
       const row = await tx.get<{ version: number }>('SELECT version FROM schema_versions WHERE domain = ?', [domain]);
       const current = row?.version ?? 0;
       if (current > migrations.length) {
