@@ -25,6 +25,7 @@ import type { TokenVault } from './session/token-vault.ts';
 import type { Db } from './storage/database.ts';
 import type { Sql } from './storage/sql.ts';
 import { sqliteSql } from './storage/sqlite-sql.ts';
+import { workstationOf } from './storage/workstation.ts';
 import { createPreferences, type KeyValueStore } from './storage/preferences.ts';
 
 export interface EmbeddedSandbox {
@@ -146,8 +147,16 @@ export function createHost(deps: HostDeps): Host {
   // may be a team's PostgreSQL); the batches build on them. Every handler runs after that (`ready`).
   let orders!: Orders;
   let batches!: Batches;
+  const workstation = workstationOf(deps.db);
   const buildOrders = () => createOrders({
     db: deps.db,
+    identity: {
+      workstation: workstation.id,
+      actor: () => {
+        const state = session.state();
+        return state.status === 'signed-in' ? `${state.email} on ${workstation.name}` : null;
+      },
+    },
     store: deps.sharedStore ?? sqliteSql(deps.db),
     client,
     account,

@@ -9,6 +9,8 @@ export interface TimelineStep {
   title: string;
   detail: string;
   tone: 'done' | 'ok' | 'warn' | 'danger' | 'now';
+  /** who did it, on which workstation, where the store recorded it (a team's) */
+  by?: string;
 }
 
 const OUTCOME: Record<NonNullable<OrderEvent['outcome']>, { words: string; tone: TimelineStep['tone'] }> = {
@@ -63,7 +65,10 @@ export function currentStep(draft: Draft, online: boolean, now = new Date(), wor
 }
 
 export function timelineSteps(events: readonly OrderEvent[], draft: Draft, online: boolean, now = new Date(), workingOffline = false): TimelineStep[] {
-  const steps = events.map((event) => describeEvent(event, draft, now));
+  // Who did each step is told once more than one person (or workstation) did any: alone at one computer, it
+  // would say the same name on every line.
+  const shared = new Set(events.map((event) => event.actor).filter(Boolean)).size > 1;
+  const steps = events.map((event) => ({ ...describeEvent(event, draft, now), ...(shared && event.actor ? { by: event.actor } : {}) }));
   const current = currentStep(draft, online, now, workingOffline);
   return current ? [...steps, current] : steps;
 }

@@ -170,6 +170,8 @@ export const OrderEvent = z.object({
   previous: z.string().optional(),
   /** when a failed attempt is tried again */
   nextAttemptAt: z.string().optional(),
+  /** who did it and on which workstation, where known (a team's store records it) */
+  actor: z.string().optional(),
 });
 export type OrderEvent = z.infer<typeof OrderEvent>;
 

@@ -47,12 +47,15 @@ export function eventsOf(before: { state: DraftState; attempts: number }, to: Dr
 
 /** The history's rows, read and written through `sql`: the transaction of the change they tell of. */
 export const orderEvents = {
-  async record(sql: Sql, draftId: string, at: string, events: readonly EventDetail[]): Promise<void> {
-    for (const { kind, ...detail } of events) await sql.run('INSERT INTO order_events (draft_id, at, kind, detail) VALUES (?, ?, ?, ?)', [draftId, at, kind, JSON.stringify(detail)]);
+  /** `actor`: who did it, on which workstation ("ada@shop.example on bench-2"), where known. */
+  async record(sql: Sql, draftId: string, at: string, events: readonly EventDetail[], actor: string | null = null): Promise<void> {
+    for (const { kind, ...detail } of events) {
+      await sql.run('INSERT INTO order_events (draft_id, at, kind, detail, actor) VALUES (?, ?, ?, ?, ?)', [draftId, at, kind, JSON.stringify(detail), actor]);
+    }
   },
   async of(sql: Sql, draftId: string): Promise<OrderEvent[]> {
-    const rows = await sql.all<{ at: string; kind: OrderEvent['kind']; detail: string }>('SELECT at, kind, detail FROM order_events WHERE draft_id = ? ORDER BY id', [draftId]);
-    return rows.map((row) => ({ ...(JSON.parse(row.detail) as Omit<OrderEvent, 'at' | 'kind'>), at: row.at, kind: row.kind }));
+    const rows = await sql.all<{ at: string; kind: OrderEvent['kind']; detail: string; actor: string | null }>('SELECT at, kind, detail, actor FROM order_events WHERE draft_id = ? ORDER BY id', [draftId]);
+    return rows.map((row) => ({ ...(JSON.parse(row.detail) as Omit<OrderEvent, 'at' | 'kind'>), at: row.at, kind: row.kind, ...(row.actor ? { actor: row.actor } : {}) }));
   },
   async forget(sql: Sql, draftId: string): Promise<void> {
     await sql.run('DELETE FROM order_events WHERE draft_id = ?', [draftId]);

@@ -15,7 +15,7 @@ import { createSendReport } from './send-report.ts';
 import type { EmptiedSummary } from '../../../common/orders/outbox-words.ts';
 import { cancelOrder, checkStatus, refreshStatuses } from './statuses.ts';
 import { holdSenderLock } from './sender-lock.ts';
-import { createOrdersStore } from './store.ts';
+import { createOrdersStore, type StoreIdentity } from './store.ts';
 import { createUnsavedForms } from './unsaved-form.ts';
 
 export interface OrdersDeps {
@@ -23,6 +23,8 @@ export interface OrdersDeps {
   db: Db;
   /** where drafts and the outbox live: a team's store; by default this computer's database */
   store?: Sql;
+  /** who writes: this computer, and the person at it (for an order's history) */
+  identity?: StoreIdentity;
   client: () => ApiClient;
   /** `<service> <email>` of the signed-in user, or null */
   account: () => string | null;
@@ -64,7 +66,7 @@ function changeable(draft: Draft): Draft {
 /** Quotes, drafts, the outbox and the address book, for the signed-in account. */
 export async function createOrders(deps: OrdersDeps) {
   const shared = deps.store ?? sqliteSql(deps.db);
-  const store = await createOrdersStore(shared);
+  const store = await createOrdersStore(shared, undefined, deps.identity);
   // Held while this process may send: other programs on the database tell from it whether its sends go on.
   const senders = holdSenderLock(deps.db);
   const unsavedForms = createUnsavedForms(deps.db);

@@ -60,4 +60,14 @@ export const ORDERS_MIGRATIONS: readonly SqlMigration[] = [
       CREATE INDEX order_events_draft ON order_events (draft_id, id);
       ALTER TABLE drafts ADD COLUMN held INTEGER NOT NULL DEFAULT 0;
     `),
+  // Team mode: which workstation has a draft out for sending and until when (its lease: once it lapses,
+  // another workstation takes the send over under the same reference), each draft's version (every change
+  // counts it up), and who did each step of an order's history.
+  (sql) =>
+    sql.exec(`
+      ALTER TABLE drafts ADD COLUMN claimed_by TEXT;
+      ALTER TABLE drafts ADD COLUMN lease_until BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE drafts ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE order_events ADD COLUMN actor TEXT;
+    `),
 ];

@@ -36,6 +36,12 @@ export type Outbox = ReturnType<typeof createOutbox>;
 export const sendingHere = new Set<string>();
 
 const BATCH_QUOTE_MS = 60_000;
+/**
+ * How long a send is this process's alone: renewed every third of it while the answer is awaited, so only a
+ * process gone (or cut off from the store) lets it lapse, and another workstation then sends it again under
+ * the same reference. Longer than a request with its retries may take between two renewals.
+ */
+export const LEASE_MS = 60_000;
 
 /**
  * Sends queued drafts exactly once. Each transition is written before the step it announces;
@@ -60,6 +66,18 @@ export function createOutbox(deps: OutboxDeps) {
    * runs, so that a run started again (after Ctrl+C, a kill, a restart) tries at once and backs off afresh.
    */
   const triesHere = new Map<string, number>();
+
+  let renewing: ReturnType<typeof setInterval> | null = null;
+
+  /** The sends under way stay this process's; with none, the timer stops until the next claim. */
+  function renew() {
+    if (running === 0 || closed) {
+      if (renewing) clearInterval(renewing);
+      renewing = null;
+      return;
+    }
+    store.renewLeases(now() + LEASE_MS).catch(() => undefined);
+  }
 
   // One pass at a time fills the free sending slots; a kick during a pass asks for one more after it.
   let filling: Promise<void> | null = null;
@@ -90,12 +108,13 @@ export function createOutbox(deps: OutboxDeps) {
   async function fill(): Promise<void> {
     const owner = account();
     while (!paused && !closed && owner !== null && running < concurrency) {
-      const due = await store.nextDue(now(), owner, held);
-      if (!due || closed) break;
+      if (closed) break;
       // NORMAL is enough here: should this mark be lost, the draft is still queued and is sent
       // again with the same reference, which the service answers with the order it already has.
-      const sending = await store.transition(due.id, ['queued'], 'sending', { attempts: due.attempts + 1, sender: process.pid });
-      if (!sending) continue;
+      const sending = await store.claimNext(now(), owner, held, now() + LEASE_MS);
+      if (!sending) break;
+      renewing ??= setInterval(renew, LEASE_MS / 3);
+      renewing.unref?.();
       onChange(sending);
       triesHere.set(sending.id, (triesHere.get(sending.id) ?? 0) + 1);
       running++;
@@ -298,6 +317,8 @@ export function createOutbox(deps: OutboxDeps) {
     stop: async (graceMs = STOP_GRACE_MS): Promise<void> => {
       paused = true;
       if (timer) clearTimeout(timer);
+      if (renewing) clearInterval(renewing);
+      renewing = null;
       if (running > 0) {
         let grace: ReturnType<typeof setTimeout> | undefined;
         await new Promise<void>((resolve) => {

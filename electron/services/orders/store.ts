@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { migrateSql, placeholders, type Sql } from '../storage/sql.ts';
 import type { BatchOrigin, Draft, DraftFields, DraftState, OrderEvent, PlacedOrder, Problem, Recipient, ShippingMethod } from '../../contract/schemas/orders.ts';
 import { batchOriginColumn } from './batch-origin.ts';
-import { eventsOf, orderEvents as events, timeline, type EventDetail } from './events.ts';
+import { eventsOf, orderEvents, timeline, type EventDetail } from './events.ts';
 import { DRAFT_ORDER, ORDERS_MIGRATIONS } from './migrations.ts';
 import { processAlive } from './sender-lock.ts';
 
@@ -23,6 +23,8 @@ interface Row {
   /** ms since the epoch; 0 when due */
   next_attempt_at: number;
   held: number;
+  claimed_by: string | null;
+  lease_until: number;
   /** JSON of the batch it came from (see batch-origin.ts), or null */
   origin: string | null;
   created_at: string;
@@ -38,6 +40,8 @@ export interface TransitionPatch {
   unanswered?: boolean;
   /** the pid of the process that takes the draft to send it */
   sender?: number;
+  /** until when (ms since the epoch) this workstation has the draft out for sending; another takes it over after */
+  leaseUntil?: number;
   /** queued again because the service could not be reached (see makeQueuedDue) */
   waitsForService?: boolean;
   /** held in the outbox by the user (only while queued: any other state ends it) */
@@ -65,12 +69,24 @@ const toDraft = (row: Row): Draft => ({
 
 export type OrdersStore = Awaited<ReturnType<typeof createOrdersStore>>;
 
+/** Who writes: the workstation (its sends are its own) and, for the history, the person at it. */
+export interface StoreIdentity {
+  /** this computer's id, the same for every program on its data folder (the app, `printdesk batch`) */
+  workstation: string;
+  /** "ada@shop.example on bench-2", or null when nobody is signed in */
+  actor: () => string | null;
+}
+
+const LOCAL: StoreIdentity = { workstation: 'this-computer', actor: () => null };
+
 /**
  * Drafts and the outbox, on the local SQLite file or a team's PostgreSQL (storage/sql.ts). Every state
  * change is a conditional update, so two senders cannot both take a draft.
  */
-export async function createOrdersStore(sql: Sql, now: () => Date = () => new Date()) {
+export async function createOrdersStore(sql: Sql, now: () => Date = () => new Date(), identity: StoreIdentity = LOCAL) {
   await migrateSql(sql, 'orders', ORDERS_MIGRATIONS);
+  const { workstation } = identity;
+  const events = { ...orderEvents, record: (on: Sql, id: string, at: string, details: readonly EventDetail[]) => orderEvents.record(on, id, at, details, identity.actor()) };
   const stamp = (at = now()) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const order = `d.${DRAFT_ORDER[sql.dialect]}`;
   const select = async (on: Sql, where: string) => `SELECT d.*, ${await batchOriginColumn(on)} AS origin FROM drafts d WHERE ${where}`;
@@ -119,9 +135,12 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     if (patch.nextAttemptAt !== undefined) columns.next_attempt_at = patch.nextAttemptAt;
     if (patch.unanswered !== undefined) columns.unanswered = patch.unanswered ? 1 : 0;
     if (patch.sender !== undefined) columns.sender_pid = patch.sender;
+    if (patch.leaseUntil !== undefined) Object.assign(columns, { claimed_by: workstation, lease_until: patch.leaseUntil });
+    else if (to !== 'sending') columns.lease_until = 0;
     if (patch.waitsForService !== undefined) columns.waits_for_service = patch.waitsForService ? 1 : 0;
     if (patch.held !== undefined || to !== 'queued') columns.held = patch.held && to === 'queued' ? 1 : 0;
-    const sets = Object.keys(columns).map((column) => `${column} = ?`);
+    // Every change counts the draft's version up: a form saved from an older one is told (team mode).
+    const sets = [...Object.keys(columns).map((column) => `${column} = ?`), 'version = version + 1'];
     const text = `UPDATE drafts SET ${sets.join(', ')} WHERE id = ? AND state IN (${placeholders(from.length)})`;
     // The change and what it adds to the order's history in one transaction: neither is ever kept without the other.
     const changed = await on.transaction(
@@ -159,6 +178,27 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     return row ? get(row.id) : null;
   }
 
+  /**
+   * Takes the account's queued draft whose turn has come for sending, until `leaseUntil`: no other sender
+   * (another program here, another workstation on a team's store) takes it meanwhile. On PostgreSQL the row
+   * is locked as it is chosen, and rows another workstation is choosing are skipped, not waited for.
+   */
+  async function claimNext(atMs: number, account: string, heldBatches: readonly string[], leaseUntil: number): Promise<Draft | null> {
+    const lock = sql.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+    return sql.transaction(async (tx) => {
+      const row = await tx.get<{ id: string; attempts: number }>(
+        `SELECT id, attempts FROM drafts d WHERE account = ? AND state = 'queued' AND held = 0 AND next_attempt_at <= ? AND ${notHeld(heldBatches)} ORDER BY next_attempt_at, ${order} LIMIT 1${lock}`,
+        [account, atMs, ...heldBatches],
+      );
+      return row ? transition(row.id, ['queued'], 'sending', { attempts: row.attempts + 1, sender: process.pid, leaseUntil }, false, tx) : null;
+    });
+  }
+
+  /** Keeps this process's sends its own for a while longer: it is alive and still waiting for the service. */
+  function renewLeases(leaseUntil: number): Promise<number> {
+    return sql.run(`UPDATE drafts SET lease_until = ? WHERE state = 'sending' AND claimed_by = ? AND sender_pid = ?`, [leaseUntil, workstation, process.pid]);
+  }
+
   /** When the account's next queued draft (not held) becomes due, for the runner's timer. */
   async function nextWakeAt(account: string, heldBatches: readonly string[] = []): Promise<number | null> {
     const row = await sql.get<{ at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM drafts WHERE account = ? AND state = 'queued' AND held = 0 AND ${notHeld(heldBatches)}`, [account, ...heldBatches]);
@@ -172,9 +212,16 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
    */
   async function requeueInterrupted(sendingHere: ReadonlySet<string> = new Set(), isAlive: (pid: number) => boolean = processAlive): Promise<number> {
     const staleBefore = stamp(new Date(now().getTime() - SENDING_STALE_MS));
-    const rows = await sql.all<{ id: string; sender_pid: number | null; updated_at: string; attempts: number }>(`SELECT id, sender_pid, updated_at, attempts FROM drafts WHERE state = 'sending'`);
-    const under = (row: (typeof rows)[number]) => (row.sender_pid === process.pid ? sendingHere.has(row.id) : row.sender_pid !== null && isAlive(row.sender_pid));
-    const cut = rows.filter((row) => row.updated_at < staleBefore || !under(row));
+    const rows = await sql.all<{ id: string; sender_pid: number | null; updated_at: string; attempts: number; claimed_by: string | null; lease_until: number }>(
+      `SELECT id, sender_pid, updated_at, attempts, claimed_by, lease_until FROM drafts WHERE state = 'sending'`,
+    );
+    const nowMs = now().getTime();
+    // Here, a sender's process is asked directly (at once after a crash); another workstation's send is its
+    // own until its lease lapses, which it renews while it waits for the service.
+    const here = (row: (typeof rows)[number]) => row.claimed_by === null || row.claimed_by === workstation;
+    const underHere = (row: (typeof rows)[number]) => (row.sender_pid === process.pid ? sendingHere.has(row.id) : row.sender_pid !== null && isAlive(row.sender_pid));
+    const lapsed = (row: (typeof rows)[number]) => row.lease_until > 0 && row.lease_until < nowMs;
+    const cut = rows.filter((row) => lapsed(row) || (here(row) ? row.updated_at < staleBefore || !underHere(row) : row.lease_until === 0 && row.updated_at < staleBefore));
     if (cut.length === 0) return 0;
     const interrupted = (attempt: number): EventDetail => ({
       kind: 'attempt',
@@ -186,7 +233,11 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
       async (tx) => {
         let changes = 0;
         for (const row of cut) {
-          const changed = await tx.run(`UPDATE drafts SET state = 'queued', next_attempt_at = 0, unanswered = 1 WHERE id = ? AND state = 'sending'`, [row.id]);
+          // Only if still as read: the sender may have answered, or renewed its lease, meanwhile.
+          const changed = await tx.run(
+            `UPDATE drafts SET state = 'queued', next_attempt_at = 0, unanswered = 1, lease_until = 0, version = version + 1 WHERE id = ? AND state = 'sending' AND lease_until = ?`,
+            [row.id, row.lease_until],
+          );
           if (changed) await events.record(tx, row.id, stamp(), [interrupted(row.attempts)]);
           changes += changed;
         }
@@ -274,7 +325,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     },
   };
 
-  return { sql, get, create, list, history, transition, remove, nextDue, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
+  return { sql, workstation, get, create, list, history, transition, remove, nextDue, claimNext, renewLeases, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
 }
 
 export type { ShippingMethod };
