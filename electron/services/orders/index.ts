@@ -17,6 +17,7 @@ import { cancelOrder, checkStatus, refreshStatuses } from './statuses.ts';
 import { holdSenderLock } from './sender-lock.ts';
 import { createOrdersStore, type StoreIdentity } from './store.ts';
 import { createUnsavedForms } from './unsaved-form.ts';
+import { DRAFTS_CHANNEL, isListenable, noticeFrom } from './live.ts';
 
 export interface OrdersDeps {
   /** this computer's database: the sender lock, forms left unsaved, the quotes seen */
@@ -94,6 +95,22 @@ export async function createOrders(deps: OrdersDeps) {
   });
 
   let sweep: ReturnType<typeof setInterval> | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
+
+  /**
+   * Another workstation changed drafts: the signed-in account's are shown as they are now, and the outbox
+   * looks again (an order made due, or taken back, there). A draft deleted there is gone here at the next list.
+   */
+  async function changedElsewhere(payload: string) {
+    const notice = noticeFrom(payload, store.sender);
+    const owner = deps.account();
+    if (!notice || !owner) return;
+    for (const id of notice.ids) {
+      const draft = (await store.ownerOf(id)) === owner ? await store.get(id) : null;
+      if (draft) deps.onDraft(draft);
+    }
+    void outbox.kick();
+  }
 
   function account(): string {
     const current = deps.account();
@@ -320,6 +337,9 @@ export async function createOrders(deps: OrdersDeps) {
       outbox.resume();
     },
     start: async () => {
+      if (isListenable(shared)) {
+        unlisten ??= await shared.listen(DRAFTS_CHANNEL, (payload) => void changedElsewhere(payload).catch(() => undefined), () => void outbox.kick());
+      }
       await store.requeueInterrupted(sendingHere, senders.isAlive);
       await startAfresh(shared);
       void outbox.kick();
@@ -331,6 +351,8 @@ export async function createOrders(deps: OrdersDeps) {
     stop: async () => {
       if (sweep) clearInterval(sweep);
       sweep = null;
+      await unlisten?.().catch(() => undefined);
+      unlisten = null;
       await outbox.stop();
       senders.release();
     },

@@ -4,6 +4,7 @@ import type { BatchOrigin, Draft, DraftFields, DraftState, OrderEvent, PlacedOrd
 import { batchOriginColumn } from './batch-origin.ts';
 import { eventsOf, orderEvents, timeline, type EventDetail } from './events.ts';
 import { DRAFT_ORDER, ORDERS_MIGRATIONS } from './migrations.ts';
+import { announce } from './live.ts';
 import { processAlive } from './sender-lock.ts';
 
 /** A send under way this long has outlived any request's timeout: its process is gone, whatever its pid shows. */
@@ -86,6 +87,9 @@ const LOCAL: StoreIdentity = { workstation: 'this-computer', actor: () => null }
 export async function createOrdersStore(sql: Sql, now: () => Date = () => new Date(), identity: StoreIdentity = LOCAL) {
   await migrateSql(sql, 'orders', ORDERS_MIGRATIONS);
   const { workstation } = identity;
+  /** This process on this workstation, as the other workstations are told who changed a draft. */
+  const sender = `${workstation}:${process.pid}`;
+  const told = (tx: Sql, ids: readonly string[]) => announce(tx, sender, ids);
   const events = { ...orderEvents, record: (on: Sql, id: string, at: string, details: readonly EventDetail[]) => orderEvents.record(on, id, at, details, identity.actor()) };
   const stamp = (at = now()) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const order = `d.${DRAFT_ORDER[sql.dialect]}`;
@@ -106,6 +110,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
         [id, reference, account, projectId, JSON.stringify(fields), at, at],
       );
       await events.record(tx, id, at, [{ kind: 'drafted', ...(note ? { message: note } : {}) }]);
+      await told(tx, [id]);
     });
     return (await get(id, on)) as Draft;
   }
@@ -148,6 +153,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
         const before = await tx.get<{ state: DraftState; attempts: number }>('SELECT state, attempts FROM drafts WHERE id = ?', [id]);
         const changes = await tx.run(text, [...Object.values(columns), id, ...from]);
         if (changes && before) await events.record(tx, id, columns.updated_at as string, eventsOf(before, to, patch));
+        if (changes) await told(tx, [id]);
         return changes;
       },
       { durable },
@@ -159,6 +165,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     return sql.transaction(async (tx) => {
       const removed = (await tx.run(`DELETE FROM drafts WHERE id = ? AND state IN (${placeholders(allowed.length)})`, [id, ...allowed])) > 0;
       if (removed) await events.forget(tx, id);
+      if (removed) await told(tx, [id]);
       return removed;
     });
   }
@@ -241,6 +248,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
           if (changed) await events.record(tx, row.id, stamp(), [interrupted(row.attempts)]);
           changes += changed;
         }
+        await told(tx, cut.map((row) => row.id));
         return changes;
       },
       { durable: true },
@@ -252,7 +260,11 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
    * a 429's Retry-After or a 5xx: the service answered those, and sending them at once brings the 429 back.
    */
   function makeQueuedDue(): Promise<number> {
-    return sql.run(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0 AND waits_for_service = 1`);
+    return sql.transaction(async (tx) => {
+      const changes = await tx.run(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0 AND waits_for_service = 1`);
+      if (changes) await told(tx, []);
+      return changes;
+    });
   }
 
   /**
@@ -266,6 +278,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     const at = stamp();
     await sql.transaction(async (tx) => {
       await tx.run(`UPDATE drafts SET placed = ?, updated_at = ? WHERE id = ? AND state = 'placed'`, [JSON.stringify(placed), at, id]);
+      await told(tx, [id]);
       if (placed.status === before) return;
       const message = note?.message ? { message: note.message } : {};
       await events.record(tx, id, note?.reportedAt ?? at, [{ kind: 'status', status: placed.status, ...(before ? { previous: before } : {}), ...message }]);
@@ -290,6 +303,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
         const ids = await tx.all<{ id: string }>(`SELECT id FROM drafts WHERE ${waiting}`, [account]);
         const at = stamp();
         for (const { id } of ids) await events.record(tx, id, at, [{ kind: 'queued', message: 'Back in the outbox now that you are signed in again' }]);
+        if (ids.length) await told(tx, ids.map(({ id }) => id));
         return tx.run(`UPDATE drafts SET state = 'queued', problem = NULL, next_attempt_at = 0 WHERE ${waiting}`, [account]);
       },
       { durable: true },
@@ -325,7 +339,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     },
   };
 
-  return { sql, workstation, get, create, list, history, transition, remove, nextDue, claimNext, renewLeases, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
+  return { sql, workstation, sender, get, create, list, history, transition, remove, nextDue, claimNext, renewLeases, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
 }
 
 export type { ShippingMethod };

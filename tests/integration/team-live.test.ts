@@ -1,0 +1,55 @@
+// Team mode, live: what one workstation changes shows on another within a second (LISTEN/NOTIFY on the team's
+// PostgreSQL), without either asking.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ApiClient } from '../../electron/services/api/client.ts';
+import { createOrders } from '../../electron/services/orders/index.ts';
+import type { Draft } from '../../electron/contract/schemas/orders.ts';
+import { openDatabase } from '../../electron/services/storage/database.ts';
+import type { Sql } from '../../electron/services/storage/sql.ts';
+import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
+import { postgresEngine } from '../sql-engines.ts';
+
+const ACCOUNT = 'https://print.example/v2 ada@shop.example';
+
+async function workstation(name: string, store: Sql, seen: Draft[]) {
+  const orders = await createOrders({
+    db: openDatabase(':memory:'),
+    store,
+    identity: { workstation: name, actor: () => `ada@shop.example on ${name}` },
+    client: () => ({}) as ApiClient,
+    account: () => ACCOUNT,
+    onDraft: (draft) => seen.push(draft),
+    onPlaced: () => undefined,
+  });
+  orders.outbox.pause();
+  await orders.start();
+  return orders;
+}
+
+async function until(check: () => boolean, what: string) {
+  const deadline = Date.now() + 5_000;
+  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.ok(check(), `timed out waiting until ${what}`);
+}
+
+test('a draft saved on one workstation shows on the other, with who changed it where', async () => {
+  const store = await postgresEngine.open();
+  const onOne: Draft[] = [];
+  const onTwo: Draft[] = [];
+  const one = await workstation('bench-1', store, onOne);
+  const two = await workstation('bench-2', await postgresEngine.openAgain(store), onTwo);
+  try {
+    const fields = { recipient: { ...emptyRecipient(), firstName: 'Grace' }, models: [], shippingMethod: null, orderContent: emptyOrderContent() };
+    const draft = await one.save('p', fields);
+    await until(() => onTwo.some((d) => d.id === draft.id), 'the new draft shows on bench-2');
+    await two.save('p', { ...fields, recipient: { ...fields.recipient, city: 'Utrecht' } }, draft.id);
+    await until(() => onOne.some((d) => d.id === draft.id && d.recipient.city === 'Utrecht'), 'the edit made on bench-2 shows on bench-1');
+    // The same notice reaches its sender too: acted on, it would show bench-2's own edit twice there.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(onTwo.filter((d) => d.id === draft.id && d.recipient.city === 'Utrecht').length, 1, 'its own change is not echoed back');
+    assert.deepEqual((await two.history(draft.id)).map((event) => event.actor), ['ada@shop.example on bench-1'], 'who drafted it, and where');
+  } finally {
+    await Promise.all([one.stop(), two.stop()]);
+  }
+});
