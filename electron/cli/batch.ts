@@ -3,6 +3,7 @@
 // order taken was placed (or, with --dry-run, every row would be sent), 1 some rejected / failed /
 // not sent, 2 invalid input (usage, unreadable or malformed file, rows with problems: found before
 // signing in where the project is not needed), 3 the service cannot be reached or sign-in fails.
+import { TeamStoreError } from '../services/storage/postgres-sql.ts';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { describeCosts } from '../../common/batch/costs.ts';
@@ -90,7 +91,8 @@ async function run(argv: string[], io: BatchIo, resources: Resources): Promise<n
     baseUrl = checked.baseUrl;
   }
   // The app's host: the embedded sandbox (unless --service) and what an earlier run left queued or sending.
-  const host = (resources.host = await bootCliHost({ userDataDir, db: resources.db, baseUrl, signal: resources.stopping.signal }).catch((error: Error) => {
+  const host = (resources.host = await bootCliHost({ userDataDir, db: resources.db, baseUrl, signal: resources.stopping.signal, teamStore: io.env.PRINTDESK_STORE || undefined }).catch((error: Error) => {
+    if (error instanceof TeamStoreError) throw new Exit(EXIT.unreachable, `${error.message} (PRINTDESK_STORE). Nothing was sent.`);
     throw baseUrl ? error : new Exit(EXIT.unreachable, `The embedded sandbox could not start: ${error.message}`);
   }));
   let unreachableSince: number | null = null;

@@ -19,6 +19,8 @@ export interface CliHostOptions {
   baseUrl: string | null;
   /** aborted at Ctrl+C: every request on its way ends at once */
   signal: AbortSignal;
+  /** a team's store (PRINTDESK_STORE, `postgres://…`), or this computer's database */
+  teamStore?: string;
 }
 
 export interface CliHost {
@@ -49,6 +51,7 @@ export async function bootCliHost(options: CliHostOptions): Promise<CliHost> {
     db: options.db,
     signal: options.signal,
     uploads: false,
+    teamStore: options.teamStore,
   });
   const { host, sandbox } = booted;
   let closing: Promise<void> | undefined;

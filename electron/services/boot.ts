@@ -6,6 +6,7 @@ import { makePrivateDir } from './private-files.ts';
 import type { TokenVault } from './session/token-vault.ts';
 import { openDatabase, type Db } from './storage/database.ts';
 import type { KeyValueStore } from './storage/preferences.ts';
+import { openPostgresStore, type PostgresStore } from './storage/postgres-sql.ts';
 
 export interface BootOptions {
   mode: HostDeps['mode'];
@@ -24,6 +25,11 @@ export interface BootOptions {
   db?: Db;
   signal?: HostDeps['signal'];
   uploads?: HostDeps['uploads'];
+  /**
+   * A team's store (`postgres://…`): drafts, the outbox and batches shared with the shop's other
+   * workstations. By default PRINTDESK_STORE; unset, this computer's database (docs/storage.md).
+   */
+  teamStore?: string;
 }
 
 export interface Booted {
@@ -40,8 +46,18 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
   makePrivateDir(options.userDataDir);
   const sandbox = options.sandbox === false ? null : await startSandbox({ dataDir: sandboxDataDir(options.userDataDir), quiet: true, ...options.sandboxOptions });
   const db = options.db ?? openDatabase(databasePath(options.userDataDir));
+  const teamUrl = options.teamStore ?? (process.env.PRINTDESK_STORE || undefined);
+  let team: PostgresStore | null = null;
+  try {
+    team = teamUrl ? await openPostgresStore(teamUrl) : null;
+  } catch (error) {
+    await sandbox?.close();
+    if (!options.db) db.close();
+    throw error;
+  }
   const host = createHost({
     db,
+    sharedStore: team ?? undefined,
     notifier: options.notifier,
     dialog: options.dialog,
     mode: options.mode,
@@ -65,6 +81,7 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
     close: async () => {
       await stop();
       await sandbox?.close();
+      await team?.close();
       db.close();
     },
   };

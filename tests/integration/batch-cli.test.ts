@@ -157,6 +157,15 @@ test('a service that cannot be reached, or a wrong password, is exit 3', async (
   assert.match(wrong.stderr, /Email or password is incorrect/);
 });
 
+test('a team store that cannot be reached is exit 3, said with where and without its password, and nothing is sent', async () => {
+  const csv = file('team-unreachable.csv', [row('T-1')]);
+  const result = await cli([csv, '--project', projectId, '--service', sandbox.baseUrl], { PRINTDESK_STORE: 'postgres://shop:s3cret@127.0.0.1:9/printdesk' });
+  assert.equal(result.code, 3, result.stderr);
+  assert.match(result.stderr, /The team store at 127\.0\.0\.1:9 could not be reached/);
+  assert.doesNotMatch(result.stderr, /s3cret/);
+  assert.ok(!(await referencesOnService()).includes('T-1'));
+});
+
 test('a password can come from PRINTDESK_PASSWORD_FILE; a missing, empty or doubled one is exit 2 before anything is sent', async () => {
   const csv = file('password-file.csv', [row('F-1')]);
   const secret = join(dir, 'password.txt');

@@ -115,13 +115,16 @@ function withoutSecret(message: string, url: string): string {
  * Opens the team store at `url` (postgres://user:password@host:5432/database) and checks it answers, so a
  * wrong address or password is said at once, in words naming the server but never the password.
  */
+/** The team store could not be opened: the message says where and why, never with its password. */
+export class TeamStoreError extends Error {}
+
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
   const config: pg.PoolConfig = { connectionString: url, connectionTimeoutMillis: 10_000, application_name: 'printdesk', types: storeTypes() };
   let where: string;
   try {
     where = address(config);
   } catch {
-    throw new Error('The team store address is not a PostgreSQL URL (postgres://user:password@host:5432/database).');
+    throw new TeamStoreError('The team store address is not a PostgreSQL URL (postgres://user:password@host:5432/database).');
   }
   const pool = new pg.Pool({ ...config, max: options.max });
   // An idle connection the server dropped is taken out of the pool, and the next statement opens another.
@@ -131,7 +134,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   } catch (error) {
     await pool.end().catch(() => undefined);
     const why = withoutSecret(reason(error), url);
-    throw new Error(
+    throw new TeamStoreError(
       error instanceof pg.DatabaseError
         ? `The team store at ${where} refused the connection: ${why}`
         : `The team store at ${where} could not be reached: ${why}`,
