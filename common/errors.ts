@@ -20,6 +20,7 @@ export const ERROR_MEANINGS = {
   FILE_UNREADABLE: 'A local file could not be read (missing, no permission, a folder).',
   FILE_INVALID: 'A local file is not what it should be: not a model or CSV, empty, too large, or changed while it was sent.',
   CANCELLED: 'The user, or a sign-out, stopped the work before it ended.',
+  EDIT_CONFLICT: 'The draft changed since the form opened it (another workstation of a team, or another window): nothing was overwritten; details.current is the draft as it is now.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MEANINGS;

@@ -85,7 +85,7 @@ export type OutboxEmptied = z.infer<typeof OutboxEmptied>;
 const DraftId = z.object({ id: z.string().min(1).max(64) });
 /** The orders an action over a selection acts on: at most a project's worth. */
 const DraftIds = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100_000) });
-const DraftSave = z.object({ projectId: Guid, id: z.string().max(64).optional(), fields: DraftFields });
+const DraftSave = z.object({ projectId: Guid, id: z.string().max(64).optional(), fields: DraftFields, version: z.number().int().nonnegative().optional() });
 const UploadRef = z.object({ id: z.string().min(1).max(64) });
 const ProjectRef = z.object({ projectId: Guid });
 const BatchId = z.string().min(1).max(64);

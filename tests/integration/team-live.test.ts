@@ -53,3 +53,29 @@ test('a draft saved on one workstation shows on the other, with who changed it w
     await Promise.all([one.stop(), two.stop()]);
   }
 });
+
+test('two people saving the same draft: the second save is refused, saying what changed, and goes once made again knowingly', async () => {
+  const store = await postgresEngine.open();
+  const one = await workstation('bench-1', store, []);
+  const two = await workstation('bench-2', await postgresEngine.openAgain(store), []);
+  try {
+    const fields = { recipient: { ...emptyRecipient(), firstName: 'Grace', city: 'Amsterdam' }, models: [], shippingMethod: null, orderContent: emptyOrderContent() };
+    const opened = await one.save('p', fields);
+    // Both forms open the draft at the same version; bench-2 saves first.
+    await two.save('p', { ...fields, recipient: { ...fields.recipient, city: 'Utrecht' } }, opened.id, opened.version);
+    const mine = { ...fields, recipient: { ...fields.recipient, firstName: 'Ada' } };
+    const refused = await one.save('p', mine, opened.id, opened.version).then(
+      () => assert.fail('a stale save went through'),
+      (error: { code: string; message: string; details?: { current?: Draft } }) => error,
+    );
+    assert.equal(refused.code, 'EDIT_CONFLICT');
+    assert.match(refused.message, /city is now “Utrecht” \(yours: “Amsterdam”\)/);
+    assert.match(refused.message, /name is now “Grace” \(yours: “Ada”\)/);
+    assert.equal((await one.get(opened.id)).recipient.city, 'Utrecht', 'nothing was overwritten');
+    const current = refused.details?.current as Draft;
+    const saved = await one.save('p', mine, opened.id, current.version);
+    assert.equal(saved.recipient.firstName, 'Ada', 'saved again over the version it was shown');
+  } finally {
+    await Promise.all([one.stop(), two.stop()]);
+  }
+});

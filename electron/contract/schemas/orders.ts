@@ -149,6 +149,8 @@ export const Draft = DraftFields.extend({
   batch: BatchOrigin.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** counted up by every change: a save from a form opened on an older one is refused (EDIT_CONFLICT) */
+  version: z.number().int().optional(),
 });
 export type Draft = z.infer<typeof Draft>;
 

@@ -38,7 +38,7 @@ export function orderHandlers(orders: Orders, connectivity: Connectivity): Order
     'quotes:seen': ({ country }) => orders.seenQuotes(country),
     'drafts:list': ({ projectId }) => orders.list(projectId),
     'drafts:get': ({ id }) => orders.get(id),
-    'drafts:save': ({ projectId, id, fields }) => orders.save(projectId, fields, id),
+    'drafts:save': ({ projectId, id, fields, version }) => orders.save(projectId, fields, id, version),
     'drafts:keepUnsaved': ({ projectId, id, fields }) => (orders.keepUnsaved(projectId, fields, id), null),
     'drafts:forgetUnsaved': () => (orders.forgetUnsaved(), null),
     'drafts:recoverUnsaved': () => orders.recoverUnsaved(),

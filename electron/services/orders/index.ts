@@ -17,6 +17,7 @@ import { cancelOrder, checkStatus, refreshStatuses } from './statuses.ts';
 import { holdSenderLock } from './sender-lock.ts';
 import { createOrdersStore, type StoreIdentity } from './store.ts';
 import { createUnsavedForms } from './unsaved-form.ts';
+import { editConflict } from './edit-conflict.ts';
 import { DRAFTS_CHANNEL, isListenable, noticeFrom } from './live.ts';
 
 export interface OrdersDeps {
@@ -125,10 +126,16 @@ export async function createOrders(deps: OrdersDeps) {
   }
 
   /** Saves the form's fields; what the form held unsaved is then in the draft, and forgotten. */
-  async function save(projectId: string, fields: DraftFields, id?: string): Promise<Draft> {
+  /** `version`: the draft's as the form opened it; a save over a newer one is refused, saying what changed. */
+  async function save(projectId: string, fields: DraftFields, id?: string, version?: number): Promise<Draft> {
     const owner = account();
     const draft = id ? changeable(await owned(id)) : null;
-    const saved = draft ? await store.transition(draft.id, EDITABLE_STATES, 'draft', { fields, problem: null }) : await store.create(owner, projectId, fields);
+    if (draft && version !== undefined && draft.version !== undefined && draft.version !== version) throw editConflict(draft, fields);
+    const saved = draft ? await store.transition(draft.id, EDITABLE_STATES, 'draft', { fields, problem: null, version }) : await store.create(owner, projectId, fields);
+    if (!saved && draft && version !== undefined) {
+      const now = await store.get(draft.id);
+      if (now && now.version !== version && (EDITABLE_STATES as readonly string[]).includes(now.state)) throw editConflict(now, fields);
+    }
     // Forgotten once the draft holds it (a crash between the two recovers a form equal to its draft: nothing).
     unsavedForms.forget(owner);
     if (!saved) throw new HostError('INVALID_INPUT', `This order is ${draft?.state} and can no longer be edited`);

@@ -24,6 +24,7 @@ interface Row {
   /** ms since the epoch; 0 when due */
   next_attempt_at: number;
   held: number;
+  version: number;
   claimed_by: string | null;
   lease_until: number;
   /** JSON of the batch it came from (see batch-origin.ts), or null */
@@ -49,6 +50,8 @@ export interface TransitionPatch {
   held?: boolean;
   /** why, for the order's history: the reason an attempt is tried again, a price accepted */
   note?: string;
+  /** only if the draft is still at this version (a form's save: nothing another person saved is overwritten) */
+  version?: number;
 }
 
 const toDraft = (row: Row): Draft => ({
@@ -66,6 +69,7 @@ const toDraft = (row: Row): Draft => ({
   batch: row.origin ? (JSON.parse(row.origin) as BatchOrigin) : null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  version: row.version,
 });
 
 export type OrdersStore = Awaited<ReturnType<typeof createOrdersStore>>;
@@ -146,7 +150,8 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     if (patch.held !== undefined || to !== 'queued') columns.held = patch.held && to === 'queued' ? 1 : 0;
     // Every change counts the draft's version up: a form saved from an older one is told (team mode).
     const sets = [...Object.keys(columns).map((column) => `${column} = ?`), 'version = version + 1'];
-    const text = `UPDATE drafts SET ${sets.join(', ')} WHERE id = ? AND state IN (${placeholders(from.length)})`;
+    const atVersion = patch.version === undefined ? '' : ` AND version = ${Math.trunc(patch.version)}`;
+    const text = `UPDATE drafts SET ${sets.join(', ')} WHERE id = ? AND state IN (${placeholders(from.length)})${atVersion}`;
     // The change and what it adds to the order's history in one transaction: neither is ever kept without the other.
     const changed = await on.transaction(
       async (tx) => {

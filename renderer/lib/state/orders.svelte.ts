@@ -172,9 +172,10 @@ class OrdersStore {
   byId = (id: string): Draft | undefined => this.drafts.find((d) => d.id === id);
 
   /** Saves a draft of the open project, or of `projectId` (a form left while switching projects). */
-  save = async (fields: DraftFields, id?: string, projectId = this.projectId): Promise<Draft> => {
+  /** `version`: the draft's as the form opened it, so that a save over someone else's is refused (EDIT_CONFLICT). */
+  save = async (fields: DraftFields, id?: string, projectId = this.projectId, version?: number): Promise<Draft> => {
     if (!projectId) throw new Error('No project is open');
-    const draft = unwrap(await printdesk.drafts.save({ projectId, id, fields }));
+    const draft = unwrap(await printdesk.drafts.save({ projectId, id, fields, version }));
     if (draft.projectId === this.projectId) this.upsert(draft);
     return draft;
   };
