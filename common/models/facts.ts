@@ -15,8 +15,8 @@ function cornerIdsOf(mesh: RawMesh, measures: Measures): { cornerIds: Int32Array
     // In a soup, shared corners make unique points about a sixth of the corners of a closed mesh (the weld
     // grows its table for the rest); the measured box holds every corner.
     const soup = mesh.positions!;
-    const { ids, firstPoint, unique } = weld(soup, soup.length / 18, measures);
-    return { cornerIds: ids, unique, pointOf: pointsOf(soup, firstPoint) };
+    const { ids, points, unique } = weld(soup, soup.length / 18, measures);
+    return { cornerIds: ids, unique, pointOf: pointsOf(points, null) };
   }
   const welded = weldTable(vertices, measures);
   // Every vertex its own point (the usual table): the corners already are the ids.

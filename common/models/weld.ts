@@ -1,6 +1,7 @@
 // Welding: one id for all the points at the same place, so that triangles read as a soup (STL) or from a
 // vertex table with repeated points share their corners. Typed arrays only: no Map, no strings, no
 // per-point objects.
+import { BitsWelder, type BitsWelded } from './weld-bits.ts';
 
 function nextPowerOfTwo(n: number): number {
   let size = 16;
@@ -43,20 +44,42 @@ interface Welded {
   unique: number;
 }
 
-/**
- * Gives every point an id shared by all points at the same quantized position. The grid is 2^-22 of the
- * bounding box diagonal (about float32 resolution at the model's scale), so it works for a model in metres
- * as well as one in microns. Ids are handed out in file order. `box` (the measured one) holds every point.
- */
-/** A weld fed part by part (a file read in parts): `add` each part's points, then `result`. */
-export function partWelder(expectedUnique: number, box: Box): Pick<Welder, 'add' | 'result'> {
-  return new Welder(quantizer(box), Math.max(16, Math.ceil(expectedUnique)));
+/** Corners welded: each corner's id, and each id's point. */
+export interface WeldedCorners {
+  ids: Int32Array;
+  /** 3 floats per id: the point of its first corner. */
+  points: Float32Array;
+  unique: number;
 }
 
-export function weld(points: Float32Array, expectedUnique: number, box: Box): Welded {
+/**
+ * Gives every corner of a soup an id shared by all corners at the same quantized position. The grid is
+ * 2^-22 of the bounding box diagonal (about float32 resolution at the model's scale), so it works for a
+ * model in metres as well as one in microns. Ids are handed out in file order. `box` (the measured one)
+ * holds every point. The corners are welded by their bits first (see weld-bits.ts), then the unique
+ * points by cell: the same ids as welding every corner by its cell. The soup is not read afterwards.
+ */
+export function weld(points: Float32Array, expectedUnique: number, box: Box): WeldedCorners {
   const count = Math.floor(points.length / 3);
-  const grid = quantizer(box);
-  return new Welder(grid, Math.max(16, Math.min(count, Math.ceil(expectedUnique)))).weld(points, count);
+  const welder = new BitsWelder(Math.min(count, expectedUnique));
+  const ids = new Int32Array(count);
+  welder.add(new Int32Array(points.buffer, points.byteOffset, count * 3), count, ids, 0);
+  return joinByCell(ids, welder.result(), box);
+}
+
+/**
+ * Corners welded by their bits, joined where their points share a cell of the grid over `box`: `ids`
+ * (bits ids on entry) become the cell's, in the order the cells first come in the file, as weld() by
+ * cell would hand them out.
+ */
+export function joinByCell(ids: Int32Array, welded: BitsWelded, box: Box): WeldedCorners {
+  const joined = weldTable(welded.points, box);
+  if (!joined) return { ids, points: welded.points, unique: welded.unique };
+  // Ids by bits are in the order of their first corners, so the first of a cell's is its first in the file.
+  for (let i = 0; i < ids.length; i++) ids[i] = joined.ids[ids[i]];
+  const points = new Float32Array(joined.unique * 3);
+  for (let id = 0; id < joined.unique; id++) points.set(welded.points.subarray(joined.firstPoint[id] * 3, joined.firstPoint[id] * 3 + 3), id * 3);
+  return { ids, points, unique: joined.unique };
 }
 
 /**
@@ -149,15 +172,12 @@ class Welder {
 
   weld(points: Float32Array, count: number): Welded {
     const ids = new Int32Array(count);
-    this.add(points, count, ids, 0);
+    this.add(points, count, ids);
     return this.result(ids);
   }
 
-  /**
-   * Welds `count` more points, the model's points `at` onwards (ids and first points count from the
-   * model's start), writing their ids to `ids` from `at`: a model read in parts is welded part by part.
-   */
-  add(points: Float32Array, count: number, ids: Int32Array, at: number): void {
+  /** Welds the first `count` points, writing their ids to `ids`. */
+  private add(points: Float32Array, count: number, ids: Int32Array): void {
     const { minX, minY, minZ, inverseQuantum } = this.grid;
     let { keys, firstPoint, table, unique } = this;
     let mask = table.length - 1;
@@ -196,9 +216,9 @@ class Welder {
           keys[id * 3] = x;
           keys[id * 3 + 1] = y;
           keys[id * 3 + 2] = z;
-          firstPoint[id] = at + i;
+          firstPoint[id] = i;
         }
-        ids[at + i] = id;
+        ids[i] = id;
       }
     }
     this.unique = unique;
