@@ -100,9 +100,12 @@ export function checkMeasured(mesh: RawMesh, triangles: number, measures: Measur
   }
 }
 
-/** The facts of a mesh whose corners are welded already (a file read in parts): edges and shells counted. */
-export function factsOfWelded(mesh: RawMesh, triangles: number, measures: Measures, cornerIds: Int32Array, unique: number): ModelFacts {
-  const topology = analyse(cornerIds, unique, () => {}, false, mesh.closedParts);
+/**
+ * The facts of a mesh whose corners are welded already (a file read in parts): edges and shells counted,
+ * in the memory of `spare` arrays where they are large enough.
+ */
+export function factsOfWelded(mesh: RawMesh, triangles: number, measures: Measures, cornerIds: Int32Array, unique: number, spare: Int32Array[] = []): ModelFacts {
+  const topology = analyse(cornerIds, unique, { closedParts: mesh.closedParts, spare });
   return factsFrom(mesh, triangles, measures, topology, 'checked');
 }
 
@@ -131,6 +134,6 @@ export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: 
   onMeasured?.(factsFrom(mesh, triangles, measures, null, 'pending'), !(mesh.positions && mesh.vertices && mesh.corners));
   if (triangles === 0) return { facts: factsFrom(mesh, triangles, measures, NO_TOPOLOGY, 'checked') };
   const { cornerIds, unique, pointOf } = cornerIdsOf(mesh, measures);
-  const topology = analyse(cornerIds, unique, pointOf, options.boundaryEdges === true, mesh.closedParts);
+  const topology = analyse(cornerIds, unique, { boundary: options.boundaryEdges === true ? { pointOf } : undefined, closedParts: mesh.closedParts });
   return { facts: factsFrom(mesh, triangles, measures, topology, 'checked'), boundaryEdges: topology.boundary };
 }

@@ -11,7 +11,7 @@ import { binaryStlCountProblem, gather, STL_FACET_BYTES, STL_HEADER_BYTES } from
 import type { ModelFacts, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES } from './types.ts';
 import { joinByCell } from './weld.ts';
-import { BitsWelder, type BitsWelded } from './weld-bits.ts';
+import { BitsWelder } from './weld-bits.ts';
 import { grouped } from './errors.ts';
 
 /** Reads the file's bytes at `offset` into `into`, returning how many were read. */
@@ -38,17 +38,17 @@ export function binaryStlFactsInParts(head: Uint8Array, size: number, readInto: 
   } catch {
     return null;
   }
-  // Points whose bits differ but whose cells of the weld's grid (known now the box is) are one, joined.
-  const { ids, unique } = joinByCell(read.ids, read.welded, read.measures);
-  return factsOfWelded(mesh, facets, read.measures, ids, unique);
+  // Points whose bits differ but whose cells of the weld's grid (known now the box is) are one, joined;
+  // the weld's memory then holds the topology's arrays.
+  const { ids, unique } = joinByCell(read.ids, read.welder.result(), read.measures);
+  return factsOfWelded(mesh, facets, read.measures, ids, unique, read.welder.memory());
 }
 
 /**
  * One pass over the facets: each part is measured and welded (by its bits, which need no box) while in
- * cache. Null when the file ends early or holds a coordinate that is not a number. The weld's table goes
- * with this function's scope: only its points are kept, until they are joined by cell.
+ * cache. Null when the file ends early or holds a coordinate that is not a number.
  */
-function measureAndWeld(facets: number, readInto: ReadInto): { measures: Measures; ids: Int32Array; welded: BitsWelded } | null {
+function measureAndWeld(facets: number, readInto: ReadInto): { measures: Measures; ids: Int32Array; welder: BitsWelder } | null {
   // Each part is read after room for a header, where gather() reads a file's first facet from.
   const raw = new Uint8Array(STL_HEADER_BYTES + PART_FACETS * STL_FACET_BYTES);
   const part = new Float32Array(PART_FACETS * 9);
@@ -67,5 +67,5 @@ function measureAndWeld(facets: number, readInto: ReadInto): { measures: Measure
     if (sum.firstNonFinite >= 0) return null;
     welder.add(bits, count * 3, ids, first * 3);
   }
-  return { measures: sum.result(), ids, welded: welder.result() };
+  return { measures: sum.result(), ids, welder };
 }

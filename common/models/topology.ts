@@ -126,21 +126,45 @@ function countList(list: Int32Array, from: number, to: number, vertex: number, c
  */
 const RANGE_ENTRIES = 1 << 20;
 
+export interface AnalyseOptions {
+  /** Open edges as segments (`Topology.boundary`), each end placed by `pointOf`. */
+  boundary?: { pointOf: (id: number, out: Float32Array, at: number) => void };
+  /** Triangles of parts drawn closed, as [first, end) pairs: see RawMesh's closedParts. */
+  closedParts?: number[];
+  /** Arrays the caller no longer needs, used for the pass's own where large enough (see takeSpare). */
+  spare?: Int32Array[];
+  /** For tests: a small one makes many ranges of a small model. */
+  rangeEntries?: number;
+}
+
+/**
+ * One of `spare` with room for `length`, zeroed and taken from the list, or a new array. The memory of a
+ * weld that has done (its table, its keys) then holds the topology's arrays: freed arrays are given back
+ * to the system only after a collection, which a short command never waits for, so new ones would add to
+ * its peak (10 MB of 1M triangles' 34).
+ */
+function takeSpare(spare: Int32Array[] | undefined, length: number): Int32Array {
+  const at = spare?.findIndex((array) => array.length >= length) ?? -1;
+  if (at < 0) return new Int32Array(length);
+  const [array] = spare!.splice(at, 1);
+  return array.subarray(0, length).fill(0);
+}
+
 /**
  * Counts how each undirected edge is used, and the shells. `cornerIds` holds 3 welded vertex ids per
  * triangle. A shell's root is its lowest vertex (unions keep the lower root), and that vertex has an edge
  * to every neighbour in its own list: so a root with an empty list and no degenerate triangle is a vertex
- * no triangle uses. `rangeEntries` is for tests: a small one makes many ranges of a small model.
+ * no triangle uses.
  */
-export function analyse(cornerIds: Int32Array, vertexCount: number, pointOf: (id: number, out: Float32Array, at: number) => void, wantBoundary: boolean, closedParts: number[] = [], rangeEntries = RANGE_ENTRIES): Topology {
+export function analyse(cornerIds: Int32Array, vertexCount: number, { boundary: wantBoundary, closedParts = [], spare, rangeEntries = RANGE_ENTRIES }: AnalyseOptions = {}): Topology {
   const corners = cornerIds.length - (cornerIds.length % 3);
   // One allocation for the vertices' arrays: each typed array's own costs about 0.7 µs, most of a small
   // model's topology.
-  const room = new Int32Array(vertexCount + 1 + vertexCount + Math.ceil(vertexCount / 4));
+  const room = takeSpare(spare, vertexCount + 1 + vertexCount + Math.ceil(vertexCount / 4));
   const start = room.subarray(0, vertexCount + 1);
   const parent = room.subarray(vertexCount + 1, vertexCount + 1 + vertexCount);
   for (let v = 0; v < vertexCount; v++) parent[v] = v;
-  const loose = new Uint8Array(room.buffer, (vertexCount + 1 + vertexCount) * 4, vertexCount);
+  const loose = new Uint8Array(room.buffer, room.byteOffset + (vertexCount + 1 + vertexCount) * 4, vertexCount);
   const closed = closedMask(closedParts, corners / 3);
   joinAndCount(cornerIds, corners, parent, loose, start, closed);
   let longest = 0;
@@ -149,7 +173,7 @@ export function analyse(cornerIds: Int32Array, vertexCount: number, pointOf: (id
     start[v + 1] += start[v];
   }
   const total = start[vertexCount];
-  const list = new Int32Array(Math.min(total, Math.max(rangeEntries, Math.ceil(total / 4), longest)));
+  const list = takeSpare(spare, Math.min(total, Math.max(rangeEntries, Math.ceil(total / 4), longest)));
   const counts: EdgeCounts = { open: 0, nonManifold: 0, inconsistent: 0, openPairs: wantBoundary ? [] : null };
   let shells = 0;
   // `base` is where the range's lists begin: start[low] itself was the cursor of the range before.
@@ -170,10 +194,10 @@ export function analyse(cornerIds: Int32Array, vertexCount: number, pointOf: (id
     base = rangeEnd;
   }
   let boundary: Float32Array | undefined;
-  if (counts.openPairs) {
+  if (counts.openPairs && wantBoundary) {
     const pairs = counts.openPairs;
     boundary = new Float32Array(pairs.length * 3);
-    for (let k = 0; k < pairs.length; k++) pointOf(pairs[k], boundary, k * 3);
+    for (let k = 0; k < pairs.length; k++) wantBoundary.pointOf(pairs[k], boundary, k * 3);
   }
   return { openEdges: counts.open, nonManifoldEdges: counts.nonManifold, inconsistentEdges: counts.inconsistent, shells, boundary };
 }

@@ -42,6 +42,8 @@ export class BitsWelder {
   private keys: Int32Array;
   private table: Int32Array;
   private readonly recent: Int32Array;
+  /** The table and the recent ids, allocated as one. */
+  private room: Int32Array;
   private unique = 0;
 
   constructor(expectedUnique: number) {
@@ -50,7 +52,7 @@ export class BitsWelder {
     // One allocation for the table and the recent ids: each typed array's own costs about 0.7 µs, much
     // of a small model's weld. The keys are apart: they outlive the table (see result).
     const size = tableSize(capacity);
-    const room = new Int32Array(size + Math.min(1 << RECENT_BITS, size)).fill(-1);
+    const room = (this.room = new Int32Array(size + Math.min(1 << RECENT_BITS, size)).fill(-1));
     this.table = room.subarray(0, size);
     this.recent = room.subarray(size);
   }
@@ -99,12 +101,17 @@ export class BitsWelder {
     return { points: new Float32Array(this.keys.buffer, 0, this.unique * 3), unique: this.unique };
   }
 
+  /** The weld's memory (its table, its keys: the points of result()), for the caller to reuse once done with both. */
+  memory(): Int32Array[] {
+    return [this.keys, this.room];
+  }
+
   /** Twice the room: the keys copied, the table built anew from them. */
   private grow(): void {
     const { keys, unique } = this;
     this.keys = new Int32Array(keys.length * 2);
     this.keys.set(keys);
-    const table = (this.table = new Int32Array(tableSize(this.keys.length / 3)).fill(-1));
+    const table = (this.table = this.room = new Int32Array(tableSize(this.keys.length / 3)).fill(-1));
     const mask = table.length - 1;
     for (let id = 0; id < unique; id++) {
       let slot = slotHash(keys[id * 3], keys[id * 3 + 1], keys[id * 3 + 2]) & mask;

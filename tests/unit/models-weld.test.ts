@@ -102,15 +102,19 @@ test('edges counted a range of vertices at a time give the counts and open edges
   for (const [name, triangles] of Object.entries({ closed, open, flipped, fin, fan, loose })) {
     const ids = cornersOf(triangles);
     const vertices = Math.max(...triangles) + 2;
-    const whole = analyse(ids, vertices, pointOf, true);
+    const whole = analyse(ids, vertices, { boundary: { pointOf } });
     for (const rangeEntries of [1, 7, 64]) {
-      const ranged = analyse(ids, vertices, pointOf, true, [], rangeEntries);
+      const ranged = analyse(ids, vertices, { boundary: { pointOf }, rangeEntries });
       assert.deepEqual({ ...ranged, boundary: [...ranged.boundary!] }, { ...whole, boundary: [...whole.boundary!] }, `${name}, ranges of ${rangeEntries}`);
     }
+    // In spare memory that held something else (a weld's table of -1s, its keys).
+    const spare = [new Int32Array(triangles.length * 4).fill(-1), new Int32Array(vertices * 3).fill(123_456)];
+    const inSpare = analyse(ids, vertices, { boundary: { pointOf }, spare });
+    assert.deepEqual({ ...inSpare, boundary: [...inSpare.boundary!] }, { ...whole, boundary: [...whole.boundary!] }, `${name}, in spare memory`);
   }
   // What the counts are, so that the two agreeing says something.
-  assert.deepEqual(analyse(cornersOf(closed), ring.vertices.length / 3, pointOf, false), { openEdges: 0, nonManifoldEdges: 0, inconsistentEdges: 0, shells: 1, boundary: undefined });
-  assert.equal(analyse(cornersOf(fan), 402, pointOf, false, [], 1).openEdges, 402);
+  assert.deepEqual(analyse(cornersOf(closed), ring.vertices.length / 3), { openEdges: 0, nonManifoldEdges: 0, inconsistentEdges: 0, shells: 1, boundary: undefined });
+  assert.equal(analyse(cornersOf(fan), 402, { rangeEntries: 1 }).openEdges, 402);
 });
 
 test('a file whose corners differ by a float is read in parts with the whole reader\'s facts', () => {
