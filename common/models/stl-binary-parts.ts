@@ -11,7 +11,7 @@ import { binaryStlCountProblem, gather, STL_FACET_BYTES, STL_HEADER_BYTES } from
 import type { ModelFacts, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES } from './types.ts';
 import { joinByCell } from './weld.ts';
-import { BitsWelder } from './weld-bits.ts';
+import { WordWelder } from './weld-words.ts';
 import { grouped } from './errors.ts';
 
 /** Reads the file's bytes at `offset` into `into`, returning how many were read. */
@@ -48,7 +48,7 @@ export function binaryStlFactsInParts(head: Uint8Array, size: number, readInto: 
  * One pass over the facets: each part is measured and welded (by its bits, which need no box) while in
  * cache. Null when the file ends early or holds a coordinate that is not a number.
  */
-function measureAndWeld(facets: number, readInto: ReadInto): { measures: Measures; ids: Int32Array; welder: BitsWelder } | null {
+function measureAndWeld(facets: number, readInto: ReadInto): { measures: Measures; ids: Int32Array; welder: WordWelder } | null {
   // Each part is read after room for a header, where gather() reads a file's first facet from.
   const raw = new Uint8Array(STL_HEADER_BYTES + PART_FACETS * STL_FACET_BYTES);
   const part = new Float32Array(PART_FACETS * 9);
@@ -56,7 +56,7 @@ function measureAndWeld(facets: number, readInto: ReadInto): { measures: Measure
   const view = new DataView(raw.buffer);
   const sum = new MeasureSum();
   // About half as many points as triangles in a closed mesh; the weld's table grows for more.
-  const welder = new BitsWelder(facets / 2);
+  const welder = new WordWelder(facets / 2);
   const ids = new Int32Array(facets * 3);
   for (let first = 0; first < facets; first += PART_FACETS) {
     const count = Math.min(PART_FACETS, facets - first);

@@ -6,7 +6,7 @@ import { binaryStlFactsInParts, parseModel } from '../../common/models/index.ts'
 import { measure } from '../../common/models/measure.ts';
 import { analyse } from '../../common/models/topology.ts';
 import { weld } from '../../common/models/weld.ts';
-import { BitsWelder } from '../../common/models/weld-bits.ts';
+import { WordWelder } from '../../common/models/weld-words.ts';
 import { binaryStl, torus } from '../../scripts/generate-models.ts';
 
 /** Ids by quantized position in file order, as the grid weld defines them: 2^-22 of the box's diagonal. */
@@ -61,7 +61,7 @@ test('the weld by bits finds every earlier point after its table has grown many 
   points.copyWithin(count * 3, 0, count * 3);
   const bits = new Int32Array(points.buffer);
   const ids = new Int32Array(count * 2);
-  const welder = new BitsWelder(16);
+  const welder = new WordWelder(16);
   // Fed in parts of uneven size, as a file is read.
   for (let at = 0; at < count * 2; ) {
     const part = Math.min(count * 2 - at, 1 + (at % 3000));

@@ -1,15 +1,15 @@
-// Welding by a point's exact bits: the three float32s as they lie in the file, read as integers. No box
-// is needed, so a file can be welded as it is read (its box is known only at its end), and no float
-// arithmetic is done per corner. Points the grid weld would join but whose bits differ (-0 and 0, or two
-// within a grid quantum) are joined afterwards, over the unique points only (weld.ts's joinByCell).
+// Welding by three 32-bit words a point: its float32s' bits as they lie in the file (no box is needed, so
+// a file can be welded as it is read, its box known only at its end, and no float arithmetic is done per
+// corner), or its cell on a grid (weld.ts). Points the grid weld would join but whose bits differ (-0 and
+// 0, or two within a grid quantum) are joined afterwards, over the unique points only (weld.ts's joinByCell).
 
 /**
  * The table's slot of a point's three words, mixed one after the other. The float bits of round numbers
  * (CAD coordinates such as 10 or 0.5) end in many zero bits: each word is folded down before it is
  * multiplied, since a product carries bits upwards only. (Xoring the three words' products, as the grid
- * weld does with its cells, left a lattice of integer points 131,072 slots for 8 million points.)
+ * weld did with its cells, left a lattice of integer points 131,072 slots for 8 million points.)
  */
-function slotHash(x: number, y: number, z: number): number {
+export function slotHash(x: number, y: number, z: number): number {
   let h = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d);
   h = Math.imul(h ^ (h >>> 12) ^ y ^ (y >>> 15), 0x297a2d39);
   h = Math.imul(h ^ (h >>> 15) ^ z ^ (z >>> 15), 0x85ebca6b);
@@ -26,19 +26,19 @@ function slotHash(x: number, y: number, z: number): number {
  */
 const RECENT_BITS = 12;
 
-export interface BitsWelded {
-  /** The unique points, 3 floats each, in id order (the order of their first corner). */
-  points: Float32Array;
+export interface WordsWelded {
+  /** The unique points' words, 3 each, in id order (the order of their first corner). */
+  words: Int32Array;
   unique: number;
 }
 
 /**
- * Points welded by their bits, fed part by part: `add` the corners of each part (their bits as integers),
- * then `result`. Ids are handed out in the order the points first come. The table is sized to the
- * caller's estimate, at most half full, and doubles when it is passed.
+ * Points welded by their words, fed part by part: `add` the points of each part, then `result`. Ids are
+ * handed out in the order the points first come. The table is sized to the caller's estimate, at most
+ * half full, and doubles when it is passed.
  */
-export class BitsWelder {
-  /** Each id's point, as it was added: its floats' bits. */
+export class WordWelder {
+  /** Each id's words, as they were added. */
   private keys: Int32Array;
   private table: Int32Array;
   private readonly recent: Int32Array;
@@ -57,14 +57,14 @@ export class BitsWelder {
     this.recent = room.subarray(size);
   }
 
-  /** Welds `count` corners of `bits` (3 words each), which are the model's corners `at` onwards; their ids go to `ids` from `at`. */
-  add(bits: Int32Array, count: number, ids: Int32Array, at: number): void {
+  /** Welds `count` points of `words` (3 each), which are the model's points `at` onwards; their ids go to `ids` from `at`. */
+  add(words: Int32Array, count: number, ids: Int32Array, at: number): void {
     const recent = this.recent;
     const recentMask = recent.length - 1;
     let { keys, table, unique } = this;
     let mask = table.length - 1;
     for (let i = 0, p = 0; i < count; i++, p += 3) {
-      const x = bits[p], y = bits[p + 1], z = bits[p + 2];
+      const x = words[p], y = words[p + 1], z = words[p + 2];
       const h = slotHash(x, y, z);
       let id = recent[h & recentMask];
       if (id < 0 || keys[id * 3] !== x || keys[id * 3 + 1] !== y || keys[id * 3 + 2] !== z) {
@@ -96,9 +96,9 @@ export class BitsWelder {
     this.unique = unique;
   }
 
-  /** The unique points: a view of the keys, which leaves the table to be collected with the welder. */
-  result(): BitsWelded {
-    return { points: new Float32Array(this.keys.buffer, 0, this.unique * 3), unique: this.unique };
+  /** The unique points' words: a view of the keys, which leaves the table to be collected with the welder. */
+  result(): WordsWelded {
+    return { words: this.keys.subarray(0, this.unique * 3), unique: this.unique };
   }
 
   /** The weld's memory (its table, its keys: the points of result()), for the caller to reuse once done with both. */
