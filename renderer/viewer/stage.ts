@@ -127,7 +127,11 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
     placeSizeLabels();
     const shown = unseen && objects !== null;
     unseen = false;
-    if (shown) options.onMarks?.({ ...marks, 'stage-drawn': wallClock() });
+    if (shown) {
+      options.onMarks?.({ ...marks, 'stage-drawn': wallClock() });
+      // The next animation frame comes once this one is done (without a GPU, rasterized): it is on screen.
+      requestAnimationFrame(() => options.onMarks?.({ 'stage-frame-done': wallClock() }));
+    }
     options.onFrame?.(shown);
     if (loading) scheduleUpload();
   };
