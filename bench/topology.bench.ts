@@ -4,7 +4,9 @@
 // the volume) on the same binary STL files, each run as a whole process under /usr/bin/time: wall time and
 // peak memory (its maximum resident set). Both are checked to have found the same facts (facets, open
 // edges, volume), so neither wins by doing less. Aim: at least 3× faster than admesh, and a peak at or
-// below its own.
+// below its own. Beside them, Node's own floor (`node -e ''`, timed the same way in the same run): the
+// part of our figures that is the runtime's before any of our code runs. Each run's CPU time (user +
+// system) too, which what else the machine is doing moves less than the wall time.
 // Each process is started by /usr/bin/time, not by this runner: Linux hands a process's maximum RSS down
 // to children it starts itself, so a child of this (large) runner would report the runner's size as its own.
 import { execFile } from 'node:child_process';
@@ -20,22 +22,25 @@ const ROOT = join(import.meta.dirname, '..');
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 const ADMESH = '/usr/bin/admesh';
 const TIME = '/usr/bin/time';
-const RUNS = 3;
+/** Odd, for a median; five, since another process on the machine moves single runs a lot. */
+const RUNS = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
 interface Run {
   seconds: number;
+  /** User and system CPU time: less moved than the wall time by what else the machine is doing. */
+  cpuSeconds: number;
   peakMiB: number;
   output: string;
 }
 
-/** Runs a command under /usr/bin/time; its last stderr line holds the wall time and maximum RSS. */
+/** Runs a command under /usr/bin/time; its last stderr line holds the wall time, CPU times and maximum RSS. */
 async function timed(command: string, args: string[]): Promise<Run> {
-  const { stdout, stderr } = await exec(TIME, ['-f', 'TIMED %e %M', command, ...args], { maxBuffer: 64 * 1024 * 1024 });
-  const match = /TIMED ([\d.]+) (\d+)\s*$/.exec(stderr);
+  const { stdout, stderr } = await exec(TIME, ['-f', 'TIMED %e %U %S %M', command, ...args], { maxBuffer: 64 * 1024 * 1024 });
+  const match = /TIMED ([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(stderr);
   if (!match) throw new Error(`No timing from ${command}: ${stderr.slice(-300)}`);
-  return { seconds: Number(match[1]), peakMiB: Number(match[2]) / 1024, output: stdout };
+  return { seconds: Number(match[1]), cpuSeconds: Number(match[2]) + Number(match[3]), peakMiB: Number(match[4]) / 1024, output: stdout };
 }
 
 interface Facts {
@@ -73,8 +78,11 @@ export async function run(): Promise<BenchResult[]> {
   for (const { label, path } of files()) {
     const ours: Run[] = [];
     const admesh: Run[] = [];
+    // Node itself doing nothing, between the two: how much of our figures the runtime takes before any of our code runs.
+    const floor: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       ours.push(await timed(NODE, [join(ROOT, 'bin', 'printdesk.js'), 'inspect', '--json', path]));
+      floor.push(await timed(NODE, ['-e', '']));
       admesh.push(await timed(ADMESH, ['-e', path]));
     }
     const found = { ours: oursFound(ours[0].output), admesh: admeshFound(admesh[0].output) };
@@ -83,7 +91,8 @@ export async function run(): Promise<BenchResult[]> {
     if (!agree) throw new Error(`printdesk and admesh found different facts in ${path}: ${JSON.stringify(found)}`);
     const seconds = { ours: median(ours.map((r) => r.seconds)), admesh: median(admesh.map((r) => r.seconds)) };
     const peak = { ours: median(ours.map((r) => r.peakMiB)), admesh: median(admesh.map((r) => r.peakMiB)) };
-    const runs = (pick: (run: Run) => number) => ({ ours: ours.map(pick).map((v) => round(v)), admesh: admesh.map(pick).map((v) => round(v)) });
+    const runs = (pick: (run: Run) => number) => ({ ours: ours.map(pick).map((v) => round(v)), admesh: admesh.map(pick).map((v) => round(v)), nodeFloor: floor.map(pick).map((v) => round(v)) });
+    const nodeFloor = (pick: (run: Run) => number, digits: number) => ({ command: `node -e ''`, median: round(median(floor.map(pick)), digits) });
     results.push(
       {
         name: `topology of ${label}, whole process: printdesk inspect --json (median s; ratio = how many times faster than admesh; aim 3)`,
@@ -92,6 +101,9 @@ export async function run(): Promise<BenchResult[]> {
         baseline: { name: 'admesh -e (whole process)', value: round(seconds.admesh) },
         ratio: round(seconds.admesh / seconds.ours),
         runs: runs((r) => r.seconds),
+        best: { ours: round(Math.min(...ours.map((r) => r.seconds))), admesh: round(Math.min(...admesh.map((r) => r.seconds))) },
+        nodeFloor: nodeFloor((r) => r.seconds, 2),
+        cpuSeconds: { ours: round(median(ours.map((r) => r.cpuSeconds))), admesh: round(median(admesh.map((r) => r.cpuSeconds))), runs: runs((r) => r.cpuSeconds) },
         sameFacts: agree,
         found,
       },
@@ -102,6 +114,8 @@ export async function run(): Promise<BenchResult[]> {
         baseline: { name: 'admesh -e (whole process)', value: round(peak.admesh, 1) },
         ratio: round(peak.ours / peak.admesh),
         runs: runs((r) => r.peakMiB),
+        best: { ours: round(Math.min(...ours.map((r) => r.peakMiB)), 1), admesh: round(Math.min(...admesh.map((r) => r.peakMiB)), 1) },
+        nodeFloor: nodeFloor((r) => r.peakMiB, 1),
       },
     );
   }

@@ -4,12 +4,9 @@ import { isSpace, matchesWord } from './numbers.ts';
 import { declaredFacets, STL_FACET_BYTES, STL_HEADER_BYTES } from './stl-binary.ts';
 import type { ModelFormat } from './types.ts';
 import { isZip } from './zip.ts';
+import { extensionOf } from './format-names.ts';
 
-const FORMAT_NAMES: Record<ModelFormat, string> = { 'stl-binary': 'a binary STL', 'stl-ascii': 'an ASCII STL', obj: 'an OBJ', '3mf': 'a 3MF package' };
-
-export function describeFormat(format: ModelFormat): string {
-  return FORMAT_NAMES[format];
-}
+export { describeFormat, extensionMismatch } from './format-names.ts';
 
 function firstNonSpace(bytes: Uint8Array): number {
   let i = 0;
@@ -54,11 +51,6 @@ function hasControlBytes(bytes: Uint8Array): boolean {
   return false;
 }
 
-export function extensionOf(fileName: string): string {
-  const match = /\.([a-z0-9]+)$/i.exec(fileName);
-  return match ? match[1].toLowerCase() : '';
-}
-
 /**
  * STL binary vs ASCII by size arithmetic (84 + 50 × count, trailing bytes allowed): many binary headers
  * begin with "solid", so the first bytes prove nothing. A text file read as a binary count gives at least
@@ -84,13 +76,4 @@ function notAModel(fileName: string, foreign: string | null): string {
   if (extension === 'obj') return `${fileName} is named .obj but holds no OBJ vertex (v) or face (f) lines: export it again as OBJ.`;
   if (extension === '3mf') return `${fileName} is named .3mf but is not a 3MF package (a ZIP archive): export it again as 3MF.`;
   return `${fileName} is not a 3D model this app reads: PrintDesk reads STL, OBJ and 3MF.`;
-}
-
-const EXPECTED: Record<string, ModelFormat[]> = { stl: ['stl-binary', 'stl-ascii'], obj: ['obj'], '3mf': ['3mf'] };
-
-/** A warning when the content is a model but not the one its extension promises (it is still read). */
-export function extensionMismatch(format: ModelFormat, fileName: string): string | undefined {
-  const expected = EXPECTED[extensionOf(fileName)];
-  if (!expected || expected.includes(format)) return undefined;
-  return `${fileName} is named .${extensionOf(fileName)} but contains ${describeFormat(format)}; read as such.`;
 }

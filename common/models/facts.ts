@@ -1,7 +1,7 @@
 import { grouped, ModelParseError } from './errors.ts';
 import { measure, measureIndexed, type Measures } from './measure.ts';
 import { analyse, type Topology } from './topology.ts';
-import type { ModelFacts, ParseOptions, RawMesh, Vec3 } from './types.ts';
+import type { ArraysFree, ModelFacts, ParseOptions, RawMesh, Vec3 } from './types.ts';
 import { conformanceOf } from './spec-rules.ts';
 import { guessUnit } from './units.ts';
 import { weld, weldTable } from './weld.ts';
@@ -15,8 +15,8 @@ function cornerIdsOf(mesh: RawMesh, measures: Measures): { cornerIds: Int32Array
     // In a soup, shared corners make unique points about a sixth of the corners of a closed mesh (the weld
     // grows its table for the rest); the measured box holds every corner.
     const soup = mesh.positions!;
-    const { ids, firstPoint, unique } = weld(soup, soup.length / 18, measures);
-    return { cornerIds: ids, unique, pointOf: pointsOf(soup, firstPoint) };
+    const { ids, points, unique } = weld(soup, soup.length / 18, measures);
+    return { cornerIds: ids, unique, pointOf: pointsOf(points, null) };
   }
   const welded = weldTable(vertices, measures);
   // Every vertex its own point (the usual table): the corners already are the ids.
@@ -100,9 +100,12 @@ export function checkMeasured(mesh: RawMesh, triangles: number, measures: Measur
   }
 }
 
-/** The facts of a mesh whose corners are welded already (a file read in parts): edges and shells counted. */
-export function factsOfWelded(mesh: RawMesh, triangles: number, measures: Measures, cornerIds: Int32Array, unique: number): ModelFacts {
-  const topology = analyse(cornerIds, unique, () => {}, false, mesh.closedParts);
+/**
+ * The facts of a mesh whose corners are welded already (a file read in parts): edges and shells counted,
+ * in the memory of `spare` arrays where they are large enough.
+ */
+export function factsOfWelded(mesh: RawMesh, triangles: number, measures: Measures, cornerIds: Int32Array, unique: number, spare: Int32Array[] = []): ModelFacts {
+  const topology = analyse(cornerIds, unique, { closedParts: mesh.closedParts, spare });
   return factsFrom(mesh, triangles, measures, topology, 'checked');
 }
 
@@ -119,18 +122,21 @@ function measuresOf(mesh: RawMesh): Measures {
 /**
  * The geometry pass shared by every format: measures, then topology, then the unit sanity check.
  * `onMeasured` hears the facts the measures alone give (size, volume, area) before the topology, which
- * costs several times more, so a preview can show the model meanwhile.
+ * costs several times more, so a preview can show the model meanwhile; and when the pass will be done
+ * reading the model's arrays (see ParseOptions.onMeasured).
  */
-export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: (facts: ModelFacts, arraysStillRead: boolean) => void): { facts: ModelFacts; boundaryEdges?: Float32Array } {
+export function computeFacts(mesh: RawMesh, options: ParseOptions, onMeasured?: (facts: ModelFacts, arraysFree: ArraysFree) => void): { facts: ModelFacts; boundaryEdges?: Float32Array } {
   const triangles = triangleCount(mesh);
   const measures = measuresOf(mesh);
   checkMeasured(mesh, triangles, measures);
   if (options.skipTopology) return { facts: factsFrom(mesh, triangles, measures, null, 'skipped') };
-  // The topology pass reads a soup, or else the vertex table and corners: the model's own arrays unless
-  // it carries a soup beside them (for colours), which is then free to be handed away.
-  onMeasured?.(factsFrom(mesh, triangles, measures, null, 'pending'), !(mesh.positions && mesh.vertices && mesh.corners));
+  // The topology pass reads a soup until it is welded, or else the vertex table and corners: the model's
+  // own arrays unless it carries a soup beside them (for colours), which is then free to be handed away.
+  const arraysFree: ArraysFree = mesh.vertices && mesh.corners ? (mesh.positions ? 'now' : 'at the end') : 'after weld';
+  onMeasured?.(factsFrom(mesh, triangles, measures, null, 'pending'), arraysFree);
   if (triangles === 0) return { facts: factsFrom(mesh, triangles, measures, NO_TOPOLOGY, 'checked') };
   const { cornerIds, unique, pointOf } = cornerIdsOf(mesh, measures);
-  const topology = analyse(cornerIds, unique, pointOf, options.boundaryEdges === true, mesh.closedParts);
+  if (arraysFree === 'after weld') options.onWelded?.();
+  const topology = analyse(cornerIds, unique, { boundary: options.boundaryEdges === true ? { pointOf } : undefined, closedParts: mesh.closedParts });
   return { facts: factsFrom(mesh, triangles, measures, topology, 'checked'), boundaryEdges: topology.boundary };
 }

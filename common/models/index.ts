@@ -11,7 +11,7 @@ import type { ModelFacts, ModelFormat, ParseOptions, ParsedModel, RawMesh } from
 export { describeFormat, detectFormat, extensionMismatch } from './detect.ts';
 export { binaryStlFactsInParts, type ReadInto } from './stl-binary-parts.ts';
 export { isModelParseError, ModelParseError, type ModelErrorCode, type ModelErrorWhere } from './errors.ts';
-export type { ModelFacts, ModelFormat, ParseOptions, ParsedModel, Vec3 } from './types.ts';
+export type { ArraysFree, ModelArrays, ModelFacts, ModelFormat, ParseOptions, ParsedModel, Vec3 } from './types.ts';
 export { DEFAULT_MAX_TRIANGLES, DEFAULT_MAX_UNZIPPED_BYTES } from './types.ts';
 export { pictureOf, simplify, type ProxyMesh } from './proxy.ts';
 export type { UnitName } from './units.ts';
@@ -43,7 +43,7 @@ export function parseModel(bytes: Uint8Array, fileName: string, options: ParseOp
   if (triangleCount(mesh) === 0) throw new ModelParseError('EMPTY', `${fileName} contains no triangles.`);
   const modelWith = (facts: ModelFacts): ParsedModel => ({ format, ...shapeOf(mesh), ...(mesh.colors ? { colors: mesh.colors } : {}), facts });
   const onMeasured = options.onMeasured;
-  const { facts, boundaryEdges } = computeFacts(mesh, options, onMeasured && ((early, arraysStillRead) => onMeasured(modelWith(early), arraysStillRead)));
+  const { facts, boundaryEdges } = computeFacts(mesh, options, onMeasured && ((early, arraysFree) => onMeasured(modelWith(early), arraysFree)));
   options.onProgress?.(1);
   const model = modelWith(facts);
   if (boundaryEdges) model.boundaryEdges = boundaryEdges;

@@ -39,12 +39,11 @@ export function simplify(model: ProxySource, budget: number): ProxyMesh | null {
   if (triangles <= budget * 2) return null;
   // A closed surface clustered on cells of side s keeps about 2·area/s² triangles.
   let side = Math.sqrt((2 * area) / budget);
-  const points = model.indices ? model.positions.length / 3 : triangles * 3;
-  const clusterOfPoint = new Int32Array(points);
   const used = usedPoints(model);
   for (let attempt = 1; ; attempt++) {
-    const clusters = cluster(model, side, clusterOfPoint, used, budget);
-    if (clusters && (clusters.kept <= budget * 2 || attempt === TRIES)) return clusters.kept > triangles * WORTHWHILE ? null : emit(model, clusters, clusterOfPoint);
+    // From the last try on, what is kept is kept, however many triangles (the clusters must still fit).
+    const clusters = cluster(model, side, used, budget, attempt >= TRIES ? Infinity : budget * 2);
+    if (clusters) return clusters.kept > triangles * WORTHWHILE ? null : emit(model, clusters);
     side *= COARSER;
   }
 }
@@ -52,6 +51,8 @@ export function simplify(model: ProxySource, budget: number): ProxyMesh | null {
 interface Clusters {
   /** Mean point of each cluster (the points of one cell), 3 floats a cluster. */
   means: Float32Array;
+  /** The triangles kept (their corners in three clusters): their clusters and their own index, 4 a triangle. */
+  keptTriangles: Int32Array;
   kept: number;
 }
 
@@ -83,78 +84,137 @@ function gridOver({ min, max }: ProxySource['facts']['bounds'], side: number): G
 }
 
 /**
- * Assigns each point its cluster and each cluster its mean; null when there are more clusters than the
- * budget allows. The grid is a dense table (twice as fast as a hash of the occupied cells, measured).
+ * Points into clusters by the cell they fall in, each cluster summing its points for their mean. The grid
+ * is a dense table (twice as fast as a hash of the occupied cells, measured). Corners come in runs in the
+ * same cell (a cell spans many triangles), so the last cell's cluster is kept at hand.
  */
-function cluster(model: ProxySource, side: number, clusterOfPoint: Int32Array, used: Uint8Array | null, budget: number): Clusters | null {
-  const { min } = model.facts.bounds;
-  const { inverse, nx, ny, nz } = gridOver(model.facts.bounds, side);
-  // A closed surface has about half as many points as triangles: room for twice the clusters a budget's
-  // worth of triangles spans.
-  const capacity = budget;
-  // Cluster + 1 by cell, so that the zeroed table means empty.
-  const grid = new Int32Array(nx * ny * nz);
-  // Doubles: float sums of coordinates near float32's range (junk files) overflow to Infinity.
-  const sums = new Float64Array(capacity * 4);
-  const positions = model.positions;
-  const [minX, minY, minZ] = min;
-  const [lastX, lastY, lastZ] = [nx - 1, ny - 1, nz - 1];
-  let clusters = 0;
-  for (let point = 0, p = 0; point < clusterOfPoint.length; point++, p += 3) {
-    if (used && !used[point]) continue;
-    const x = positions[p] - minX, y = positions[p + 1] - minY, z = positions[p + 2] - minZ;
+class Clustering {
+  readonly grid: Int32Array;
+  /** Doubles: float sums of coordinates near float32's range (junk files) overflow to Infinity. */
+  readonly sums: Float64Array;
+  readonly capacity: number;
+  clusters = 0;
+  private lastCell = -1;
+  private lastCluster = -1;
+  private readonly minX: number;
+  private readonly minY: number;
+  private readonly minZ: number;
+  private readonly cells: Grid;
+
+  constructor(bounds: ProxySource['facts']['bounds'], side: number, capacity: number) {
+    this.cells = gridOver(bounds, side);
+    [this.minX, this.minY, this.minZ] = bounds.min;
+    // Cluster + 1 by cell, so that the zeroed table means empty.
+    this.grid = new Int32Array(this.cells.nx * this.cells.ny * this.cells.nz);
+    this.capacity = capacity;
+    this.sums = new Float64Array(capacity * 4);
+  }
+
+  /** The cluster of the point at `p` in `positions`, or -1 when there would be more clusters than the capacity. */
+  add(positions: Float32Array, p: number): number {
+    const { inverse, nx, ny, nz } = this.cells;
+    const x = positions[p] - this.minX, y = positions[p + 1] - this.minY, z = positions[p + 2] - this.minZ;
     // A point on the box's far face can round into the cell past the last one: it stays in the last.
-    const cx = Math.min(lastX, (x * inverse) | 0), cy = Math.min(lastY, (y * inverse) | 0), cz = Math.min(lastZ, (z * inverse) | 0);
-    const key = cx + nx * (cy + ny * cz);
-    let id = grid[key] - 1;
-    if (id < 0) {
-      if (clusters === capacity) return null;
-      id = clusters++;
-      grid[key] = id + 1;
+    const cx = Math.min(nx - 1, (x * inverse) | 0), cy = Math.min(ny - 1, (y * inverse) | 0), cz = Math.min(nz - 1, (z * inverse) | 0);
+    const cell = cx + nx * (cy + ny * cz);
+    let id = this.lastCluster;
+    if (cell !== this.lastCell) {
+      id = this.grid[cell] - 1;
+      if (id < 0) {
+        if (this.clusters === this.capacity) return -1;
+        id = this.clusters++;
+        this.grid[cell] = id + 1;
+      }
+      this.lastCell = cell;
+      this.lastCluster = id;
     }
-    clusterOfPoint[point] = id;
     const s = id * 4;
+    const sums = this.sums;
     sums[s] += x;
     sums[s + 1] += y;
     sums[s + 2] += z;
     sums[s + 3]++;
+    return id;
   }
-  const means = new Float32Array(clusters * 3);
-  for (let id = 0; id < clusters; id++) {
-    const n = sums[id * 4 + 3];
-    means[id * 3] = sums[id * 4] / n + minX;
-    means[id * 3 + 1] = sums[id * 4 + 1] / n + minY;
-    means[id * 3 + 2] = sums[id * 4 + 2] / n + minZ;
+
+  means(): Float32Array {
+    const { sums, clusters } = this;
+    const means = new Float32Array(clusters * 3);
+    for (let id = 0; id < clusters; id++) {
+      const n = sums[id * 4 + 3];
+      means[id * 3] = sums[id * 4] / n + this.minX;
+      means[id * 3 + 1] = sums[id * 4 + 1] / n + this.minY;
+      means[id * 3 + 2] = sums[id * 4 + 2] / n + this.minZ;
+    }
+    return means;
   }
-  return { means, kept: countKept(model, clusterOfPoint) };
 }
 
-/** The cluster of corner `corner` (triangle·3 + k). */
-function clusterOfCorner(model: ProxySource, clusterOfPoint: Int32Array, corner: number): number {
-  return clusterOfPoint[model.indices ? model.indices[corner] : corner];
-}
+/** The triangles kept, 4 ints each, growing (doubling) up to `most`; false once more would be needed. */
+class KeptTriangles {
+  list = new Int32Array(4096 * 4);
+  kept = 0;
+  private readonly most: number;
 
-function countKept(model: ProxySource, clusterOfPoint: Int32Array): number {
-  let kept = 0;
-  for (let corner = 0; corner < model.facts.triangles * 3; corner += 3) {
-    const a = clusterOfCorner(model, clusterOfPoint, corner), b = clusterOfCorner(model, clusterOfPoint, corner + 1), c = clusterOfCorner(model, clusterOfPoint, corner + 2);
-    if (a !== b && b !== c && a !== c) kept++;
+  constructor(most: number) {
+    this.most = most;
   }
-  return kept;
+
+  /** Keeps the triangle when its corners are in three clusters; false when that is one too many. */
+  add(a: number, b: number, c: number, triangle: number): boolean {
+    if (a === b || b === c || a === c) return true;
+    if (this.kept === this.most) return false;
+    if (this.kept * 4 === this.list.length) {
+      const grown = new Int32Array(this.list.length * 2);
+      grown.set(this.list);
+      this.list = grown;
+    }
+    const at = this.kept++ * 4;
+    this.list[at] = a;
+    this.list[at + 1] = b;
+    this.list[at + 2] = c;
+    this.list[at + 3] = triangle;
+    return true;
+  }
 }
 
-function emit(model: ProxySource, { means, kept }: Clusters, clusterOfPoint: Int32Array): ProxyMesh {
+/**
+ * Clusters the points and lists the triangles kept, or null when there would be more clusters than the
+ * budget allows or more triangles kept than `most`: a coarser grid is tried then. A soup is clustered
+ * triangle by triangle in one pass; a vertex table point by point, then its triangles read by index.
+ */
+function cluster(model: ProxySource, side: number, used: Uint8Array | null, budget: number, most: number): Clusters | null {
+  // A closed surface has about half as many points as triangles: room for twice the clusters a budget's
+  // worth of triangles spans.
+  const clustering = new Clustering(model.facts.bounds, side, budget);
+  const kept = new KeptTriangles(most);
+  const { positions, indices } = model;
+  const triangles = model.facts.triangles;
+  if (!indices) {
+    for (let t = 0, p = 0; t < triangles; t++, p += 9) {
+      const a = clustering.add(positions, p), b = clustering.add(positions, p + 3), c = clustering.add(positions, p + 6);
+      if (a < 0 || b < 0 || c < 0 || !kept.add(a, b, c, t)) return null;
+    }
+  } else {
+    const clusterOfPoint = new Int32Array(positions.length / 3);
+    for (let point = 0; point < clusterOfPoint.length; point++) {
+      if (used && !used[point]) continue;
+      clusterOfPoint[point] = clustering.add(positions, point * 3);
+      if (clusterOfPoint[point] < 0) return null;
+    }
+    for (let t = 0, k = 0; t < triangles; t++, k += 3) {
+      if (!kept.add(clusterOfPoint[indices[k]], clusterOfPoint[indices[k + 1]], clusterOfPoint[indices[k + 2]], t)) return null;
+    }
+  }
+  return { means: clustering.means(), keptTriangles: kept.list, kept: kept.kept };
+}
+
+function emit(model: ProxySource, { means, keptTriangles, kept }: Clusters): ProxyMesh {
   const positions = new Float32Array(kept * 9);
   const colors = model.colors ? new Uint8Array(kept * 12) : undefined;
-  let out = 0;
-  for (let corner = 0; corner < model.facts.triangles * 3; corner += 3) {
-    const a = clusterOfCorner(model, clusterOfPoint, corner), b = clusterOfCorner(model, clusterOfPoint, corner + 1), c = clusterOfCorner(model, clusterOfPoint, corner + 2);
-    if (a === b || b === c || a === c) continue;
-    copyPoint(means, a, positions, out * 9);
-    copyPoint(means, b, positions, out * 9 + 3);
-    copyPoint(means, c, positions, out * 9 + 6);
-    if (colors) for (let k = 0; k < 12; k++) colors[out * 12 + k] = model.colors![corner * 4 + k];
-    out++;
+  for (let out = 0; out < kept; out++) {
+    for (let k = 0; k < 3; k++) copyPoint(means, keptTriangles[out * 4 + k], positions, out * 9 + k * 3);
+    if (colors) colors.set(model.colors!.subarray(keptTriangles[out * 4 + 3] * 12, keptTriangles[out * 4 + 3] * 12 + 12), out * 12);
   }
   return { positions, ...(colors ? { colors } : {}), triangles: kept };
 }

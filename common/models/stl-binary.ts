@@ -45,8 +45,9 @@ function checkCount(bytes: Uint8Array, facets: number, warnings: string[]): void
 /**
  * Copies facets [first, last) to `positions`, whose buffer may be the file's own: each facet's 36 bytes of
  * corners move down to 36·t, which is always below where facet t and every later facet are read from.
+ * `view` holds the file from its start (or a part of it read after 84 bytes of room, facet 0 its first).
  */
-function gather(view: DataView, positions: Float32Array, first: number, last: number): void {
+export function gather(view: DataView, positions: Float32Array, first: number, last: number): void {
   for (let from = STL_HEADER_BYTES + 12 + first * STL_FACET_BYTES, to = first * 9, end = last * 9; to < end; from += STL_FACET_BYTES, to += 9) {
     // Unrolled, and all nine read before any is written: measured 2× faster than a loop over k.
     const a = view.getFloat32(from, true), b = view.getFloat32(from + 4, true), c = view.getFloat32(from + 8, true);

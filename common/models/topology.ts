@@ -38,15 +38,13 @@ interface EdgeCounts {
 }
 
 /**
- * Each vertex's edges to higher-numbered vertices (a counting sort by the lower end), encoded as
- * other·2 + (1 if the triangle walked it downwards). Triangles that collapse to a line or a point add no
- * edges (they are counted as degenerate elsewhere), nor do triangles of parts drawn closed (see RawMesh's
- * closedParts), but both still join their vertices into one shell. Shells are
- * joined here too, per triangle: in file order, which keeps the union-find's walks short.
+ * Joins each triangle's corners into one shell, and counts each vertex's edges to higher-numbered
+ * vertices into `start[v + 1]`. Triangles that collapse to a line or a point add no edges (they are
+ * counted as degenerate elsewhere), nor do triangles of parts drawn closed (see RawMesh's closedParts),
+ * but both still join their vertices into one shell, and mark them `loose`. In file order, which keeps
+ * the union-find's walks short.
  */
-function edgeLists(cornerIds: Int32Array, vertexCount: number, parent: Int32Array, loose: Uint8Array, room: Int32Array, closed: Uint8Array | null): { start: Int32Array; list: Int32Array } {
-  const corners = cornerIds.length - (cornerIds.length % 3);
-  const start = room.subarray(0, vertexCount + 1);
+function joinAndCount(cornerIds: Int32Array, corners: number, parent: Int32Array, loose: Uint8Array, start: Int32Array, closed: Uint8Array | null): void {
   for (let t = 0; t < corners; t += 3) {
     const a = cornerIds[t], b = cornerIds[t + 1], c = cornerIds[t + 2];
     union(parent, a, b);
@@ -59,24 +57,29 @@ function edgeLists(cornerIds: Int32Array, vertexCount: number, parent: Int32Arra
     start[(b < c ? b : c) + 1]++;
     start[(c < a ? c : a) + 1]++;
   }
-  for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
-  const list = room.subarray(vertexCount + 1, vertexCount + 1 + start[vertexCount]);
-  // Filled from each list's end down, so `start` needs no copy as a cursor.
+}
+
+/**
+ * The lists of vertices [low, high): each vertex's edges to higher-numbered vertices, encoded as
+ * other·2 + (1 if the triangle walked it downwards), written to `list` from `base`, where vertex low's
+ * list begins (`start` holds where each vertex's list begins). Each list is filled from its end down, with `start[v + 1]` as its
+ * cursor: afterwards `start[v + 1]` holds where v's list begins, one place to the right of its own.
+ */
+function fillLists(cornerIds: Int32Array, corners: number, low: number, high: number, base: number, start: Int32Array, list: Int32Array, closed: Uint8Array | null): void {
   const end = start.subarray(1);
   for (let t = 0; t < corners; t += 3) {
     const a = cornerIds[t], b = cornerIds[t + 1], c = cornerIds[t + 2];
     if (a === b || b === c || a === c || (closed !== null && closed[t / 3] === 1)) continue;
-    if (a < b) list[--end[a]] = b << 1;
-    else list[--end[b]] = (a << 1) | 1;
-    if (b < c) list[--end[b]] = c << 1;
-    else list[--end[c]] = (b << 1) | 1;
-    if (c < a) list[--end[c]] = a << 1;
-    else list[--end[a]] = (c << 1) | 1;
+    if (a < b) {
+      if (a >= low && a < high) list[--end[a] - base] = b << 1;
+    } else if (b >= low && b < high) list[--end[b] - base] = (a << 1) | 1;
+    if (b < c) {
+      if (b >= low && b < high) list[--end[b] - base] = c << 1;
+    } else if (c >= low && c < high) list[--end[c] - base] = (b << 1) | 1;
+    if (c < a) {
+      if (c >= low && c < high) list[--end[c] - base] = a << 1;
+    } else if (a >= low && a < high) list[--end[a] - base] = (c << 1) | 1;
   }
-  // Each cursor moved from its list's end back to its start, one slot to the right of where it belongs.
-  start.copyWithin(0, 1);
-  start[vertexCount] = list.length;
-  return { start, list };
 }
 
 /** 1 for each triangle in one of the [first, end) ranges, or null when there are none. */
@@ -116,31 +119,85 @@ function countList(list: Int32Array, from: number, to: number, vertex: number, c
 }
 
 /**
+ * Edge lists are built for a range of vertices at a time, each range's lists at most this many entries (or
+ * a quarter of all, when more): the lists of every vertex at once take 12 bytes a triangle, as much as
+ * the corners' ids, and a range's fit the cache better while they are written. Each range reads the ids
+ * again, in order: a few milliseconds a million triangles.
+ */
+const RANGE_ENTRIES = 1 << 20;
+
+export interface AnalyseOptions {
+  /** Open edges as segments (`Topology.boundary`), each end placed by `pointOf`. */
+  boundary?: { pointOf: (id: number, out: Float32Array, at: number) => void };
+  /** Triangles of parts drawn closed, as [first, end) pairs: see RawMesh's closedParts. */
+  closedParts?: number[];
+  /** Arrays the caller no longer needs, used for the pass's own where large enough (see takeSpare). */
+  spare?: Int32Array[];
+  /** For tests: a small one makes many ranges of a small model. */
+  rangeEntries?: number;
+}
+
+/**
+ * One of `spare` with room for `length`, zeroed and taken from the list, or a new array. The memory of a
+ * weld that has done (its table, its keys) then holds the topology's arrays: freed arrays are given back
+ * to the system only after a collection, which a short command never waits for, so new ones would add to
+ * its peak (10 MB of 1M triangles' 34).
+ */
+function takeSpare(spare: Int32Array[] | undefined, length: number): Int32Array {
+  const at = spare?.findIndex((array) => array.length >= length) ?? -1;
+  if (at < 0) return new Int32Array(length);
+  const [array] = spare!.splice(at, 1);
+  return array.subarray(0, length).fill(0);
+}
+
+/**
  * Counts how each undirected edge is used, and the shells. `cornerIds` holds 3 welded vertex ids per
  * triangle. A shell's root is its lowest vertex (unions keep the lower root), and that vertex has an edge
  * to every neighbour in its own list: so a root with an empty list and no degenerate triangle is a vertex
  * no triangle uses.
  */
-export function analyse(cornerIds: Int32Array, vertexCount: number, pointOf: (id: number, out: Float32Array, at: number) => void, wantBoundary: boolean, closedParts: number[] = []): Topology {
-  // One allocation for every array: each typed array's own costs about 0.7 µs, most of a small model's
-  // topology. The edge list gets room for 3 edges a triangle; degenerate triangles leave theirs unused.
-  const listRoom = cornerIds.length - (cornerIds.length % 3);
-  const room = new Int32Array(vertexCount + 1 + listRoom + vertexCount + Math.ceil(vertexCount / 4));
-  const parent = room.subarray(vertexCount + 1 + listRoom, vertexCount + 1 + listRoom + vertexCount);
+export function analyse(cornerIds: Int32Array, vertexCount: number, { boundary: wantBoundary, closedParts = [], spare, rangeEntries = RANGE_ENTRIES }: AnalyseOptions = {}): Topology {
+  const corners = cornerIds.length - (cornerIds.length % 3);
+  // One allocation for the vertices' arrays: each typed array's own costs about 0.7 µs, most of a small
+  // model's topology.
+  const room = takeSpare(spare, vertexCount + 1 + vertexCount + Math.ceil(vertexCount / 4));
+  const start = room.subarray(0, vertexCount + 1);
+  const parent = room.subarray(vertexCount + 1, vertexCount + 1 + vertexCount);
   for (let v = 0; v < vertexCount; v++) parent[v] = v;
-  const loose = new Uint8Array(room.buffer, (vertexCount + 1 + listRoom + vertexCount) * 4, vertexCount);
-  const { start, list } = edgeLists(cornerIds, vertexCount, parent, loose, room, closedMask(closedParts, Math.floor(cornerIds.length / 3)));
+  const loose = new Uint8Array(room.buffer, room.byteOffset + (vertexCount + 1 + vertexCount) * 4, vertexCount);
+  const closed = closedMask(closedParts, corners / 3);
+  joinAndCount(cornerIds, corners, parent, loose, start, closed);
+  let longest = 0;
+  for (let v = 0; v < vertexCount; v++) {
+    longest = Math.max(longest, start[v + 1]);
+    start[v + 1] += start[v];
+  }
+  const total = start[vertexCount];
+  const list = takeSpare(spare, Math.min(total, Math.max(rangeEntries, Math.ceil(total / 4), longest)));
   const counts: EdgeCounts = { open: 0, nonManifold: 0, inconsistent: 0, openPairs: wantBoundary ? [] : null };
-  for (let v = 0; v < vertexCount; v++) if (start[v + 1] > start[v]) countList(list, start[v], start[v + 1], v, counts);
-
   let shells = 0;
-  for (let v = 0; v < vertexCount; v++) if (parent[v] === v && (start[v + 1] > start[v] || loose[v])) shells++;
-
+  // `base` is where the range's lists begin: start[low] itself was the cursor of the range before.
+  let low = 0, base = 0;
+  while (low < vertexCount) {
+    // As many vertices as the list has room for (at least one: the longest list fits).
+    let high = low + 1;
+    while (high < vertexCount && start[high + 1] - base <= list.length) high++;
+    const rangeEnd = start[high];
+    fillLists(cornerIds, corners, low, high, base, start, list, closed);
+    for (let v = low; v < high; v++) {
+      // Filled: start[v + 1] is where v's list begins, and v's list ends where the next one begins.
+      const from = start[v + 1] - base, to = (v + 1 < high ? start[v + 2] : rangeEnd) - base;
+      if (to > from) countList(list, from, to, v, counts);
+      if (parent[v] === v && (to > from || loose[v])) shells++;
+    }
+    low = high;
+    base = rangeEnd;
+  }
   let boundary: Float32Array | undefined;
-  if (counts.openPairs) {
+  if (counts.openPairs && wantBoundary) {
     const pairs = counts.openPairs;
     boundary = new Float32Array(pairs.length * 3);
-    for (let k = 0; k < pairs.length; k++) pointOf(pairs[k], boundary, k * 3);
+    for (let k = 0; k < pairs.length; k++) wantBoundary.pointOf(pairs[k], boundary, k * 3);
   }
   return { openEdges: counts.open, nonManifoldEdges: counts.nonManifold, inconsistentEdges: counts.inconsistent, shells, boundary };
 }

@@ -64,6 +64,12 @@ export interface ParsedModel {
   facts: ModelFacts;
 }
 
+/** From when the geometry pass no longer reads a model's arrays: see ParseOptions.onMeasured. */
+export type ArraysFree = 'now' | 'after weld' | 'at the end';
+
+/** A model's every-triangle arrays: what a preview that drew its proxy first is sent after. */
+export type ModelArrays = Pick<ParsedModel, 'positions' | 'indices' | 'colors'>;
+
 export interface ParseOptions {
   /** Called with 0…1 now and then on large inputs. */
   onProgress?: (fraction: number) => void;
@@ -83,11 +89,14 @@ export interface ParseOptions {
   inflateRaw?: (compressed: Uint8Array, size: number, name: string) => Uint8Array | undefined;
   /**
    * Hears the model as soon as it is read and measured, before the topology pass: its arrays are the ones
-   * the final model will carry, and `facts.topology` is `pending`. Unless `arraysStillRead`, the rest of
-   * the pass leaves its positions and indices alone (it welds a vertex table the model does not carry), so
-   * they may be handed away.
+   * the final model will carry, and `facts.topology` is `pending`. `arraysFree` says from when the rest of
+   * the pass leaves its positions and indices alone, so that they may be handed away: at once (it welds a
+   * vertex table the model does not carry), once `onWelded` is heard (a soup: the topology reads the
+   * weld's own points), or only at the end (a vertex table).
    */
-  onMeasured?: (model: ParsedModel, arraysStillRead: boolean) => void;
+  onMeasured?: (model: ParsedModel, arraysFree: ArraysFree) => void;
+  /** Hears that the weld is done, and with it the reading of a soup's positions (see onMeasured). */
+  onWelded?: () => void;
   /**
    * The bytes are the caller's to give up: a parser may write over them and return arrays sharing their
    * buffer (binary STL gathers its positions in place). Only for bytes nothing else will read again.

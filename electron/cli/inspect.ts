@@ -4,9 +4,14 @@ import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readableNumber, readableSize } from '../../common/readable-number.ts';
-import { binaryStlFactsInParts, describeFormat, extensionMismatch, isModelParseError, parseModel, type Conformance, type ModelErrorWhere, type ModelFacts, type ModelFormat, type SpecViolation } from '../../common/models/index.ts';
+// What a binary STL needs, and no more: the other formats' readers (and the ZIP reader, and zlib) are
+// loaded only for a file that needs them, which halves the command's start for the usual STL.
+import { isModelParseError, type ModelErrorWhere } from '../../common/models/errors.ts';
+import { describeFormat, extensionMismatch } from '../../common/models/format-names.ts';
+import type { Conformance, SpecViolation } from '../../common/models/spec-rules.ts';
+import { binaryStlFactsInParts } from '../../common/models/stl-binary-parts.ts';
+import type { ModelFacts, ModelFormat } from '../../common/models/types.ts';
 import { FileTooLarge, readWhole } from '../services/models/read-whole.ts';
-import { zlibInflateRaw } from '../services/models/zlib-inflate.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type Command, type CommandIo } from './command.ts';
 
 /** Node Buffers top out near 4 GiB and a model that big would not fit the geometry pass either. */
@@ -48,6 +53,13 @@ async function binaryStlInParts(path: string): Promise<ModelFacts | null> {
   }
 }
 
+/** Any other file, read whole by the parser for its format. */
+async function readWholeFile(path: string): Promise<{ format: ModelFormat; facts: ModelFacts }> {
+  const [{ parseModel }, { zlibInflateRaw }] = await Promise.all([import('../../common/models/index.ts'), import('../services/models/zlib-inflate.ts')]);
+  // Held by nothing but the parser, so that its arrays can go once it has done with them.
+  return parseModel(await readWhole(path, MAX_FILE_BYTES), basename(path), { inflateRaw: zlibInflateRaw, bytesOwned: true });
+}
+
 export async function inspectFile(path: string): Promise<InspectReport> {
   try {
     const inParts = await binaryStlInParts(path);
@@ -55,8 +67,7 @@ export async function inspectFile(path: string): Promise<InspectReport> {
       const mismatch = extensionMismatch('stl-binary', basename(path));
       if (mismatch) inParts.warnings.unshift(mismatch);
     }
-    // Held by nothing but the parser, so that its arrays can go once it has done with them.
-    const { format, facts: all } = inParts ? { format: 'stl-binary' as const, facts: inParts } : parseModel(await readWhole(path, MAX_FILE_BYTES), basename(path), { inflateRaw: zlibInflateRaw, bytesOwned: true });
+    const { format, facts: all } = inParts ? { format: 'stl-binary' as const, facts: inParts } : await readWholeFile(path);
     const { conformance, ...facts } = all;
     const { valid, ...found } = conformance;
     return { file: path, ok: true, format, valid, conformance: found, facts };

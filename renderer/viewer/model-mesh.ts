@@ -39,6 +39,10 @@ export interface ModelObjects {
   proxy: THREE.Mesh<THREE.BufferGeometry, THREE.MeshStandardMaterial> | null;
   /** Whether every triangle is uploaded and can be drawn (a model with a proxy gets them part by part). */
   readonly complete: boolean;
+  /** Whether the arrays of every triangle are here (a model shown as its proxy first gets them later). */
+  readonly hasEveryTriangle: boolean;
+  /** Every triangle of a model built with its arrays to follow, loaded part by part from now on. */
+  addEveryTriangle(model: ParsedModel): void;
   /** Triangles of every-triangle copy readied so far. */
   readonly loadedTriangles: number;
   /**
@@ -208,7 +212,8 @@ function placeRoot(root: THREE.Group, model: ParsedModel, up: UpAxis): void {
   }
 }
 
-export function buildModelObjects(model: ParsedModel, up: UpAxis = 'z'): ModelObjects {
+/** The objects a model is drawn with; with `arraysFollow`, its proxy only until addEveryTriangle. */
+export function buildModelObjects(model: ParsedModel, up: UpAxis = 'z', arraysFollow = false): ModelObjects {
   const material = new THREE.MeshStandardMaterial({
     color: model.colors ? 0xffffff : MODEL_COLOR,
     vertexColors: Boolean(model.colors),
@@ -224,9 +229,15 @@ export function buildModelObjects(model: ParsedModel, up: UpAxis = 'z'): ModelOb
     Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2,
   );
   // A model with a proxy draws that first, while every triangle comes in part by part.
-  const whole = new WholeModel(model, material, sphere, Boolean(model.proxy));
   const root = new THREE.Group();
-  root.add(whole.group);
+  let whole: WholeModel | null = null;
+  let proxyOn = false;
+  const addWhole = (complete: ParsedModel) => {
+    whole = new WholeModel(complete, material, sphere, Boolean(complete.proxy));
+    whole.show(!proxyOn);
+    root.add(whole.group);
+  };
+  if (!arraysFollow) addWhole(model);
   const proxy = model.proxy ? new THREE.Mesh(geometryOf(model.proxy.positions, undefined, model.proxy.colors, sphere.clone()), material) : null;
   if (proxy) {
     proxy.visible = false;
@@ -240,17 +251,24 @@ export function buildModelObjects(model: ParsedModel, up: UpAxis = 'z'): ModelOb
     material,
     proxy,
     get complete() {
-      return whole.complete;
+      return whole?.complete ?? false;
     },
     get loadedTriangles() {
-      return whole.loadedTriangles;
+      return whole?.loadedTriangles ?? 0;
     },
-    loadMore: (triangles) => whole.loadMore(triangles),
-    uploadWith: (renderer, camera) => whole.uploadWith(renderer, camera),
+    get hasEveryTriangle() {
+      return whole !== null;
+    },
+    addEveryTriangle(complete) {
+      if (!whole) addWhole(complete);
+    },
+    loadMore: (triangles) => whole?.loadMore(triangles) ?? false,
+    uploadWith: (renderer, camera) => whole?.uploadWith(renderer, camera),
     useProxy(on) {
       if (!proxy) return;
+      proxyOn = on;
       proxy.visible = on;
-      whole.show(!on);
+      whole?.show(!on);
     },
     openEdges: null,
     setOpenEdges(segments) {
@@ -264,7 +282,7 @@ export function buildModelObjects(model: ParsedModel, up: UpAxis = 'z'): ModelOb
       if (objects.openEdges) root.add(objects.openEdges);
     },
     dispose() {
-      whole.dispose();
+      whole?.dispose();
       proxy?.geometry.dispose();
       material.dispose();
       objects.setOpenEdges(undefined);

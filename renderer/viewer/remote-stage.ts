@@ -8,7 +8,7 @@ import { buffersOf } from './model-buffers.ts';
 import type { CallMessage, FromStage, StageCommand, ToStage } from './stage-protocol.ts';
 import type { Stage, StageOptions } from './stage-api.ts';
 
-export type RemoteStageOptions = Pick<StageOptions, 'onDetail' | 'onGrid' | 'onSizeLabels' | 'onFrame'> & {
+export type RemoteStageOptions = Pick<StageOptions, 'onDetail' | 'onGrid' | 'onSizeLabels' | 'onFrame' | 'onMarks'> & {
   /** The worker stopped after it had started (a failure to start rejects the start instead). */
   onFailed?: (reason: string, started: boolean) => void;
 };
@@ -58,6 +58,8 @@ export function startRemoteStage(canvas: HTMLCanvasElement, width: number, heigh
       case 'frame':
         options.onSizeLabels?.(data.labels);
         return options.onFrame?.(data.shown);
+      case 'marks':
+        return options.onMarks?.(data.marks);
       case 'picture': {
         const waiting = pictures.get(data.id);
         pictures.delete(data.id);
@@ -83,7 +85,8 @@ export function startRemoteStage(canvas: HTMLCanvasElement, width: number, heigh
     send({ type: 'call', method, args } as CallMessage, transfer);
 
   const stage: Stage = {
-    show: (model: ParsedModel, up) => call('show', [model, up], buffersOf(model)),
+    show: (model: ParsedModel, up, arraysFollow) => call('show', [model, up, arraysFollow], buffersOf(model)),
+    addTriangles: (arrays) => call('addTriangles', [arrays], buffersOf(arrays)),
     setUpAxis: (up) => call('setUpAxis', [up]),
     showEveryTriangle: () => call('showEveryTriangle', []),
     showOpenEdgesOf: (segments, visible) => call('showOpenEdgesOf', [segments, visible], segments ? [segments.buffer as ArrayBuffer] : []),

@@ -1,6 +1,7 @@
 // What a viewer's stage does and tells, whichever thread it draws on: stage.ts is the stage itself, and
 // remote-stage.ts stands for one drawing in a worker (stage-protocol.ts carries these calls across).
-import type { ParsedModel } from '../../common/models/index.ts';
+import type { ModelArrays, ParsedModel } from '../../common/models/index.ts';
+import type { StageMarks } from './marks.ts';
 import type { SizeLabel } from './size-box.ts';
 import type { ViewerLook } from './look.ts';
 import type { UpAxis } from './up-axis.ts';
@@ -28,6 +29,8 @@ export interface StageOptions {
   onSizeLabels?: (labels: SizeLabel[] | null) => void;
   /** Hears each frame drawn; `shown` on the first one with the model last given to show(). */
   onFrame?: (shown: boolean) => void;
+  /** Hears, with the first frame of a model, when the stage got it, had built it and had drawn it (see marks.ts). */
+  onMarks?: (marks: StageMarks) => void;
   /** What the controls and keys listen to: the canvas itself, or what stands in for it in a worker. */
   input?: InputTarget;
   pixelRatio?: number;
@@ -38,7 +41,13 @@ export interface StageOptions {
 }
 
 export interface Stage {
-  show(model: ParsedModel, up: UpAxis): void;
+  /**
+   * Draws `model` standing with `up` up. With `arraysFollow`, the model came as its proxy alone (its
+   * arrays empty): the proxy is drawn, and every triangle is loaded once addTriangles brings them.
+   */
+  show(model: ParsedModel, up: UpAxis, arraysFollow?: boolean): void;
+  /** Every triangle of the model shown, which show() was told would follow. */
+  addTriangles(arrays: ModelArrays): void;
   /** Turns the model shown so that `up` points up, and fits the view to it again. */
   setUpAxis(up: UpAxis): void;
   /** Draws every triangle at rest, however slow (the user asked). */

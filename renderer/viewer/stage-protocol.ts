@@ -2,6 +2,7 @@
 // canvas once, then sends what the Stage interface's calls say (a model's arrays are transferred, not
 // copied) and the input the canvas receives; the worker answers with what the stage tells its page.
 import type { ParsedModel } from '../../common/models/index.ts';
+import type { StageMarks } from './marks.ts';
 import type { RelayedEvent } from './input-relay.ts';
 import type { SizeLabel } from './size-box.ts';
 import type { Detail, Stage } from './stage-api.ts';
@@ -26,4 +27,5 @@ export type FromStage =
   | { type: 'detail'; detail: Detail }
   | { type: 'grid'; cellMm: number }
   | { type: 'frame'; shown: boolean; labels: SizeLabel[] | null }
+  | { type: 'marks'; marks: StageMarks }
   | { type: 'picture'; id: number; url?: string; error?: string };

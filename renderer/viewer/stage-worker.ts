@@ -27,6 +27,7 @@ function start(message: Extract<ToStage, { type: 'init' }>): void {
       onDetail: (detail) => post({ type: 'detail', detail }),
       onGrid: (cellMm) => post({ type: 'grid', cellMm }),
       onFrame: (shown) => post({ type: 'frame', shown, labels: pendingLabels }),
+      onMarks: (marks) => post({ type: 'marks', marks }),
       onSizeLabels: (labels) => (pendingLabels = labels),
     });
     stage.resize(message.width, message.height);

@@ -5,6 +5,7 @@
 import * as THREE from 'three';
 import type { ParsedModel } from '../../common/models/index.ts';
 import { DetailPolicy } from './detail-policy.ts';
+import { wallClock, type StageMarks } from './marks.ts';
 import type { Detail, Stage, StageOptions } from './stage-api.ts';
 import { warmShaders } from './warm-shaders.ts';
 import { buildModelObjects, displayScale, worldSize, worldSphere, type ModelObjects } from './model-mesh.ts';
@@ -54,8 +55,9 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
   /** The canvas's bands under the tool row and above the notes, where size labels would be covered. */
   let labelInsets = { top: 10, bottom: 10 };
   let frame = 0;
-  /** A model given to show() and not yet drawn. */
+  /** A model given to show() and not yet drawn, and when its stages were. */
   let unseen = false;
+  let marks: StageMarks = {};
   // Level of detail, for a model that came with a proxy.
   let policy: DetailPolicy | null = null;
   let everyTriangle = false;
@@ -125,6 +127,11 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
     placeSizeLabels();
     const shown = unseen && objects !== null;
     unseen = false;
+    if (shown) {
+      options.onMarks?.({ ...marks, 'stage-drawn': wallClock() });
+      // The next animation frame comes once this one is done (without a GPU, rasterized): it is on screen.
+      requestAnimationFrame(() => options.onMarks?.({ 'stage-frame-done': wallClock() }));
+    }
     options.onFrame?.(shown);
     if (loading) scheduleUpload();
   };
@@ -136,7 +143,8 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
   const upload = () => {
     uploadStep = 0;
     const loading = objects;
-    if (!loading || loading.complete) return;
+    // Nothing to load until every triangle is here (addTriangles schedules the loading then).
+    if (!loading || loading.complete || !loading.hasEveryTriangle) return;
     if (frame) return scheduleUpload();
     const triangles = pacer.next;
     const more = loading.loadMore(triangles);
@@ -192,14 +200,16 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
   const newPolicy = () => (current?.proxy ? new DetailPolicy(current.facts.triangles, current.proxy.triangles) : null);
 
   return {
-    show(model, upAxis) {
+    show(model, upAxis, arraysFollow = false) {
+      marks = { 'stage-got': wallClock() };
       if (objects) {
         scene.remove(objects.root);
         objects.dispose();
       }
       current = model;
       up = upAxis;
-      objects = buildModelObjects(model, up);
+      objects = buildModelObjects(model, up, arraysFollow);
+      marks['stage-built'] = wallClock();
       addSizeBox(model);
       layPlate();
       policy = newPolicy();
@@ -210,6 +220,12 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
       report(detailNow(true));
       scene.add(objects.root);
       fit();
+    },
+    addTriangles(arrays) {
+      if (!current || !objects) return;
+      current = { ...current, ...arrays };
+      objects.addEveryTriangle(current);
+      scheduleUpload();
     },
     setUpAxis(upAxis) {
       up = upAxis;

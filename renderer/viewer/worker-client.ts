@@ -1,6 +1,7 @@
 // A small pool of model workers. `parse` hands the file's bytes to an idle worker (transferred, not copied)
 // and resolves with the parsed model; a cancelled parse terminates its worker, since parsing is synchronous.
-import { ModelParseError, type ParsedModel } from '../../common/models/index.ts';
+import { ModelParseError, type ModelArrays, type ParsedModel } from '../../common/models/index.ts';
+import type { StageMarks } from './marks.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 /** What the pool needs from a Worker; tests pass an in-process fake. */
@@ -24,9 +25,13 @@ export interface ParseCall {
   pictureOnly?: boolean;
   /**
    * Hears the model as soon as it is read and measured, with `facts.topology` pending; the promise then
-   * resolves with the same positions and the complete facts.
+   * resolves with the same positions and the complete facts. With `arraysFollow`, a large model comes as
+   * its proxy alone (its positions empty), and `onArrays` hears its arrays soon after.
    */
-  onMesh?: (model: ParsedModel) => void;
+  onMesh?: (model: ParsedModel, arraysFollow: boolean) => void;
+  onArrays?: (arrays: ModelArrays) => void;
+  /** Hears when the worker went through each stage of reading (see marks.ts). */
+  onMarks?: (marks: StageMarks) => void;
 }
 
 export interface ModelClient {
@@ -57,7 +62,7 @@ function abortError(): Error {
 }
 
 /** The last reply of a job: its model, its early model completed with the topology's facts, or an error. */
-function settle(job: Job, reply: Exclude<WorkerReply, { type: 'progress' | 'mesh' }>): void {
+function settle(job: Job, reply: Exclude<WorkerReply, { type: 'progress' | 'mesh' | 'arrays' }>): void {
   if (reply.type === 'result') return job.resolve(reply.model);
   if (reply.type === 'topology') {
     if (!job.early) return job.reject(new Error('The model worker sent facts without a model.'));
@@ -87,9 +92,14 @@ export function createModelClient(options: { size?: number; createWorker?: () =>
       const job = slot.job;
       if (!job || reply.id !== job.request.id) return;
       if (reply.type === 'progress') return job.call.onProgress?.(reply.fraction);
+      if (reply.type === 'mesh' || reply.type === 'arrays' || reply.type === 'result') job.call.onMarks?.(reply.marks);
       if (reply.type === 'mesh') {
         job.early = reply.model;
-        return job.call.onMesh?.(reply.model);
+        return job.call.onMesh?.(reply.model, reply.arraysFollow);
+      }
+      if (reply.type === 'arrays') {
+        if (job.early) job.early = { ...job.early, ...reply.arrays };
+        return job.call.onArrays?.(reply.arrays);
       }
       settle(job, reply);
       finish(slot);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { isModelParseError, parseModel, type ParsedModel } from '../../common/models/index.ts';
+import { isModelParseError, parseModel, type ModelArrays, type ParsedModel } from '../../common/models/index.ts';
 import { binaryStl, torus } from '../../scripts/generate-models.ts';
 import { createModelClient, type WorkerLike } from '../../renderer/viewer/worker-client.ts';
 import { handleRequest, type WorkerReply, type WorkerRequest } from '../../renderer/viewer/worker-protocol.ts';
@@ -155,5 +155,48 @@ test('a large model comes with its proxy; a picture-only parse sends back just t
   // A small model is its own picture.
   const cube = await client.parse(bytesOf(join(CORPUS, 'stl/Cube-binary.stl')), 'cube.stl', { skipTopology: true, proxy: 5_000, pictureOnly: true });
   assert.equal(cube.positions.length, 12 * 9);
+  client.dispose();
+});
+
+test('a large model is sent as its proxy first; its arrays follow once the weld is done, handed over without a copy', async () => {
+  const workers = fakeWorkers();
+  const client = createModelClient({ size: 1, createWorker: workers.create });
+  const ring = binaryStl(torus(200, 100));
+  const heard: string[] = [];
+  let early: ParsedModel | undefined;
+  let arrays: ModelArrays | undefined;
+  const model = await client.parse(ring.slice().buffer as ArrayBuffer, 'ring.stl', {
+    proxy: 5_000,
+    boundaryEdges: true,
+    onMesh: (first, arraysFollow) => {
+      heard.push(`mesh ${arraysFollow}`);
+      early = first;
+    },
+    onArrays: (every) => {
+      heard.push('arrays');
+      arrays = every;
+    },
+  });
+  assert.deepEqual(heard, ['mesh true', 'arrays']);
+  assert.equal(early?.positions.length, 0, 'the picture waits for no copy of every triangle');
+  assert.ok(early.proxy && early.proxy.triangles <= 10_000);
+  assert.equal(early.facts.topology, 'pending');
+  assert.equal(arrays?.positions.length, 40_000 * 9);
+  // A binary STL's positions are gathered in the file's own buffer: that buffer crossed over, not a copy.
+  assert.equal(arrays.positions.buffer.byteLength, ring.byteLength);
+  assert.equal(model.positions.length, 40_000 * 9);
+  assert.equal(model.facts.topology, 'checked');
+  assert.equal(model.facts.watertight, true);
+
+  // A vertex table is read by the topology pass to its end: its arrays follow at once, as copies.
+  const suzanne = parseModel(new Uint8Array(readFileSync(join(CORPUS, 'obj/suzanne.obj'))), 'suzanne.obj', { skipTopology: true });
+  const tableArrays: ModelArrays[] = [];
+  let tableEarly: ParsedModel | undefined;
+  const table = await client.parse(bytesOf(join(CORPUS, 'obj/suzanne.obj')), 'suzanne.obj', { proxy: 100, onMesh: (first) => (tableEarly = first), onArrays: (every) => tableArrays.push(every) });
+  assert.ok(tableEarly?.proxy);
+  assert.equal(tableArrays.length, 1);
+  assert.deepEqual(tableArrays[0].indices, suzanne.indices);
+  assert.deepEqual(tableArrays[0].positions, suzanne.positions);
+  assert.deepEqual(table.facts, parseModel(new Uint8Array(readFileSync(join(CORPUS, 'obj/suzanne.obj'))), 'suzanne.obj').facts);
   client.dispose();
 });

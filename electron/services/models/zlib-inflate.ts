@@ -2,7 +2,7 @@
 // the JavaScript one the shared parser falls back to. `maxOutputLength` stops it the moment an entry
 // would pass its declared size, so a lying header costs no more than the honest size.
 import { inflateRawSync } from 'node:zlib';
-import { ModelParseError } from '../../../common/models/index.ts';
+import { ModelParseError } from '../../../common/models/errors.ts';
 
 export function zlibInflateRaw(compressed: Uint8Array, size: number, name: string): Uint8Array {
   try {

@@ -1,0 +1,135 @@
+// The weld by bits (then by the grid's cells) and the topology pass by ranges of vertices give exactly what
+// the plain algorithms give: checked here against references written the obvious way (a Map of keys).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { binaryStlFactsInParts, parseModel } from '../../common/models/index.ts';
+import { measure } from '../../common/models/measure.ts';
+import { analyse } from '../../common/models/topology.ts';
+import { weld } from '../../common/models/weld.ts';
+import { WordWelder } from '../../common/models/weld-words.ts';
+import { binaryStl, torus } from '../../scripts/generate-models.ts';
+
+/** Ids by quantized position in file order, as the grid weld defines them: 2^-22 of the box's diagonal. */
+function referenceWeld(points: Float32Array): { ids: number[]; unique: number } {
+  const { min, max } = measure(points);
+  const inverse = 2 ** 22 / Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
+  const byCell = new Map<string, number>();
+  const ids: number[] = [];
+  for (let p = 0; p < points.length; p += 3) {
+    const key = [0, 1, 2].map((axis) => ((points[p + axis] - min[axis]) * inverse + 0.5) | 0).join(',');
+    if (!byCell.has(key)) byCell.set(key, byCell.size);
+    ids.push(byCell.get(key)!);
+  }
+  return { ids, unique: byCell.size };
+}
+
+/** The next float32 up from `value`. */
+function nextUp(value: number): number {
+  const f = new Float32Array([value]);
+  const bits = new Int32Array(f.buffer);
+  bits[0] += value >= 0 ? 1 : -1;
+  return f[0];
+}
+
+test('corners welded by their bits, then by cell, get the grid weld\'s ids: -0 and 0, a float apart, a quantum apart', () => {
+  const ring = torus(40, 20);
+  const soup = new Float32Array(ring.triangles.length * 3);
+  ring.triangles.forEach((v, i) => soup.set(ring.vertices.subarray(v * 3, v * 3 + 3), i * 3));
+  // Some corners moved by one float (within the grid's quantum: the same point to the grid), some by
+  // 1e-3 mm (several quanta: another point), one coordinate made -0 where another corner has 0.
+  for (let i = 0; i < soup.length; i += 97) soup[i] = nextUp(soup[i]);
+  for (let i = 5; i < soup.length; i += 389) soup[i] += 1e-3;
+  const zeroAt = soup.indexOf(0);
+  if (zeroAt >= 0) soup[zeroAt] = -0;
+  const box = measure(soup);
+  const ours = weld(soup, soup.length / 18, box);
+  const reference = referenceWeld(soup);
+  assert.equal(ours.unique, reference.unique);
+  assert.deepEqual([...ours.ids], reference.ids);
+  // Each id's point is its first corner's.
+  for (let corner = 0; corner < reference.ids.length; corner++) {
+    const id = ours.ids[corner];
+    if (reference.ids.indexOf(id) !== corner) continue;
+    assert.deepEqual([...ours.points.subarray(id * 3, id * 3 + 3)], [...soup.subarray(corner * 3, corner * 3 + 3)]);
+  }
+});
+
+test('the weld by bits finds every earlier point after its table has grown many times, in file order', () => {
+  const count = 20_000;
+  const points = new Float32Array(count * 2 * 3);
+  for (let i = 0; i < count; i++) points.set([i * 0.25, (i % 7) * 3, -i], i * 3);
+  points.copyWithin(count * 3, 0, count * 3);
+  const bits = new Int32Array(points.buffer);
+  const ids = new Int32Array(count * 2);
+  const welder = new WordWelder(16);
+  // Fed in parts of uneven size, as a file is read.
+  for (let at = 0; at < count * 2; ) {
+    const part = Math.min(count * 2 - at, 1 + (at % 3000));
+    welder.add(bits.subarray(at * 3), part, ids, at);
+    at += part;
+  }
+  assert.equal(welder.result().unique, count);
+  for (let i = 0; i < count; i++) assert.ok(ids[i] === i && ids[count + i] === i, `point ${i}`);
+});
+
+test('points on a lattice of round numbers (CAD coordinates) are welded: every one found again', () => {
+  // Float bits of round numbers end in zeros; a weak hash would pile them into few slots (and take minutes).
+  for (const step of [1, 0.5, 10]) {
+    const side = 40;
+    const points = new Float32Array(side ** 3 * 3 * 2);
+    let k = 0;
+    for (let copy = 0; copy < 2; copy++) for (let x = 0; x < side; x++) for (let y = 0; y < side; y++) for (let z = 0; z < side; z++) points.set([x * step, y * step, z * step], (k++) * 3);
+    const welded = weld(points, side ** 3, measure(points));
+    assert.equal(welded.unique, side ** 3);
+    for (let i = 0; i < side ** 3; i++) assert.equal(welded.ids[side ** 3 + i], welded.ids[i]);
+  }
+});
+
+/** Welded corners of a mesh of named vertices: the ids are the triangles' own. */
+const cornersOf = (triangles: number[]) => Int32Array.from(triangles);
+
+test('edges counted a range of vertices at a time give the counts and open edges of one range for all', () => {
+  const ring = torus(30, 12);
+  const closed = Array.from(ring.triangles);
+  const open = closed.slice(0, closed.length - 9);
+  const flipped = closed.slice();
+  [flipped[0], flipped[1]] = [flipped[1], flipped[0]];
+  const fin = [...closed, 0, 1, ring.vertices.length / 3];
+  // A fan: vertex 0 has an edge to every other, a list far longer than any other vertex's.
+  const fan = Array.from({ length: 400 }, (_, i) => [0, i + 1, i + 2]).flat();
+  const loose = [...closed.slice(0, 30), 500, 500, 501, 600, 601, 602];
+  const pointOf = (id: number, out: Float32Array, at: number) => out.set([id, id * 2, id * 3], at);
+  for (const [name, triangles] of Object.entries({ closed, open, flipped, fin, fan, loose })) {
+    const ids = cornersOf(triangles);
+    const vertices = Math.max(...triangles) + 2;
+    const whole = analyse(ids, vertices, { boundary: { pointOf } });
+    for (const rangeEntries of [1, 7, 64]) {
+      const ranged = analyse(ids, vertices, { boundary: { pointOf }, rangeEntries });
+      assert.deepEqual({ ...ranged, boundary: [...ranged.boundary!] }, { ...whole, boundary: [...whole.boundary!] }, `${name}, ranges of ${rangeEntries}`);
+    }
+    // In spare memory that held something else (a weld's table of -1s, its keys).
+    const spare = [new Int32Array(triangles.length * 4).fill(-1), new Int32Array(vertices * 3).fill(123_456)];
+    const inSpare = analyse(ids, vertices, { boundary: { pointOf }, spare });
+    assert.deepEqual({ ...inSpare, boundary: [...inSpare.boundary!] }, { ...whole, boundary: [...whole.boundary!] }, `${name}, in spare memory`);
+  }
+  // What the counts are, so that the two agreeing says something.
+  assert.deepEqual(analyse(cornersOf(closed), ring.vertices.length / 3), { openEdges: 0, nonManifoldEdges: 0, inconsistentEdges: 0, shells: 1, boundary: undefined });
+  assert.equal(analyse(cornersOf(fan), 402, { rangeEntries: 1 }).openEdges, 402);
+});
+
+test('a file whose corners differ by a float is read in parts with the whole reader\'s facts', () => {
+  const bytes = binaryStl(torus(60, 30));
+  const view = new DataView(bytes.buffer);
+  const facets = view.getUint32(80, true);
+  for (let f = 0; f < facets; f += 13) {
+    const at = 84 + f * 50 + 12 + (f % 9) * 4;
+    view.setFloat32(at, nextUp(view.getFloat32(at, true)), true);
+  }
+  const whole = parseModel(bytes.slice(), 'near.stl').facts;
+  const inParts = binaryStlFactsInParts(bytes.subarray(0, 84), bytes.length, (offset, into) => {
+    const part = bytes.subarray(offset, offset + into.length);
+    into.set(part);
+    return part.length;
+  });
+  assert.deepEqual(inParts, whole);
+});
