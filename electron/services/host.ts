@@ -180,7 +180,6 @@ export function createHost(deps: HostDeps): Host {
   const startLibrary = () => deps.uploads !== false && library.start();
 
   const buildBatches = () => createBatches({
-    db: deps.db,
     orders,
     client,
     account,
@@ -191,7 +190,7 @@ export function createHost(deps: HostDeps): Host {
 
   const servicesReady = (async () => {
     orders = await buildOrders();
-    batches = buildBatches();
+    batches = await buildBatches();
   })();
 
   const serviceInfo = (): AppInfo['service'] => ({
@@ -270,7 +269,7 @@ export function createHost(deps: HostDeps): Host {
       connectivity.hold(true);
     }
     // The batches first: a paused batch's orders are held before the outbox sends anything.
-    batches.start();
+    await batches.start();
     await orders.start();
     if (state.status === 'signed-in') startLibrary();
   });
