@@ -184,7 +184,7 @@ async function placeUnderRateLimit(): Promise<BenchResult> {
     const importStarted = performance.now();
     const batch = await host.batches.import({ bytes: generate(ORDERS, 'orders'), fileName: 'bench.csv', projectId: sandbox.projectId });
     const importMs = performance.now() - importStarted;
-    if (batch.errors) throw new Error(`generated rows should be valid: ${host.batches.errors(batch.id)[0].message}`);
+    if (batch.errors) throw new Error(`generated rows should be valid: ${(await host.batches.errors(batch.id))[0].message}`);
     const started = performance.now();
     await host.batches.send(batch.id);
     const done = await host.batches.settled(batch.id);

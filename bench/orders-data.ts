@@ -2,6 +2,7 @@
 // most placed and moved on by the service, some from three batch files, some drafts, some waiting in the
 // outbox, some rejected or held for a new price. Written straight into the SQLite file the app opens.
 import { randomUUID } from 'node:crypto';
+import { placeholders } from '../electron/services/storage/sql.ts';
 import { sqliteSql } from '../electron/services/storage/sqlite-sql.ts';
 import { createBatchTables } from '../electron/services/batch/tables.ts';
 import { createOrdersStore } from '../electron/services/orders/store.ts';
@@ -44,7 +45,7 @@ function fieldsOf(n: number): DraftFields {
 /** Writes `count` orders for `account` in `projectId`; a fifth of them from three batch files. */
 export async function seedOrders(db: Db, account: string, projectId: string, count: number): Promise<void> {
   const store = await createOrdersStore(sqliteSql(db));
-  const tables = createBatchTables(db);
+  const tables = await createBatchTables(store.sql);
   const batches = ['shop-week-45.csv', 'shop-week-46.csv', 'shop-week-47.csv'].map((fileName, b) => ({ fileName, rows: [] as { row: number; reference: string; cells: string[] }[], drafts: [] as string[], b }));
   const now = Date.now();
   await store.sql.transaction(async (tx) => {
@@ -72,10 +73,10 @@ export async function seedOrders(db: Db, account: string, projectId: string, cou
       const placedAt = iso(now - ((n * 7919) % (60 * DAY_MS)));
       await store.transition(draft.id, ['sending'], 'placed', { placed: { orderId: randomUUID(), status: STATUSES[n % STATUSES.length], createdAt: placedAt, shippingPrice: draft.shippingMethod?.price ?? null, currency: 'EUR' } }, false, tx);
     }
-    for (const batch of batches) {
-      const record = tables.create({ account, projectId, fileName: batch.fileName, fileHash: randomUUID(), header: ['orderReference'], mapping: {}, shipping: { kind: 'rule', rule: 'cheapest' }, layout: null, constants: {} }, batch.rows);
-      const tag = db.prepare('UPDATE drafts SET batch_id = ? WHERE id = ?');
-      for (const id of batch.drafts) tag.run(record.id, id);
-    }
   });
+  // Each batch in a transaction of its own: one begun on the store while another is open waits for it to end.
+  for (const batch of batches) {
+    const record = await tables.create({ account, projectId, fileName: batch.fileName, fileHash: randomUUID(), header: ['orderReference'], mapping: {}, shipping: { kind: 'rule', rule: 'cheapest' }, layout: null, constants: {} }, batch.rows);
+    await store.sql.run(`UPDATE drafts SET batch_id = ? WHERE id IN (${placeholders(batch.drafts.length)})`, [record.id, ...batch.drafts]);
+  }
 }

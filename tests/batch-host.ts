@@ -52,8 +52,7 @@ export async function createBatchHost(options: BatchHostOptions) {
   const account = () => accountKey(session.state(), options.serviceKey ?? options.baseUrl);
   const orders = await createOrders({ db: options.db, client: () => client, account, onDraft: () => undefined, onPlaced: () => undefined });
   const models = createModels(() => client);
-  const batches = createBatches({
-    db: options.db,
+  const batches = await createBatches({
     orders,
     client: () => client,
     account,
@@ -72,7 +71,7 @@ export async function createBatchHost(options: BatchHostOptions) {
     /** Sends what an earlier run left queued or half-sent, and watches unfinished batches. */
     async start() {
       // The batches first: a paused batch's orders are held before the outbox sends anything.
-      batches.start();
+      await batches.start();
       await orders.start();
     },
     /** Ends every request on its way now (they may have reached the service: their references settle it). */

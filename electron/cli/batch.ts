@@ -19,6 +19,7 @@ import { checkBaseUrl } from '../../common/service-url.ts';
 import { databasePath } from '../services/paths.ts';
 import { makePrivateDir, writePrivateFile } from '../services/private-files.ts';
 import { openDatabase, type Db } from '../services/storage/database.ts';
+import { sqliteSql } from '../services/storage/sqlite-sql.ts';
 import { defaultUserDataDir } from '../services/user-data.ts';
 import { batchOptions, USAGE, type BatchOptions } from './batch-options.ts';
 import { EXIT, Exit } from './exit.ts';
@@ -181,7 +182,7 @@ async function readInput(path: string, option?: string): Promise<Uint8Array> {
 async function checkBeforeSignIn(db: Db, bytes: Uint8Array, opts: BatchOptions, io: BatchIo) {
   let check: Awaited<ReturnType<typeof checkFile>>;
   try {
-    check = await checkFile(db, bytes, { layout: opts.layout, constants: opts.constants, include: opts.include });
+    check = await checkFile(sqliteSql(db), bytes, { layout: opts.layout, constants: opts.constants, include: opts.include });
   } catch (error) {
     if (error instanceof HostError && error.code === 'FILE_INVALID') throw new Exit(EXIT.invalid, `${basename(opts.file)}: ${error.message}`);
     throw error;

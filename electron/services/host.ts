@@ -189,7 +189,6 @@ export function createHost(deps: HostDeps): Host {
   const startLibrary = () => deps.uploads !== false && library.start();
 
   const buildBatches = () => createBatches({
-    db: deps.db,
     orders,
     client,
     account,
@@ -200,7 +199,7 @@ export function createHost(deps: HostDeps): Host {
 
   const servicesReady = (async () => {
     orders = await buildOrders();
-    batches = buildBatches();
+    batches = await buildBatches();
   })();
 
   const serviceInfo = (): AppInfo['service'] => ({
@@ -279,7 +278,7 @@ export function createHost(deps: HostDeps): Host {
       connectivity.hold(true);
     }
     // The batches first: a paused batch's orders are held before the outbox sends anything.
-    batches.start();
+    await batches.start();
     await orders.start();
     if (state.status === 'signed-in') startLibrary();
   });

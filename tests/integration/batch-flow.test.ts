@@ -48,9 +48,9 @@ test('import → fix a cell → send → report: every row placed, the two-row o
   assert.equal(imported.rows, 4);
   assert.equal(imported.orders, 3);
   assert.equal(imported.sendable, 2, 'one order held back by its bad row');
-  const errors = host.batches.errors(imported.id);
+  const errors = await host.batches.errors(imported.id);
   assert.deepEqual(errors.map((e) => [e.row, e.column, e.message]), [[4, 'email', 'Not an email address']]);
-  const onlyErrors = host.batches.rows(imported.id, { errorsOnly: true });
+  const onlyErrors = await host.batches.rows(imported.id, { errorsOnly: true });
   assert.deepEqual(onlyErrors.rows.map((r) => r.row), [4]);
   await assert.rejects(host.batches.send(imported.id), /1 row has problems/);
 
@@ -62,9 +62,9 @@ test('import → fix a cell → send → report: every row placed, the two-row o
   await host.batches.send(imported.id);
   const done = await host.batches.settled(imported.id);
   assert.deepEqual({ done: done.done, failed: done.failed, left: done.left, total: done.total }, { done: 3, failed: 0, left: 0, total: 3 });
-  assert.equal(host.batches.get(imported.id).state, 'done');
+  assert.equal((await host.batches.get(imported.id)).state, 'done');
 
-  const report = host.batches.report(imported.id);
+  const report = await host.batches.report(imported.id);
   assert.deepEqual(report.map((r) => r.outcome), ['placed', 'placed', 'placed', 'placed']);
   assert.equal(report[0].orderId, report[1].orderId, 'rows of one reference are one order');
   const orders = await sandboxOrders();
@@ -75,11 +75,11 @@ test('import → fix a cell → send → report: every row placed, the two-row o
   assert.equal(byRef.get(report[3].reference)?.shippingMethod, 203, 'fastest to the US is DHL express');
   assert.equal(byRef.get(report[2].reference)?.email, 'alan@example.com');
   // What crosses the contract matches the schemas the contract will declare.
-  BatchSummary.parse(host.batches.get(imported.id));
-  BatchRowsPage.parse(host.batches.rows(imported.id, { limit: 2 }));
+  BatchSummary.parse(await host.batches.get(imported.id));
+  BatchRowsPage.parse(await host.batches.rows(imported.id, { limit: 2 }));
   BatchProgress.parse(done);
   BatchReportRow.array().parse(report);
-  const csv = host.batches.reportCsv(imported.id);
+  const csv = await host.batches.reportCsv(imported.id);
   assert.ok(csv.includes(`"placed","${report[0].orderId}","T-1"`));
 });
 
@@ -90,7 +90,7 @@ test('importing the same file again places nothing twice: its orders are reporte
   assert.deepEqual([again.usedElsewhere, again.sendable], [3, 0]);
   await host.batches.send(again.id, { skipInvalid: true });
   await host.batches.settled(again.id);
-  const report = host.batches.report(again.id);
+  const report = await host.batches.report(again.id);
   // Its third order was fixed in PrintDesk before it was placed: the file's bad e-mail is not called invalid again.
   assert.deepEqual(report.map((r) => r.outcome), ['skipped', 'skipped', 'skipped', 'skipped']);
   assert.match(report[0].message ?? '', /^Placed as [0-9a-f-]{36} in batch "shop.csv"/);
@@ -109,7 +109,7 @@ test('a report exported, fixed in a spreadsheet and imported again sends the fix
   const first = await host.batches.import({ bytes: encode(file), fileName: 'shop-rp.csv', projectId });
   await host.batches.send(first.id, { skipInvalid: true });
   await host.batches.settled(first.id);
-  const report = host.batches.reportCsv(first.id);
+  const report = await host.batches.reportCsv(first.id);
   // The report's phones carry a quote against formulas; its first columns are the outcome and the service's order id.
   assert.ok(report.includes(`"'+49 30 1234567"`));
   const fixed = report.replace('alan-at-example.com', 'alan@example.com');
@@ -132,12 +132,12 @@ test('a row that changes an order placed earlier under its reference is a proble
   // The same file with CQ-1's quantity changed and a new order added.
   const edited = await host.batches.import({ bytes: encode([header, row('CQ-1', 5), row('CQ-2', 1)].join('\n')), fileName: 'cq edited.csv', projectId });
   assert.deepEqual([edited.errors, edited.sendable], [1, 1]);
-  const [problem] = host.batches.errors(edited.id);
+  const [problem] = await host.batches.errors(edited.id);
   assert.deepEqual([problem.row, problem.column], [2, 'Order Number']);
   assert.match(problem.message, /^Reference CQ-1 was placed in batch "cq\.csv" of \d{4}-\d\d-\d\d with another quantity \(3, not 5\)\. .*new reference/);
   // Put back as it was, the row is the same order again: skipped, as before.
   await host.batches.updateCell(edited.id, 2, 9, '3');
-  assert.equal(host.batches.get(edited.id).errors, 0);
+  assert.equal((await host.batches.get(edited.id)).errors, 0);
   await host.batches.send(edited.id);
   await host.batches.settled(edited.id);
   const orders = (await sandboxOrders()).filter((o) => o.orderReference.startsWith('CQ-'));
@@ -147,13 +147,13 @@ test('a row that changes an order placed earlier under its reference is a proble
 test('a layout nothing matches is mapped by hand once, remembered, and a corrected file re-imported', async () => {
   const odd = 'Given,Family,Line 1,Code,Town,Nation,Mail,Part\nAda,Lovelace,Keizersgracht 1,1015 CJ,Amsterdam,NL,ada@example.com,nope.stl\n';
   const batch = await host.batches.import({ bytes: encode(odd), fileName: 'odd.csv', projectId });
-  const problems = host.batches.errors(batch.id);
+  const problems = await host.batches.errors(batch.id);
   assert.equal(problems.length, 6, 'Town and Mail are recognised; the six others are missing');
   assert.ok(problems.every((e) => e.row === 1 && e.column === null), 'missing columns are reported on the header row');
-  assert.equal(host.batches.get(batch.id).sendable, 0, 'a problem in the header holds back every order');
+  assert.equal((await host.batches.get(batch.id)).sendable, 0, 'a problem in the header holds back every order');
   const mapping = { firstName: 0, lastName: 1, streetAddress: 2, postal: 3, city: 4, country: 5, email: 6, modelName: 7 };
   const mapped = await host.batches.setMapping(batch.id, mapping);
-  assert.deepEqual(host.batches.errors(batch.id).map((e) => [e.row, e.column, e.message]), [[2, 'Part', 'No model named "nope.stl" in this project']]);
+  assert.deepEqual((await host.batches.errors(batch.id)).map((e) => [e.row, e.column, e.message]), [[2, 'Part', 'No model named "nope.stl" in this project']]);
   assert.equal(mapped.errors, 1);
 
   const fixed = await host.batches.reimport(batch.id, encode(odd.replace('nope.stl', 'Cube-binary')), 'odd (fixed).csv');
@@ -174,13 +174,13 @@ test('pause holds the batch, cancel returns what was not sent to draft, and send
     const batch = await host.batches.import({ bytes: encode(manyOrders(40, 'P')), fileName: 'pause.csv', projectId });
     await host.batches.send(batch.id);
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const paused = host.batches.pause(batch.id);
+    const paused = await host.batches.pause(batch.id);
     assert.equal(paused.state, 'paused');
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const held = host.batches.progress(batch.id);
+    const held = await host.batches.progress(batch.id);
     assert.ok(held.left > 0 && held.done < 40, JSON.stringify(held));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.equal(host.batches.progress(batch.id).done, held.done, 'nothing is sent while paused');
+    assert.equal((await host.batches.progress(batch.id)).done, held.done, 'nothing is sent while paused');
     // Only the batch waits: a single order placed meanwhile goes out.
     const quote = await host.orders.quote({ country: 'NL', models: [{ modelId: cubeId, quantity: 1 }] });
     const draft = await host.orders.save(projectId, {
@@ -204,7 +204,7 @@ test('pause holds the batch, cancel returns what was not sent to draft, and send
     assert.ok(cancelled.cancelled > 0);
     assert.equal(cancelled.cancelled + cancelled.done + cancelled.left, 40);
     assert.equal((await host.orders.store.countByState(`${sandbox.baseUrl} ${DEMO_EMAIL}`, projectId)).queued, 0);
-    assert.ok(host.batches.report(batch.id).some((r) => r.outcome === 'cancelled'));
+    assert.ok((await host.batches.report(batch.id)).some((r) => r.outcome === 'cancelled'));
 
     await host.batches.send(batch.id);
     const finished = await host.batches.settled(batch.id);
@@ -231,7 +231,7 @@ test('a file without references, edited and imported again, places only its new 
   const two = await host.batches.import({ bytes: encode(edited), fileName: 'noref.csv', projectId });
   await host.batches.send(two.id);
   await host.batches.settled(two.id);
-  const outcomes = host.batches.report(two.id).map((r) => r.outcome);
+  const outcomes = (await host.batches.report(two.id)).map((r) => r.outcome);
   assert.deepEqual(outcomes, ['placed', 'skipped', 'skipped', 'placed', 'skipped', 'skipped', 'skipped']);
   assert.equal((await sandboxOrders()).length, placedBefore + 2);
 });
@@ -240,12 +240,12 @@ test('references follow edits before sending and stay after: a typed reference r
   const header = 'orderReference,firstName,lastName,streetAddress,postal,city,country,email,model,quantity';
   const same = ',Bea,Baker,Damrak 9,1012 LG,Amsterdam,NL,bea@example.com,Cube-binary.stl,1';
   const batch = await host.batches.import({ bytes: encode([header, same, same, same.replace('Damrak 9', 'Damrak 10')].join('\n')), fileName: 'edits.csv', projectId });
-  const references = () => host.batches.rows(batch.id).rows.map((r) => r.reference);
-  const [first, second] = references();
+  const references = async () => (await host.batches.rows(batch.id)).rows.map((r) => r.reference);
+  const [first, second] = await references();
   assert.deepEqual([first.slice(-2), second.slice(-2)], ['-1', '-2']);
   // Row 2 gets a reference of its own: row 3, identical, is now the first of its content.
   await host.batches.updateCell(batch.id, 2, 0, 'BEA-OWN');
-  assert.deepEqual(references().slice(0, 2), ['BEA-OWN', first]);
+  assert.deepEqual((await references()).slice(0, 2), ['BEA-OWN', first]);
 
   // An edit made while Send fetches its quotes is refused, not sent unseen.
   const sending = host.batches.send(batch.id);
@@ -265,7 +265,7 @@ test('after a cancel, a row without a reference is fixed in the batch under the 
     await host.batches.send(batch.id);
     await new Promise((resolve) => setTimeout(resolve, 250));
     await host.batches.cancel(batch.id);
-    const unsent = host.batches.report(batch.id).find((r) => r.outcome === 'cancelled');
+    const unsent = (await host.batches.report(batch.id)).find((r) => r.outcome === 'cancelled');
     assert.ok(unsent, 'some orders were not sent before the cancel');
     const { rows: [edited] } = await host.batches.updateCell(batch.id, unsent.row, 2, 'Herengracht 1');
     assert.equal(edited.reference, unsent.reference, 'its draft carries the reference: the row keeps it');
@@ -297,12 +297,12 @@ test('a cancelled batch\'s unsent orders are sent by the file imported again, ea
     await host.batches.send(again.id);
     const finished = await host.batches.settled(again.id);
     await host.orders.outbox.drained();
-    const placedFirst = host.batches.report(batch.id).filter((r) => r.outcome === 'placed').length;
-    const placedAgain = host.batches.report(again.id).filter((r) => r.outcome === 'placed').length;
+    const placedFirst = (await host.batches.report(batch.id)).filter((r) => r.outcome === 'placed').length;
+    const placedAgain = (await host.batches.report(again.id)).filter((r) => r.outcome === 'placed').length;
     assert.equal(placedFirst + placedAgain, 60, 'the unsent ones are sent now');
     assert.ok(placedAgain >= cancelled.cancelled);
     assert.equal(finished.failed, 0);
-    assert.ok(host.batches.report(batch.id).some((r) => /Sent from batch "cancel.csv"/.test(r.message ?? '')), 'the first batch says where its orders went');
+    assert.ok((await host.batches.report(batch.id)).some((r) => /Sent from batch "cancel.csv"/.test(r.message ?? '')), 'the first batch says where its orders went');
     const counts = new Map<string, number>();
     for (const o of await sandboxOrders()) counts.set(o.orderReference, (counts.get(o.orderReference) ?? 0) + 1);
     for (let i = 0; i < 60; i++) assert.equal(counts.get(`C-${i}`), 1, `C-${i}`);
@@ -316,7 +316,7 @@ test('under a rate limit of 20 orders a second, in flight follows X-RateLimit-Re
   const batch = await host.batches.import({ bytes: encode(manyOrders(60, 'R')), fileName: 'rate.csv', projectId });
   const started = performance.now();
   await host.batches.send(batch.id);
-  const timer = setInterval(() => seen.push(host.batches.progress(batch.id).concurrency), 20);
+  const timer = setInterval(() => void host.batches.progress(batch.id).then((progress) => seen.push(progress.concurrency)), 20);
   const done = await host.batches.settled(batch.id);
   clearInterval(timer);
   const seconds = (performance.now() - started) / 1000;

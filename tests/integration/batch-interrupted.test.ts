@@ -38,11 +38,11 @@ test('stopped while queueing, a batch says how many orders are on their way, and
   const batch = await first.batches.import({ bytes: file(), fileName: 'big.csv', projectId });
   const sending = first.batches.send(batch.id);
   // Stop as soon as the first chunk is queued: the enqueue ends at its next chunk.
-  while (first.batches.get(batch.id).queued === 0) await new Promise((resolve) => setImmediate(resolve));
+  while ((await first.batches.get(batch.id)).queued === 0) await new Promise((resolve) => setImmediate(resolve));
   await first.stop();
   await sending;
 
-  const stopped = first.batches.get(batch.id);
+  const stopped = await first.batches.get(batch.id);
   assert.equal(stopped.state, 'draft');
   assert.ok(stopped.sentAt, 'marked sent: its rows can no longer change');
   assert.ok(stopped.queued > 0 && stopped.queued < ORDERS, `part of the batch queued (${stopped.queued})`);
@@ -60,7 +60,7 @@ test('stopped while queueing, a batch says how many orders are on their way, and
     const placed = await sandbox.operator.listOrders({ projectId });
     assert.equal(new Set(placed.map((o) => o.orderReference)).size, ORDERS);
     assert.equal(placed.length, ORDERS, 'each order placed once');
-    assert.equal(sendAction(second.batches.get(batch.id)).interrupted, null);
+    assert.equal(sendAction(await second.batches.get(batch.id)).interrupted, null);
   } finally {
     await second.stop();
     db.close();

@@ -77,9 +77,9 @@ test('killed mid-batch again and again and resumed, a batch ends with 0 lost and
   const db = openDatabase(dbPath);
   const host = await createBatchHost({ db, baseUrl: sandbox.baseUrl });
   await host.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
-  const batches = host.batches.list(projectId);
+  const batches = await host.batches.list(projectId);
   assert.equal(batches.length, 1, 'one batch, however often the import was interrupted');
-  const report = host.batches.report(batches[0].id);
+  const report = await host.batches.report(batches[0].id);
   const references = new Set(report.map((r) => r.reference));
   assert.equal(references.size, ORDERS);
   let lost = 0;

@@ -90,7 +90,7 @@ test('a quote the service asks to wait over 30 s for is waited for: no row flagg
     sandbox.faults.set({ kind: 'rate-limit', path: '/Shipping/GetShippingMethods', count: 1, retryAfterSeconds: 31 });
     const csv = ['orderReference,firstName,lastName,streetAddress,postal,city,country,email,model,quantity', 'W-1,Ada,Lovelace,Main Street 1,1015 CJ,Amsterdam,PT,ada@example.com,Cube-binary.stl,97'].join('\n');
     const batch = await host.batches.import({ bytes: new TextEncoder().encode(csv), fileName: 'wait.csv', projectId });
-    assert.equal(batch.rowsWithErrors, 0, JSON.stringify(host.batches.errors(batch.id)));
+    assert.equal(batch.rowsWithErrors, 0, JSON.stringify(await host.batches.errors(batch.id)));
     assert.equal(batch.sendable, 1);
     assert.ok(checking.some((c) => c.waitingUntil !== null && c.done === 0), 'the wait is progress, said with until when');
     assert.deepEqual(checking.at(-1), { batchId: batch.id, done: 1, total: 1, etaSeconds: 0, waitingUntil: null });
@@ -113,7 +113,7 @@ test('only a definite answer flags a row; a service that keeps failing stops the
       'D-2,Ada,Lovelace,Base 1,0000,McMurdo,AQ,ada@example.com,Cube-binary.stl,1',
     ].join('\n');
     const batch = await host.batches.import({ bytes: new TextEncoder().encode(csv), fileName: 'definite.csv', projectId });
-    assert.deepEqual(host.batches.errors(batch.id, ['error']).map((e) => [e.row, e.field]), [[3, 'shippingMethod']]);
+    assert.deepEqual((await host.batches.errors(batch.id, ['error'])).map((e) => [e.row, e.field]), [[3, 'shippingMethod']]);
     assert.equal(batch.shippingUnchecked, null);
 
     sandbox.faults.set({ kind: 'status-5xx', path: '/Shipping/GetShippingMethods', status: 503 });

@@ -77,8 +77,8 @@ test('an order placed before histories were kept shows when it was drafted and p
 test('an order from a batch knows the file and the rows it came from', async () => {
   const db = openDatabase(':memory:');
   const store = await createOrdersStore(sqliteSql(db));
-  const tables = createBatchTables(db);
-  const batch = tables.create(
+  const tables = await createBatchTables(store.sql);
+  const batch = await tables.create(
     { account: 'acct', projectId: 'p', fileName: 'shop.csv', fileHash: 'h', header: ['ref'], mapping: {}, shipping: { kind: 'rule', rule: 'cheapest' }, layout: null, constants: {} },
     [{ row: 2, reference: 'SHOP-1', cells: ['SHOP-1'] }, { row: 3, reference: 'SHOP-1', cells: ['SHOP-1'] }, { row: 4, reference: 'SHOP-2', cells: ['SHOP-2'] }],
   );

@@ -30,8 +30,8 @@ export function readBatchFile(bytes: Uint8Array, layout?: LayoutName): BatchFile
 }
 
 /** How a file of this layout is matched: as the user matched it last, as its platform's is, or by its names. */
-export function matchingOf(memory: LayoutMemory, file: BatchFile): ColumnMapping {
-  return memory.recall(layoutKey(file.header)) ?? file.mapping ?? autoMap(file.header);
+export async function matchingOf(memory: LayoutMemory, file: BatchFile): Promise<ColumnMapping> {
+  return (await memory.recall(layoutKey(file.header))) ?? file.mapping ?? autoMap(file.header);
 }
 
 export interface FileCheck {
@@ -47,10 +47,10 @@ export interface FileCheck {
 
 const MODEL_FIELDS = new Set(['modelId', 'modelName', 'sku']);
 
-export function checkBatchFile(memory: LayoutMemory, bytes: Uint8Array, options: { layout?: LayoutName; constants?: FieldConstants; include?: NotOpen[] }): FileCheck {
+export async function checkBatchFile(memory: LayoutMemory, bytes: Uint8Array, options: { layout?: LayoutName; constants?: FieldConstants; include?: NotOpen[] }): Promise<FileCheck> {
   const file = readBatchFile(bytes, options.layout);
-  const mapping = matchingOf(memory, file);
-  const constants = { ...memory.recallConstants(layoutKey(file.header)), ...options.constants };
+  const mapping = await matchingOf(memory, file);
+  const constants = { ...(await memory.recallConstants(layoutKey(file.header))), ...options.constants };
   const problems = checkMapping(file.header, mapping, constants);
   const records = withReferences(file.records, mapping, '', (text) => createHash('sha256').update(text).digest('hex'));
   const { orders, errors } = problems.length

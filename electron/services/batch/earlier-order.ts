@@ -7,7 +7,8 @@ import { toAlpha2 } from '../../../common/orders/countries.ts';
 import { modelsKey } from '../orders/adopt.ts';
 import type { BatchOrder } from '../../../common/batch/rows-to-orders.ts';
 import type { DraftFields, DraftState, PlacedOrder } from '../../contract/schemas/orders.ts';
-import type { Db } from '../storage/database.ts';
+import { chunksOf } from '../storage/many-rows.ts';
+import { placeholders, type Sql } from '../storage/sql.ts';
 import { heldElsewhere } from './tables.ts';
 
 /** A row's values by the field they were read as. */
@@ -25,6 +26,7 @@ export interface EarlierOrder {
 }
 
 interface Row {
+  order_reference: string;
   fields: string;
   state: DraftState;
   created_at: string;
@@ -45,30 +47,59 @@ export function whereMade(batch: { file_name: string; created_at: string } | und
   return batch ? `in batch "${batch.file_name}" of ${batch.created_at.slice(0, 10)}` : `as a single order on ${draftCreatedAt.slice(0, 10)}`;
 }
 
+/** The earlier orders of some of a batch's references, by reference: those that have one. */
+export type EarlierOrders = (batchId: string, references: readonly string[]) => Promise<Map<string, EarlierOrder>>;
+
 /**
- * The order another batch or the order form made under `reference`, as the batch's send would find it:
- * not the batch's own, and not one a cancelled batch left unsent (that one this batch takes over).
+ * The orders another batch or the order form made under `references`, as the batch's send would find them:
+ * not the batch's own, and not one a cancelled batch left unsent (that one this batch takes over). `sql`: the
+ * store, or the transaction to read them in. A few statements for a thousand references.
  */
-export function earlierOrderLookup(db: Db) {
-  const query = db.prepare<[string, string], Row>(
-    `SELECT d.fields, d.state, d.created_at, d.placed, d.batch_id, b.mapping, b.file_name, b.created_at AS batch_created_at FROM drafts d LEFT JOIN batches b ON b.id = d.batch_id
-     WHERE d.order_reference = ? AND ${heldElsewhere('?')}`,
+export async function earlierOrders(sql: Sql, batchId: string, references: readonly string[]): Promise<Map<string, EarlierOrder>> {
+  const found = new Map<string, EarlierOrder>();
+  for (const some of chunksOf([...new Set(references)], 1000)) {
+    const rows = await sql.all<Row>(
+      `SELECT d.order_reference, d.fields, d.state, d.created_at, d.placed, d.batch_id, b.mapping, b.file_name, b.created_at AS batch_created_at FROM drafts d LEFT JOIN batches b ON b.id = d.batch_id
+       WHERE d.order_reference IN (${placeholders(some.length)}) AND ${heldElsewhere('?')}`,
+      [...some, batchId],
+    );
+    const cells = await cellsOf(sql, rows);
+    for (const row of rows) found.set(row.order_reference, earlierOf(row, cells.get(`${row.batch_id} ${row.order_reference}`) ?? []));
+  }
+  return found;
+}
+
+type Cells = { cells: string; imported_cells: string | null };
+
+/** The rows of the batches that made these orders, by "<batch> <reference>", in their order. */
+async function cellsOf(sql: Sql, orders: readonly Row[]): Promise<Map<string, Cells[]>> {
+  const made = orders.filter((o) => o.batch_id !== null && o.mapping);
+  const byOrder = new Map<string, Cells[]>();
+  if (made.length === 0) return byOrder;
+  const batches = [...new Set(made.map((o) => o.batch_id as string))];
+  const wanted = new Set(made.map((o) => `${o.batch_id} ${o.order_reference}`));
+  const rows = await sql.all<Cells & { batch_id: string; reference: string }>(
+    `SELECT batch_id, reference, cells, imported_cells FROM batch_rows WHERE batch_id IN (${placeholders(batches.length)}) AND reference IN (${placeholders(made.length)}) ORDER BY batch_id, row`,
+    [...batches, ...made.map((o) => o.order_reference)],
   );
-  const rowsOf = db.prepare<[string, string], { cells: string; imported_cells: string | null }>('SELECT cells, imported_cells FROM batch_rows WHERE batch_id = ? AND reference = ? ORDER BY row');
-  return (batchId: string, reference: string): EarlierOrder | null => {
-    const row = query.get(reference, batchId);
-    if (!row) return null;
-    const batch = row.file_name === null ? null : { file_name: row.file_name, created_at: row.batch_created_at ?? row.created_at };
-    const mapping = row.mapping ? (JSON.parse(row.mapping) as ColumnMapping) : null;
-    const rows = mapping && row.batch_id
-      ? rowsOf.all(row.batch_id, reference).map((r) => {
-          const sent = JSON.parse(r.cells) as string[];
-          return { imported: valuesOf(mapping, r.imported_cells ? (JSON.parse(r.imported_cells) as string[]) : sent), sent: valuesOf(mapping, sent) };
-        })
-      : [];
-    const placed = row.placed ? (JSON.parse(row.placed) as PlacedOrder) : null;
-    return { fields: JSON.parse(row.fields) as DraftFields, state: row.state, where: whereMade(batch, row.created_at), orderId: placed?.orderId ?? null, rows };
-  };
+  for (const row of rows) {
+    const key = `${row.batch_id} ${row.reference}`;
+    if (wanted.has(key)) byOrder.set(key, [...(byOrder.get(key) ?? []), row]);
+  }
+  return byOrder;
+}
+
+function earlierOf(row: Row, cells: readonly Cells[]): EarlierOrder {
+  const batch = row.file_name === null ? null : { file_name: row.file_name, created_at: row.batch_created_at ?? row.created_at };
+  const mapping = row.mapping ? (JSON.parse(row.mapping) as ColumnMapping) : null;
+  const rows = mapping
+    ? cells.map((r) => {
+        const sent = JSON.parse(r.cells) as string[];
+        return { imported: valuesOf(mapping, r.imported_cells ? (JSON.parse(r.imported_cells) as string[]) : sent), sent: valuesOf(mapping, sent) };
+      })
+    : [];
+  const placed = row.placed ? (JSON.parse(row.placed) as PlacedOrder) : null;
+  return { fields: JSON.parse(row.fields) as DraftFields, state: row.state, where: whereMade(batch, row.created_at), orderId: placed?.orderId ?? null, rows };
 }
 
 const text = (value: string | undefined) => (value ?? '').trim().replace(/\s+/g, ' ').normalize('NFC').toLowerCase();

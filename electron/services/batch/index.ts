@@ -12,10 +12,9 @@ import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
 import { createOrdersStore } from '../orders/store.ts';
-import { sqliteSql } from '../storage/sqlite-sql.ts';
-import type { Db } from '../storage/database.ts';
+import type { Sql } from '../storage/sql.ts';
 import { checkBatchFile, matchingOf, readBatchFile } from './batch-file.ts';
-import { earlierOrderLookup } from './earlier-order.ts';
+import { earlierOrders as earlierOrdersIn } from './earlier-order.ts';
 import { reportRows } from './outcomes.ts';
 import { createRunner } from './runner.ts';
 import type { BatchChecking, BatchProgress, BatchRow, BatchRowsPage, BatchSku, BatchSummary, ColumnMapping, ImportInput, ShippingChoice } from './schemas.ts';
@@ -29,7 +28,7 @@ import { referencesAfterEdit } from './edit-references.ts';
 export type { ResolveModelName };
 
 export interface BatchesDeps {
-  db: Db;
+  /** drafts and the outbox; the batch tables live beside them, on the same store (`orders.store.sql`) */
   orders: Orders;
   client: () => ApiClient;
   /** `<service> <email>` of the signed-in user, or null (the same key the orders use) */
@@ -48,27 +47,27 @@ const DEFAULT_SHIPPING: ShippingChoice = { kind: 'rule', rule: 'cheapest' };
 // A batch sent is still worked on: its rows left (invalid, or rejected by the service) are fixed and sent from it.
 const EDITABLE = new Set(['draft', 'cancelled', 'done']);
 
-export type Batches = ReturnType<typeof createBatches>;
+export type Batches = Awaited<ReturnType<typeof createBatches>>;
 
 /**
  * The file's own problems in the database's column matching and values, with no account and no service:
  * what the CLI checks before it signs in.
  */
-export async function checkFile(db: Db, bytes: Uint8Array, options: Parameters<typeof checkBatchFile>[2]) {
+export async function checkFile(sql: Sql, bytes: Uint8Array, options: Parameters<typeof checkBatchFile>[2]) {
   // The batch tables' indexes name the drafts table: it is made first.
-  await createOrdersStore(sqliteSql(db));
-  return checkBatchFile(createBatchTables(db).mappings, bytes, options);
+  await createOrdersStore(sql);
+  return checkBatchFile((await createBatchTables(sql)).mappings, bytes, options);
 }
 
-export function createBatches(deps: BatchesDeps) {
-  const tables = createBatchTables(deps.db);
-  const skus = skuTable(deps.db, tables.stamp);
-  const earlierOrder = earlierOrderLookup(deps.db);
+export async function createBatches(deps: BatchesDeps) {
+  const tables = await createBatchTables(deps.orders.store.sql);
+  const skus = skuTable(tables.sql, tables.stamp);
+  const earlierOrders = (batchId: string, references: readonly string[]) => earlierOrdersIn(tables.sql, batchId, references);
   const validator = createValidator({
     orders: deps.orders,
     resolveModelName: deps.resolveModelName,
     skus,
-    earlierOrder,
+    earlierOrders,
     rateLimit: () => deps.client().rateLimit('getShippingMethods'),
     signal: () => deps.client().signal,
     onChecking: (batchId, progress) => deps.onChecking?.({ batchId, ...progress }),
@@ -84,8 +83,8 @@ export function createBatches(deps: BatchesDeps) {
     return current;
   }
 
-  function owned(batchId: string): BatchRecord {
-    const batch = tables.get(batchId);
+  async function owned(batchId: string): Promise<BatchRecord> {
+    const batch = await tables.get(batchId);
     if (!batch || batch.account !== account()) throw new HostError('INVALID_INPUT', 'No such batch');
     return batch;
   }
@@ -93,8 +92,8 @@ export function createBatches(deps: BatchesDeps) {
   /** Batches between "Send" and their first draft (quotes are being fetched): no edit may slip in. */
   const preparing = new Set<string>();
 
-  function editable(batchId: string): BatchRecord {
-    const batch = owned(batchId);
+  async function editable(batchId: string): Promise<BatchRecord> {
+    const batch = await owned(batchId);
     if (preparing.has(batch.id)) throw new HostError('INVALID_INPUT', 'This batch is being sent; it can no longer change');
     if (!EDITABLE.has(batch.state)) throw new HostError('INVALID_INPUT', `This batch is ${batch.state}; import the file again as a new batch to change it`);
     return batch;
@@ -103,113 +102,113 @@ export function createBatches(deps: BatchesDeps) {
   const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
   const withReferences = (records: readonly CsvRecord[], mapping: ColumnMapping, projectId: string): StoredRecord[] => referenced(records, mapping, projectId, sha256);
 
-  function summary(batch: BatchRecord): BatchSummary {
+  async function summary(batch: BatchRecord): Promise<BatchSummary> {
     const { account: _account, layout: id, ...rest } = batch;
     const platform = platformById(id);
     const layout = platform && { id: platform.id, name: platform.name, label: platform.label, rowNoun: platform.rowNoun, missing: [...(platform.missing ?? [])] };
-    const workspace = workspaceOf(tables.db, batch.id);
-    return { ...rest, layout, layoutKey: layoutKey(batch.header), ...tables.counts(batch.id), workspace, shippingUnchecked: unchecked.get(batch.id) ?? null };
+    const workspace = await workspaceOf(tables.sql, batch.id);
+    return { ...rest, layout, layoutKey: layoutKey(batch.header), ...(await tables.counts(batch.id)), workspace, shippingUnchecked: unchecked.get(batch.id) ?? null };
   }
 
   /** A check's findings kept: problems and shipping of the rows checked (all when absent), and whether quotes came. */
-  function keep(batch: BatchRecord, validation: Validation, rows?: readonly number[]) {
+  async function keep(batch: BatchRecord, validation: Validation, rows?: readonly number[]) {
     const { errors, orders } = validation;
-    tables.putErrors(batch.id, rows ? errors.filter((e) => rows.includes(e.row)) : errors, rows);
-    tables.putShipping(batch.id, shippingOf(orders), rows && orders.map((o) => o.reference));
+    await tables.putErrors(batch.id, rows ? errors.filter((e) => rows.includes(e.row)) : errors, rows);
+    await tables.putShipping(batch.id, shippingOf(orders), rows && orders.map((o) => o.reference));
     if (validation.unchecked) unchecked.set(batch.id, validation.unchecked.message);
     else if (!rows) unchecked.delete(batch.id);
   }
 
   async function revalidate(batch: BatchRecord, fresh: boolean): Promise<BatchSummary> {
-    keep(batch, await validator.validate(batch, tables.records(batch.id), { fresh }));
+    await keep(batch, await validator.validate(batch, await tables.records(batch.id), { fresh }));
     return summary(batch);
   }
 
   async function importFile(input: ImportInput): Promise<BatchSummary> {
     const file = readBatchFile(input.bytes, input.layout);
     const key = layoutKey(file.header);
-    const mapping = input.mapping ?? matchingOf(tables.mappings, file);
-    if (input.mapping) tables.mappings.remember(key, input.mapping);
-    const constants = input.constants ?? tables.mappings.recallConstants(key);
-    if (input.constants) tables.mappings.rememberConstants(key, input.constants);
-    const fields = { account: account(), projectId: input.projectId, fileName: input.fileName, fileHash: file.fileHash, header: file.header, mapping, shipping: input.shipping ?? DEFAULT_SHIPPING, layout: file.platform?.id ?? null, constants };
-    const batch = tables.create(fields, withReferences(file.records, mapping, input.projectId));
-    if (input.include?.length) tables.update(batch.id, { include: input.include });
-    return revalidate(owned(batch.id), true);
+    const owner = account();
+    const mapping = input.mapping ?? (await matchingOf(tables.mappings, file));
+    if (input.mapping) await tables.mappings.remember(key, input.mapping);
+    const constants = input.constants ?? (await tables.mappings.recallConstants(key));
+    if (input.constants) await tables.mappings.rememberConstants(key, input.constants);
+    const fields = { account: owner, projectId: input.projectId, fileName: input.fileName, fileHash: file.fileHash, header: file.header, mapping, shipping: input.shipping ?? DEFAULT_SHIPPING, layout: file.platform?.id ?? null, constants };
+    const batch = await tables.create(fields, withReferences(file.records, mapping, input.projectId));
+    if (input.include?.length) await tables.update(batch.id, { include: input.include });
+    return revalidate(await owned(batch.id), true);
   }
 
   /** A corrected file for a batch not sent yet: same batch, new rows; the mapping stays if the layout did. */
   async function reimport(batchId: string, bytes: Uint8Array, fileName: string): Promise<BatchSummary> {
-    const batch = editable(batchId);
+    const batch = await editable(batchId);
     if (batch.sentAt) throw new HostError('INVALID_INPUT', 'Part of this batch was sent; import the corrected file as a new batch (orders already sent are skipped)');
     const file = readBatchFile(bytes);
-    const mapping = layoutKey(file.header) === layoutKey(batch.header) ? batch.mapping : matchingOf(tables.mappings, file);
-    tables.replaceRows(batch.id, { fileName, fileHash: file.fileHash, header: file.header, mapping, layout: file.platform?.id ?? null }, withReferences(file.records, mapping, batch.projectId));
-    return revalidate(owned(batchId), true);
+    const mapping = layoutKey(file.header) === layoutKey(batch.header) ? batch.mapping : await matchingOf(tables.mappings, file);
+    await tables.replaceRows(batch.id, { fileName, fileHash: file.fileHash, header: file.header, mapping, layout: file.platform?.id ?? null }, withReferences(file.records, mapping, batch.projectId));
+    return revalidate(await owned(batchId), true);
   }
 
   /**
    * A batch that is not on its way: options and the SKU table may change after a send too, since they touch no
    * reference (the CLI run again with --include or --set sends what they let through, and only that).
    */
-  function still(batchId: string): BatchRecord {
-    const batch = owned(batchId);
+  async function still(batchId: string): Promise<BatchRecord> {
+    const batch = await owned(batchId);
     if (preparing.has(batch.id) || batch.state === 'sending' || batch.state === 'paused') throw new HostError('INVALID_INPUT', `This batch is ${batch.state === 'paused' ? 'paused' : 'being sent'}; wait for it to finish or cancel it first`);
     return batch;
   }
 
   /** Values for every row that has none, and orders taken though not open; the values are kept for the layout. */
   async function setOptions(batchId: string, options: { constants?: FieldConstants; include?: NotOpen[] }): Promise<BatchSummary> {
-    const batch = still(batchId);
-    tables.update(batch.id, options);
-    if (options.constants) tables.mappings.rememberConstants(layoutKey(batch.header), options.constants);
-    return revalidate(owned(batchId), false);
+    const batch = await still(batchId);
+    await tables.update(batch.id, options);
+    if (options.constants) await tables.mappings.rememberConstants(layoutKey(batch.header), options.constants);
+    return revalidate(await owned(batchId), false);
   }
 
   /** The batch's SKUs with the models they print (the project's SKU table, or a model's file name). */
   async function skuList(batchId: string): Promise<BatchSku[]> {
-    const batch = owned(batchId);
-    return batchSkuList(batch, tables.records(batch.id), skus, await validator.models(batch.projectId));
+    const batch = await owned(batchId);
+    return batchSkuList(batch, await tables.records(batch.id), skus, await validator.models(batch.projectId));
   }
 
   /** A SKU picked once (a model, or not a print) for the whole project; the batch is checked again. */
   async function setSku(batchId: string, sku: string, choice: { modelId: string | null; skip: boolean }): Promise<BatchSummary> {
-    const batch = still(batchId);
-    skus.set(batch.projectId, sku, choice);
+    const batch = await still(batchId);
+    await skus.set(batch.projectId, sku, choice);
     return revalidate(batch, false);
   }
 
   async function setMapping(batchId: string, mapping: ColumnMapping): Promise<BatchSummary> {
-    const batch = editable(batchId);
+    const batch = await editable(batchId);
     if (batch.sentAt) throw new HostError('INVALID_INPUT', 'Part of this batch was sent; its mapping can no longer change');
-    tables.update(batch.id, { mapping });
-    tables.mappings.remember(layoutKey(batch.header), mapping);
-    const records = withReferences(tables.records(batch.id), mapping, batch.projectId);
-    tables.db.transaction(() => records.forEach((r) => tables.setRow(batch.id, r)))();
-    return revalidate(owned(batchId), false);
+    await tables.update(batch.id, { mapping });
+    await tables.mappings.remember(layoutKey(batch.header), mapping);
+    await tables.setRows(batch.id, withReferences(await tables.records(batch.id), mapping, batch.projectId));
+    return revalidate(await owned(batchId), false);
   }
 
   async function setShipping(batchId: string, shipping: ShippingChoice): Promise<BatchSummary> {
-    editable(batchId);
-    tables.update(batchId, { shipping });
-    return revalidate(owned(batchId), false);
+    await editable(batchId);
+    await tables.update(batchId, { shipping });
+    return revalidate(await owned(batchId), false);
   }
 
   /** A fix in place: the row's order (and the order it joins, if its reference changed) is checked again. */
   async function updateCell(batchId: string, row: number, column: number, value: string): Promise<{ summary: BatchSummary; rows: BatchRow[] }> {
-    const batch = editable(batchId);
-    const record = tables.record(batch.id, row);
+    const batch = await editable(batchId);
+    const record = await tables.record(batch.id, row);
     if (!record) throw new HostError('INVALID_INPUT', `Row ${row} is not in this batch`);
     if (!Number.isInteger(column) || column < 0 || column >= batch.header.length) throw new HostError('INVALID_INPUT', `Column ${column + 1} is not in this batch`);
     if (batch.sentAt && column === batch.mapping.orderReference) throw new HostError('INVALID_INPUT', 'Part of this batch was sent; order references can no longer change');
     await reopenRejected(batch, record.reference, row);
     const cells = Array.from({ length: Math.max(record.cells.length, column + 1) }, (_, i) => (i === column ? value : (record.cells[i] ?? '')));
-    const changed = referencesAfterEdit(tables, batch, { row, cells, reference: record.reference }, withReferences);
-    tables.db.transaction(() => changed.forEach((r) => tables.setRow(batch.id, r)))();
-    const affected = tables.records(batch.id, [...new Set([record.reference, ...changed.map((r) => r.reference)])]);
+    const changed = await referencesAfterEdit(tables, batch, { row, cells, reference: record.reference }, withReferences);
+    await tables.setRows(batch.id, changed);
+    const affected = await tables.records(batch.id, [...new Set([record.reference, ...changed.map((r) => r.reference)])]);
     const rowsAffected = affected.map((r) => r.row);
-    keep(batch, await validator.validate(batch, affected), rowsAffected);
-    return { summary: summary(batch), rows: withErrors(batch.id, affected) };
+    await keep(batch, await validator.validate(batch, affected), rowsAffected);
+    return { summary: await summary(batch), rows: await withErrors(batch.id, affected) };
   }
 
   /**
@@ -217,26 +216,27 @@ export function createBatches(deps: BatchesDeps) {
    * refused it); a rejected order goes back to a draft, sent again with the batch's next send.
    */
   async function reopenRejected(batch: BatchRecord, reference: string, row: number) {
-    const sent = tables.db
-      .prepare<[string, string], { id: string; state: string }>(`SELECT d.id, d.state FROM batch_orders bo JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ? AND bo.reference = ? AND bo.skipped IS NULL`)
-      .get(batch.id, reference);
+    const sent = await tables.sql.get<{ id: string; state: string }>(
+      'SELECT d.id, d.state FROM batch_orders bo JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ? AND bo.reference = ? AND bo.skipped IS NULL',
+      [batch.id, reference],
+    );
     if (!sent || sent.state === 'draft') return;
     if (sent.state !== 'rejected' || !(await deps.orders.store.transition(sent.id, ['rejected'], 'draft', { problem: null }))) {
       throw new HostError('INVALID_INPUT', `The order of row ${row} is ${sent.state}; it can no longer be changed here`);
     }
   }
 
-  const withErrors = (batchId: string, records: readonly StoredRecord[]) => rowsWithFindings(tables, earlierOrder, batchId, records);
+  const withErrors = (batchId: string, records: readonly StoredRecord[]) => rowsWithFindings(tables, earlierOrders, batchId, records);
 
-  function rows(batchId: string, options: { offset?: number; limit?: number; errorsOnly?: boolean } = {}): BatchRowsPage {
-    const batch = owned(batchId);
-    const { total, records } = tables.page(batch.id, options.offset ?? 0, Math.min(options.limit ?? 200, 1000), options.errorsOnly ?? false);
-    return { total, rows: withErrors(batch.id, records) };
+  async function rows(batchId: string, options: { offset?: number; limit?: number; errorsOnly?: boolean } = {}): Promise<BatchRowsPage> {
+    const batch = await owned(batchId);
+    const { total, records } = await tables.page(batch.id, options.offset ?? 0, Math.min(options.limit ?? 200, 1000), options.errorsOnly ?? false);
+    return { total, rows: await withErrors(batch.id, records) };
   }
 
   /** Sends every valid order; with problems left, only when asked to leave the invalid ones out. */
   async function send(batchId: string, options: { skipInvalid?: boolean } = {}): Promise<BatchProgress> {
-    const batch = owned(batchId);
+    const batch = await owned(batchId);
     if (batch.state === 'sending' || batch.state === 'paused' || preparing.has(batch.id)) return runner.progress(batch);
     preparing.add(batch.id);
     try {
@@ -247,8 +247,8 @@ export function createBatches(deps: BatchesDeps) {
   }
 
   async function validateAndSend(batch: BatchRecord, options: { skipInvalid?: boolean }): Promise<BatchProgress> {
-    const validation = await validator.validate(batch, tables.records(batch.id));
-    keep(batch, validation);
+    const validation = await validator.validate(batch, await tables.records(batch.id));
+    await keep(batch, validation);
     if (validation.unchecked) throw validation.unchecked;
     const { orders, errors } = validation;
     const rowsWithErrors = new Set(errors.filter((e) => e.kind === 'error').map((e) => e.row)).size;
@@ -271,35 +271,35 @@ export function createBatches(deps: BatchesDeps) {
     exportSkus: async (projectId: string) => skus.exportCsv(projectId, await validator.models(projectId)),
     importSkus: async (projectId: string, bytes: Uint8Array) => skus.importCsv(projectId, bytes, await validator.models(projectId)),
     updateCell,
-    validate: (batchId: string) => revalidate(owned(batchId), true),
+    validate: async (batchId: string) => revalidate(await owned(batchId), true),
     /** What sending the batch now would place, and for how much (quotes of its last check, or fresh ones). */
     costs: async (batchId: string) => {
-      const batch = owned(batchId);
-      const validation = await validator.validate(batch, tables.records(batch.id));
-      keep(batch, validation);
+      const batch = await owned(batchId);
+      const validation = await validator.validate(batch, await tables.records(batch.id));
+      await keep(batch, validation);
       if (validation.unchecked) throw validation.unchecked;
       return costsOf(tables, batch.id, validation.orders);
     },
-    get: (batchId: string) => summary(owned(batchId)),
-    list: (projectId: string) => tables.list(account(), projectId).map(summary),
+    get: async (batchId: string) => summary(await owned(batchId)),
+    list: async (projectId: string) => Promise.all((await tables.list(account(), projectId)).map(summary)),
     /** The newest batch of exactly these bytes in the project, for a re-run that should resume it. */
-    findByFile: (projectId: string, bytes: Uint8Array) => {
-      const found = tables.findByFile(projectId, createHash('sha256').update(bytes).digest('hex'));
+    findByFile: async (projectId: string, bytes: Uint8Array) => {
+      const found = await tables.findByFile(projectId, createHash('sha256').update(bytes).digest('hex'));
       return found && found.account === account() ? summary(found) : null;
     },
     rows,
     /** The batch's problems; the kinds asked for, or all. */
-    errors: (batchId: string, kinds?: readonly ProblemKind[]) => tables.errors(owned(batchId).id, undefined, kinds),
+    errors: async (batchId: string, kinds?: readonly ProblemKind[]) => tables.errors((await owned(batchId)).id, undefined, kinds),
     send,
-    progress: (batchId: string) => runner.progress(owned(batchId)),
-    pause: (batchId: string) => runner.pause(owned(batchId)),
-    resume: (batchId: string) => runner.resume(owned(batchId)),
-    cancel: (batchId: string) => runner.cancel(owned(batchId)),
-    settled: (batchId: string) => runner.settled(owned(batchId)),
-    report: (batchId: string) => reportRows(tables, owned(batchId)),
-    reportCsv: (batchId: string) => {
-      const batch = owned(batchId);
-      return reportCsv(batch.header, reportRows(tables, batch));
+    progress: async (batchId: string) => runner.progress(await owned(batchId)),
+    pause: async (batchId: string) => runner.pause(await owned(batchId)),
+    resume: async (batchId: string) => runner.resume(await owned(batchId)),
+    cancel: async (batchId: string) => runner.cancel(await owned(batchId)),
+    settled: async (batchId: string) => runner.settled(await owned(batchId)),
+    report: async (batchId: string) => reportRows(tables, await owned(batchId)),
+    reportCsv: async (batchId: string) => {
+      const batch = await owned(batchId);
+      return reportCsv(batch.header, await reportRows(tables, batch));
     },
     start: () => runner.start(),
     stop: () => runner.stop(),

@@ -1,12 +1,23 @@
-// The batches domain's schema in SQLite, one step a release; each runs once, in order (storage/database.ts).
-import type { Db } from '../storage/database.ts';
-import { lowerCaseAccountKeys } from '../storage/account-keys.ts';
+// The batches domain's schema steps, one a release; each runs once, in order, on either engine of the store
+// interface (storage/sql.ts). The SQLite files written by earlier releases read on: where PostgreSQL differs
+// (a table without a rowid, an insertion order of its own), the step asks the dialect.
+import type { Dialect, Sql, SqlMigration } from '../storage/sql.ts';
+import { lowerCaseAccountKeysIn } from '../storage/account-keys.ts';
 
-export const MIGRATIONS = [
-  (db: Db) =>
-    db.exec(`
+/** Rows' insertion order in batches and batch_errors: SQLite's rowid, a sequence column on PostgreSQL. */
+export const INSERTION_ORDER = { sqlite: 'rowid', postgres: 'seq' } as const satisfies Record<Dialect, string>;
+
+/** A table keyed by its primary key alone: SQLite stores it without a rowid; PostgreSQL has none anyway. */
+const keyed = (sql: Sql) => (sql.dialect === 'sqlite' ? ' WITHOUT ROWID' : '');
+/** The column that keeps insertion order where the engine has no rowid. */
+const sequence = (sql: Sql) => (sql.dialect === 'postgres' ? 'seq BIGSERIAL NOT NULL,' : '');
+
+export const MIGRATIONS: readonly SqlMigration[] = [
+  (sql) =>
+    sql.exec(`
       CREATE TABLE batches (
         id TEXT PRIMARY KEY,
+        ${sequence(sql)}
         account TEXT NOT NULL,
         project_id TEXT NOT NULL,
         file_name TEXT NOT NULL,
@@ -26,9 +37,10 @@ export const MIGRATIONS = [
         reference TEXT NOT NULL,
         cells TEXT NOT NULL,
         PRIMARY KEY (batch_id, row)
-      ) WITHOUT ROWID;
+      )${keyed(sql)};
       CREATE INDEX batch_rows_reference ON batch_rows (batch_id, reference);
       CREATE TABLE batch_errors (
+        ${sequence(sql)}
         batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
         row INTEGER NOT NULL,
         column_name TEXT,
@@ -42,17 +54,17 @@ export const MIGRATIONS = [
         draft_id TEXT,
         skipped TEXT,
         PRIMARY KEY (batch_id, reference)
-      ) WITHOUT ROWID;
+      )${keyed(sql)};
       CREATE TABLE batch_mappings (layout_key TEXT PRIMARY KEY, mapping TEXT NOT NULL, used_at TEXT NOT NULL);
       -- Progress counts a batch's drafts by state many times a second while it sends.
       CREATE INDEX IF NOT EXISTS drafts_batch ON drafts (batch_id, state);
     `),
   // Account keys in one case (see account-keys.ts).
-  (db: Db) => lowerCaseAccountKeys(db, ['batches']),
+  (sql) => lowerCaseAccountKeysIn(sql, ['batches']),
   // Shop platforms' exports: the layout read, values for every row, orders taken though not open, what
   // kind each problem is, and the project's SKU table (sku-table.ts).
-  (db: Db) =>
-    db.exec(`
+  (sql) =>
+    sql.exec(`
       ALTER TABLE batches ADD COLUMN layout TEXT;
       ALTER TABLE batches ADD COLUMN constants TEXT NOT NULL DEFAULT '{}';
       ALTER TABLE batches ADD COLUMN include TEXT NOT NULL DEFAULT '[]';
@@ -67,20 +79,20 @@ export const MIGRATIONS = [
         skip INTEGER NOT NULL DEFAULT 0,
         updated_at TEXT NOT NULL,
         PRIMARY KEY (project_id, sku_key)
-      ) WITHOUT ROWID;
+      )${keyed(sql)};
     `),
   // Each order's shipping as its last check quoted it (method, price, delivery window), for the review, the
   // send's confirmation and the report; and a row's cells as the file had them, kept once a fix changes
   // them, so that the file imported again is known as the same rows (earlier-order.ts).
-  (db: Db) =>
-    db.exec(`
+  (sql) =>
+    sql.exec(`
       CREATE TABLE batch_shipping (
         batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
         reference TEXT NOT NULL,
         method TEXT NOT NULL,
         currency TEXT NOT NULL,
         PRIMARY KEY (batch_id, reference)
-      ) WITHOUT ROWID;
+      )${keyed(sql)};
       ALTER TABLE batch_rows ADD COLUMN imported_cells TEXT;
     `),
 ];

@@ -16,18 +16,15 @@ interface OrderRow {
   unanswered: number | null;
 }
 
-export function reportRows(tables: BatchTables, batch: BatchRecord): BatchReportRow[] {
-  const orders = new Map(
-    tables.db
-      .prepare<[string], OrderRow>(
-        `SELECT bo.reference, bo.skipped, d.state, d.problem, d.placed, d.fields, d.unanswered
-         FROM batch_orders bo LEFT JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ?`,
-      )
-      .all(batch.id)
-      .map((o) => [o.reference, o]),
+export async function reportRows(tables: BatchTables, batch: BatchRecord): Promise<BatchReportRow[]> {
+  const sent = await tables.sql.all<OrderRow>(
+    `SELECT bo.reference, bo.skipped, d.state, d.problem, d.placed, d.fields, d.unanswered
+     FROM batch_orders bo LEFT JOIN drafts d ON d.id = bo.draft_id WHERE bo.batch_id = ?`,
+    [batch.id],
   );
-  const unsent = unsentOutcomes(tables.records(batch.id), tables.errors(batch.id, undefined, ['error', 'skip']));
-  const quoted = tables.shipping(batch.id);
+  const orders = new Map(sent.map((o) => [o.reference, o]));
+  const unsent = unsentOutcomes(await tables.records(batch.id), await tables.errors(batch.id, undefined, ['error', 'skip']));
+  const quoted = await tables.shipping(batch.id);
   const first = new Set<string>();
   return unsent.map((row) => {
     const order = orders.get(row.reference);

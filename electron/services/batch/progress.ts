@@ -1,6 +1,6 @@
 // How far a batch is, how fast it goes, and how many orders may be in flight at once.
 import type { RateLimitInfo } from '../api/client.ts';
-import type { Db } from '../storage/database.ts';
+import type { Sql } from '../storage/sql.ts';
 import type { DraftState } from '../../contract/schemas/orders.ts';
 import type { BatchProgress, BatchState } from './schemas.ts';
 
@@ -29,12 +29,12 @@ export interface Counts {
   skipped: number;
 }
 
-export function countBatch(db: Db, batchId: string, now: number = Date.now()): Counts {
-  const rows = db.prepare<[string], { state: DraftState; n: number }>('SELECT state, COUNT(*) AS n FROM drafts WHERE batch_id = ? GROUP BY state').all(batchId);
+export async function countBatch(sql: Sql, batchId: string, now: number = Date.now()): Promise<Counts> {
+  const rows = await sql.all<{ state: DraftState; n: number }>('SELECT state, COUNT(*) AS n FROM drafts WHERE batch_id = ? GROUP BY state', [batchId]);
   const by = (states: DraftState[]) => rows.filter((r) => states.includes(r.state)).reduce((sum, r) => sum + r.n, 0);
-  const skipped = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM batch_orders WHERE batch_id = ? AND skipped IS NOT NULL').get(batchId)?.n ?? 0;
+  const skipped = (await sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM batch_orders WHERE batch_id = ? AND skipped IS NOT NULL', [batchId]))?.n ?? 0;
   return {
-    waiting: waitingOf(db, batchId, now),
+    waiting: await waitingOf(sql, batchId, now),
     total: rows.reduce((sum, r) => sum + r.n, 0),
     done: by(['placed']),
     failed: by(['rejected', 'needs-attention']),
@@ -45,15 +45,14 @@ export function countBatch(db: Db, batchId: string, now: number = Date.now()): C
 }
 
 /** See BatchProgress.waiting: a batch held up by a 429, a 5xx or an unreachable service says so, and until when. */
-function waitingOf(db: Db, batchId: string, now: number): BatchProgress['waiting'] {
-  const row = db
-    .prepare<[number, string], { sending: number; due: number; next: number | null; forService: number | null }>(
-      `SELECT SUM(state = 'sending') AS sending, SUM(state = 'queued' AND next_attempt_at <= ?) AS due,
-              MIN(CASE WHEN state = 'queued' THEN next_attempt_at END) AS next, MAX(CASE WHEN state = 'queued' THEN waits_for_service END) AS forService
-       FROM drafts WHERE batch_id = ?`,
-    )
-    .get(now, batchId);
-  if (!row || row.sending > 0 || row.due > 0 || row.next === null) return null;
+async function waitingOf(sql: Sql, batchId: string, now: number): Promise<BatchProgress['waiting']> {
+  const row = await sql.get<{ sending: number | null; due: number | null; next: number | null; forService: number | null }>(
+    `SELECT SUM(CASE WHEN state = 'sending' THEN 1 ELSE 0 END) AS sending, SUM(CASE WHEN state = 'queued' AND next_attempt_at <= ? THEN 1 ELSE 0 END) AS due,
+            MIN(CASE WHEN state = 'queued' THEN next_attempt_at END) AS next, MAX(CASE WHEN state = 'queued' THEN waits_for_service END) AS "forService"
+     FROM drafts WHERE batch_id = ?`,
+    [now, batchId],
+  );
+  if (!row || Number(row.sending) > 0 || Number(row.due) > 0 || row.next === null) return null;
   return { until: new Date(row.next).toISOString(), forService: row.forService === 1 };
 }
 

@@ -1,5 +1,5 @@
 // Sending batches: enqueue through the outbox, watch progress, tune concurrency to the rate
-// limit, pause, resume and cancel. All state is in SQLite, so a restart picks up where it was.
+// limit, pause, resume and cancel. All state is in the store, so a restart picks up where it was.
 import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
@@ -29,8 +29,8 @@ export function createRunner(deps: RunnerDeps) {
   let timer: ReturnType<typeof setInterval> | null = null;
   const waiters = new Map<string, Array<(progress: BatchProgress) => void>>();
 
-  function progress(batch: BatchRecord): BatchProgress {
-    const counts = countBatch(tables.db, batch.id);
+  async function progress(batch: BatchRecord): Promise<BatchProgress> {
+    const counts = await countBatch(tables.sql, batch.id);
     const { ratePerSecond } = batch.state === 'sending' ? meter.measure(batch.id, counts.done + counts.failed) : { ratePerSecond: 0 };
     return progressOf(batch.id, batch.state, counts, ratePerSecond, concurrency);
   }
@@ -51,13 +51,13 @@ export function createRunner(deps: RunnerDeps) {
     outbox.setConcurrency(next);
   }
 
-  function tick() {
+  async function tick() {
     tune();
-    const sending = tables.inState('sending');
+    const sending = await tables.inState('sending');
     for (const batch of sending) {
-      let current = progress(batch);
+      let current = await progress(batch);
       if (current.left === 0) {
-        tables.update(batch.id, { state: 'done', finishedAt: tables.stamp() });
+        await tables.update(batch.id, { state: 'done', finishedAt: tables.stamp() });
         meter.forget(batch.id);
         current = { ...current, state: 'done', etaSeconds: 0 };
         waiters.get(batch.id)?.splice(0).forEach((resolve) => resolve(current));
@@ -65,8 +65,8 @@ export function createRunner(deps: RunnerDeps) {
       deps.onProgress?.(current);
     }
     // A paused batch's orders already on their way still finish: its counts go on moving until they have.
-    const paused = tables.inState('paused');
-    for (const batch of paused) deps.onProgress?.(progress(batch));
+    const paused = await tables.inState('paused');
+    for (const batch of paused) deps.onProgress?.(await progress(batch));
     if (sending.length === 0 && paused.length === 0) {
       if (timer) clearInterval(timer);
       timer = null;
@@ -74,16 +74,19 @@ export function createRunner(deps: RunnerDeps) {
     }
   }
 
+  /** The tick under way: the next one is skipped rather than run beside it while the store is slow. */
+  let ticking: Promise<void> | null = null;
+
   function watch() {
     // Not unref'd: while a batch sends, the process (the CLI) must stay up to see it finish.
     timer ??= setInterval(() => {
-      try {
-        tick();
-      } catch {
-        // A closed database or a failing listener must not take the process down; send/start watch again.
-        if (timer) clearInterval(timer);
-        timer = null;
-      }
+      ticking ??= tick()
+        .catch(() => {
+          // A closed database or a failing listener must not take the process down; send/start watch again.
+          if (timer) clearInterval(timer);
+          timer = null;
+        })
+        .finally(() => (ticking = null));
     }, deps.tickMs ?? 250);
   }
 
@@ -96,34 +99,35 @@ export function createRunner(deps: RunnerDeps) {
     // Marked sent before the first draft is made: should the app stop halfway, the batch can no longer be
     // edited or remapped (its references are taken), and sending it again queues the rest.
     const sentAt = batch.sentAt ?? tables.stamp();
-    if (!batch.sentAt) tables.update(batch.id, { sentAt });
-    const work = enqueue(tables, store, { ...batch, sentAt }, valid, () => void outbox.kick(), () => stopping);
+    if (!batch.sentAt) await tables.update(batch.id, { sentAt });
+    const work = enqueue(store, { ...batch, sentAt }, valid, () => void outbox.kick(), () => stopping);
     enqueuing = work;
     try {
       await work;
     } finally {
       enqueuing = null;
     }
-    if (stopping) return progress(tables.get(batch.id) as BatchRecord);
-    tables.update(batch.id, { state: 'sending', sentAt, finishedAt: null });
+    if (stopping) return progress((await tables.get(batch.id)) as BatchRecord);
+    await tables.update(batch.id, { state: 'sending', sentAt, finishedAt: null });
     watch();
-    return progress(tables.get(batch.id) as BatchRecord);
+    return progress((await tables.get(batch.id)) as BatchRecord);
   }
 
-  const pausedIds = () => tables.inState('paused').map((b) => b.id);
+  const pausedIds = async () => (await tables.inState('paused')).map((b) => b.id);
 
-  function pause(batch: BatchRecord): BatchProgress {
+  async function pause(batch: BatchRecord): Promise<BatchProgress> {
     if (batch.state !== 'sending') throw new HostError('INVALID_INPUT', `This batch is ${batch.state}; only a batch that is sending can be paused`);
     // Only this batch's orders wait: single orders and other batches go on through the shared outbox.
-    tables.update(batch.id, { state: 'paused' });
-    outbox.hold(pausedIds());
+    // Held before it is written down: no order of it may be taken for sending in between.
+    outbox.hold([...(await pausedIds()), batch.id]);
+    await tables.update(batch.id, { state: 'paused' });
     return progress({ ...batch, state: 'paused' });
   }
 
-  function resume(batch: BatchRecord): BatchProgress {
+  async function resume(batch: BatchRecord): Promise<BatchProgress> {
     if (batch.state !== 'paused') throw new HostError('INVALID_INPUT', `This batch is ${batch.state}, not paused`);
-    tables.update(batch.id, { state: 'sending' });
-    outbox.hold(pausedIds());
+    await tables.update(batch.id, { state: 'sending' });
+    outbox.hold(await pausedIds());
     watch();
     return progress({ ...batch, state: 'sending' });
   }
@@ -138,9 +142,9 @@ export function createRunner(deps: RunnerDeps) {
       },
       { durable: true },
     );
-    tables.update(batch.id, { state: 'cancelled', finishedAt: tables.stamp() });
-    if (batch.state === 'paused') outbox.hold(pausedIds());
-    const current = progress({ ...batch, state: 'cancelled' });
+    await tables.update(batch.id, { state: 'cancelled', finishedAt: tables.stamp() });
+    if (batch.state === 'paused') outbox.hold(await pausedIds());
+    const current = await progress({ ...batch, state: 'cancelled' });
     waiters.get(batch.id)?.splice(0).forEach((resolve) => resolve(current));
     deps.onProgress?.(current);
     return current;
@@ -148,15 +152,16 @@ export function createRunner(deps: RunnerDeps) {
 
   /** Resolves once nothing of the batch is queued or being sent (for the CLI and tests). */
   function settled(batch: BatchRecord): Promise<BatchProgress> {
-    if (batch.state !== 'sending' && batch.state !== 'paused') return Promise.resolve(progress(batch));
+    if (batch.state !== 'sending' && batch.state !== 'paused') return progress(batch);
     watch();
     return new Promise((resolve) => waiters.set(batch.id, [...(waiters.get(batch.id) ?? []), resolve]));
   }
 
   /** After a restart: a paused batch stays paused, a sending one is watched again. */
-  function start() {
-    outbox.hold(pausedIds());
-    if (tables.inState('sending').length || tables.inState('paused').length) watch();
+  async function start() {
+    const paused = await pausedIds();
+    outbox.hold(paused);
+    if (paused.length || (await tables.inState('sending')).length) watch();
   }
 
   return {
@@ -173,6 +178,7 @@ export function createRunner(deps: RunnerDeps) {
       if (timer) clearInterval(timer);
       timer = null;
       await enqueuing?.catch(() => undefined);
+      await ticking;
     },
   };
 }

@@ -1,4 +1,4 @@
-// The project's SKU table in SQLite (table batch_skus, made by tables.ts's migrations): which model a shop's
+// The project's SKU table (table batch_skus, made by the batches' migrations): which model a shop's
 // SKU prints, or that it is no print at all. Kept per project, since model ids are the project's; picked
 // once in the Batch view, and imported or exported as CSV.
 import { csvText } from '../../../common/csv-text.ts';
@@ -7,36 +7,41 @@ import { parseCsv } from '../../../common/batch/parse-csv.ts';
 import { idsOf, skuKey, type ProjectModels, type SkuEntry } from '../../../common/batch/sku-match.ts';
 import { GUID } from '../../../common/orders/validation.ts';
 import { HostError } from '../api/errors.ts';
-import type { Db } from '../storage/database.ts';
+import { insertMany } from '../storage/many-rows.ts';
+import type { Params, Sql } from '../storage/sql.ts';
 
 export type SkuTable = ReturnType<typeof skuTable>;
 
 const EXPORT_HEADER = ['SKU', 'Model id', 'Model name', 'Not a print'];
 const YES = new Set(['yes', 'y', 'true', '1', 'x', 'skip', 'ja', 'oui', 'si', 'sí']);
 
-export function skuTable(db: Db, stamp: () => string) {
-  const upsert = db.prepare<[string, string, string, string | null, number, string]>(
-    `INSERT INTO batch_skus (project_id, sku_key, sku, model_id, skip, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (project_id, sku_key) DO UPDATE SET sku = excluded.sku, model_id = excluded.model_id, skip = excluded.skip, updated_at = excluded.updated_at`,
-  );
-  const remove = db.prepare<[string, string]>('DELETE FROM batch_skus WHERE project_id = ? AND sku_key = ?');
+const UPSERT_TAIL = 'ON CONFLICT (project_id, sku_key) DO UPDATE SET sku = excluded.sku, model_id = excluded.model_id, skip = excluded.skip, updated_at = excluded.updated_at';
+const COLUMNS = ['project_id', 'sku_key', 'sku', 'model_id', 'skip', 'updated_at'];
 
-  function entries(projectId: string): Map<string, SkuEntry> {
-    const rows = db.prepare<[string], { sku_key: string; sku: string; model_id: string | null; skip: number }>('SELECT sku_key, sku, model_id, skip FROM batch_skus WHERE project_id = ? ORDER BY sku_key').all(projectId);
+export function skuTable(sql: Sql, stamp: () => string) {
+  async function entries(projectId: string): Promise<Map<string, SkuEntry>> {
+    const rows = await sql.all<{ sku_key: string; sku: string; model_id: string | null; skip: number }>('SELECT sku_key, sku, model_id, skip FROM batch_skus WHERE project_id = ? ORDER BY sku_key', [projectId]);
     return new Map(rows.map((r) => [r.sku_key, { sku: r.sku, modelId: r.model_id, skip: r.skip === 1 }]));
   }
 
-  /** A model for the SKU, "not a print", or (neither) forgotten, so that its file name may match again. */
-  function set(projectId: string, sku: string, choice: { modelId: string | null; skip: boolean }) {
+  /** The row kept for a choice, or null when the choice forgets the SKU; throws when it is not one. */
+  function rowOf(projectId: string, sku: string, choice: { modelId: string | null; skip: boolean }): { key: string; row: Params | null } {
     const key = skuKey(sku);
     if (!key) throw new HostError('INVALID_INPUT', 'A SKU cannot be empty');
     if (choice.modelId !== null && !GUID.test(choice.modelId)) throw new HostError('INVALID_INPUT', `${choice.modelId} is not a model id`);
-    if (!choice.skip && choice.modelId === null) remove.run(projectId, key);
-    else upsert.run(projectId, key, sku.trim(), choice.skip ? null : (choice.modelId as string).toLowerCase(), choice.skip ? 1 : 0, stamp());
+    if (!choice.skip && choice.modelId === null) return { key, row: null };
+    return { key, row: [projectId, key, sku.trim(), choice.skip ? null : (choice.modelId as string).toLowerCase(), choice.skip ? 1 : 0, stamp()] };
   }
 
-  function exportCsv(projectId: string, models: ProjectModels | null): string {
-    const lines = [...entries(projectId).values()].map((e) => [e.sku, e.modelId ?? '', (e.modelId && models?.names.get(e.modelId)) || '', e.skip ? 'yes' : '']);
+  /** A model for the SKU, "not a print", or (neither) forgotten, so that its file name may match again. */
+  async function set(projectId: string, sku: string, choice: { modelId: string | null; skip: boolean }): Promise<void> {
+    const { key, row } = rowOf(projectId, sku, choice);
+    if (row) await insertMany(sql, 'batch_skus', COLUMNS, [row], UPSERT_TAIL);
+    else await sql.run('DELETE FROM batch_skus WHERE project_id = ? AND sku_key = ?', [projectId, key]);
+  }
+
+  async function exportCsv(projectId: string, models: ProjectModels | null): Promise<string> {
+    const lines = [...(await entries(projectId)).values()].map((e) => [e.sku, e.modelId ?? '', (e.modelId && models?.names.get(e.modelId)) || '', e.skip ? 'yes' : '']);
     return csvText([EXPORT_HEADER, ...lines]);
   }
 
@@ -44,7 +49,7 @@ export function skuTable(db: Db, stamp: () => string) {
    * A SKU table as CSV (what exportCsv writes, or a shop's own list): a SKU column, and a model by id or by
    * name, or "not a print". Every row is checked before any is kept; the rows name what is wrong.
    */
-  function importCsv(projectId: string, bytes: Uint8Array, models: ProjectModels | null): { imported: number } {
+  async function importCsv(projectId: string, bytes: Uint8Array, models: ProjectModels | null): Promise<{ imported: number }> {
     const parsed = parseCsv(bytes);
     if (!parsed.ok) throw new HostError('FILE_INVALID', parsed.error.message);
     const column = (...names: string[]) => parsed.value.header.findIndex((h) => names.includes(normalizeHeader(h)));
@@ -60,7 +65,9 @@ export function skuTable(db: Db, stamp: () => string) {
       if (value.skip || value.modelId) chosen.push(value);
     }
     if (problems.length) throw new HostError('FILE_INVALID', `Nothing was imported. ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
-    db.transaction(() => chosen.forEach((c) => set(projectId, c.sku, c)))();
+    // One line a SKU (the last the file gives), all in one statement per thousand.
+    const rows = new Map(chosen.map((c) => [skuKey(c.sku), rowOf(projectId, c.sku, c).row as Params]));
+    await sql.transaction((tx) => insertMany(tx, 'batch_skus', COLUMNS, [...rows.values()], UPSERT_TAIL));
     return { imported: chosen.length };
   }
 

@@ -30,8 +30,8 @@ export function skusOf(batch: BatchRecord, records: readonly StoredRecord[]): Ma
 }
 
 /** The batch's SKUs for the view: those without a model first, then the most used. */
-export function batchSkuList(batch: BatchRecord, records: readonly StoredRecord[], table: SkuTable, models: ProjectModels | null): BatchSku[] {
-  const lookup = createSkuLookup(table.entries(batch.projectId), models);
+export async function batchSkuList(batch: BatchRecord, records: readonly StoredRecord[], table: SkuTable, models: ProjectModels | null): Promise<BatchSku[]> {
+  const lookup = createSkuLookup(await table.entries(batch.projectId), models);
   const list = [...skusOf(batch, records).values()].map((found): BatchSku => {
     const match = lookup(found.sku);
     return {

@@ -14,7 +14,7 @@ import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
 import type { Quote, QuoteRequest, ShippingMethod } from '../../contract/schemas/orders.ts';
 import { fetchPaced, type QuoteOutcome, type QuoteProgress } from './quote-pacer.ts';
-import { changedOrderMessage, differencesFrom, sameAsImported, valuesOf, type EarlierOrder } from './earlier-order.ts';
+import { changedOrderMessage, differencesFrom, sameAsImported, valuesOf, type EarlierOrders } from './earlier-order.ts';
 import type { BatchError } from './schemas.ts';
 import type { SkuTable } from './sku-table.ts';
 import type { BatchRecord, StoredRecord } from './tables.ts';
@@ -50,7 +50,7 @@ export interface ValidatorDeps {
   orders: Orders;
   resolveModelName: ResolveModelName;
   skus: SkuTable;
-  earlierOrder: (batchId: string, reference: string) => EarlierOrder | null;
+  earlierOrders: EarlierOrders;
   /** what the service last said of its limit for quotes */
   rateLimit?: () => RateLimitInfo | undefined;
   /** aborted when the program stops (the CLI's Ctrl+C): a check waiting on the rate limit ends with it */
@@ -78,7 +78,7 @@ export function createValidator(deps: ValidatorDeps) {
     return lookup;
   }
   /** Rows → orders with their own problems only: no requests. */
-  function local(batch: BatchRecord, records: readonly StoredRecord[], models: ProjectModels | null): Validation {
+  async function local(batch: BatchRecord, records: readonly StoredRecord[], models: ProjectModels | null): Promise<Validation> {
     const problems = checkMapping(batch.header, batch.mapping, batch.constants);
     if (problems.length) {
       const errors = problems.map((p) => ({ row: 1, column: null, field: p.field, message: p.message, kind: 'error' as const }));
@@ -89,12 +89,12 @@ export function createValidator(deps: ValidatorDeps) {
       records,
       mapping: batch.mapping,
       models: models?.byName,
-      skus: models ? createSkuLookup(deps.skus.entries(batch.projectId), models) : undefined,
+      skus: models ? createSkuLookup(await deps.skus.entries(batch.projectId), models) : undefined,
       constants: batch.constants,
       platform: platformById(batch.layout),
       include: batch.include,
     });
-    const earlier = againstEarlierOrders(batch, orders, records);
+    const earlier = await againstEarlierOrders(batch, orders, records);
     const kept = errors.filter((e) => !(e.kind === 'error' && earlier.placedRows.has(e.row)));
     return { orders: orders.map((o) => ({ ...o, method: null })), errors: [...kept, ...earlier.added], unchecked: null };
   }
@@ -105,13 +105,14 @@ export function createValidator(deps: ValidatorDeps) {
    * way: problems its rows had were fixed in PrintDesk before it was sent, and are not this file's. A row
    * that says something else is its problem, naming what differs (see earlier-order.ts).
    */
-  function againstEarlierOrders(batch: BatchRecord, orders: BatchOrder[], records: readonly StoredRecord[]) {
+  async function againstEarlierOrders(batch: BatchRecord, orders: BatchOrder[], records: readonly StoredRecord[]) {
     const column = batch.mapping.orderReference === undefined ? null : (batch.header[batch.mapping.orderReference] ?? null);
     const cellsOf = new Map(records.map((r) => [r.row, r.cells]));
     const placedRows = new Set<number>();
     const added: BatchError[] = [];
+    const held = await deps.earlierOrders(batch.id, orders.filter((order) => !order.skipped).map((order) => order.reference));
     for (const order of orders) {
-      const earlier = order.skipped ? null : deps.earlierOrder(batch.id, order.reference);
+      const earlier = order.skipped ? null : held.get(order.reference);
       if (!earlier) continue;
       const differences = differencesFrom(earlier.fields, order);
       if (sameAsImported(earlier, order.rows.map((row) => valuesOf(batch.mapping, cellsOf.get(row) ?? []))) || differences.length === 0) {
@@ -175,7 +176,7 @@ export function createValidator(deps: ValidatorDeps) {
     const { mapping } = batch;
     const needed = mapping.modelName !== undefined || mapping.modelId !== undefined || mapping.sku !== undefined;
     const models = needed ? await modelsOf(batch.projectId, fresh) : null;
-    const result = local(batch, records, models);
+    const result = await local(batch, records, models);
     let shippingErrors: BatchError[] = [];
     let unchecked: HostError | null = null;
     try {

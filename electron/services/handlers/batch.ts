@@ -37,9 +37,9 @@ export function batchHandlers(batches: Batches, grants: PathGrants): BatchHandle
     'batch:setOptions': ({ batchId, ...options }) => batches.setOptions(batchId, options),
     'batch:skus': ({ batchId }) => batches.skus(batchId),
     'batch:setSku': ({ batchId, sku, modelId, skip }) => batches.setSku(batchId, sku, { modelId, skip }),
-    'batch:exportSkus': async ({ batchId }) => ({ csv: await batches.exportSkus(batches.get(batchId).projectId) }),
+    'batch:exportSkus': async ({ batchId }) => ({ csv: await batches.exportSkus((await batches.get(batchId)).projectId) }),
     'batch:importSkus': async ({ batchId, path }) => {
-      const { imported } = await batches.importSkus(batches.get(batchId).projectId, await readGranted(path));
+      const { imported } = await batches.importSkus((await batches.get(batchId)).projectId, await readGranted(path));
       return { summary: await batches.validate(batchId), imported };
     },
     'batch:updateCell': ({ batchId, row, column, value }) => batches.updateCell(batchId, row, column, value),
@@ -50,7 +50,7 @@ export function batchHandlers(batches: Batches, grants: PathGrants): BatchHandle
     'batch:resume': ({ batchId }) => batches.resume(batchId),
     'batch:cancel': ({ batchId }) => batches.cancel(batchId),
     'batch:report': ({ batchId }) => batches.report(batchId),
-    'batch:reportCsv': ({ batchId }) => ({ csv: batches.reportCsv(batchId) }),
+    'batch:reportCsv': async ({ batchId }) => ({ csv: await batches.reportCsv(batchId) }),
     'batch:findByFile': ({ projectId, bytes }) => batches.findByFile(projectId, bytes),
     'batch:importBytes': (input) => batches.import(input),
     'batch:importProjectSkus': ({ projectId, bytes }) => batches.importSkus(projectId, bytes),
