@@ -58,6 +58,8 @@ export const AppInfo = z.object({
   }),
   demoAccount: z.object({ email: z.string(), password: z.string() }).nullable(),
   vault: VaultState,
+  /** where drafts and the outbox live: this computer, or a team's store (its host, port and database; never its password) */
+  store: z.object({ kind: z.enum(['local', 'team']), where: z.string().nullable() }).optional(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

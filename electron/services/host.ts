@@ -249,6 +249,7 @@ export function createHost(deps: HostDeps): Host {
       service: serviceInfo(),
       demoAccount: prefs.service().kind === 'sandbox' ? (deps.sandbox?.demoAccount ?? null) : null,
       vault: vaultState(),
+      store: deps.sharedStore ? { kind: 'team', where: (deps.sharedStore as { where?: string }).where ?? null } : { kind: 'local', where: null },
     }),
     'app:dismissVaultNotice': () => {
       prefs.dismissVaultNotice();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { bootHost, type Booted } from '../../electron/services/boot.ts';
+import { createPreferences } from '../../electron/services/storage/preferences.ts';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser/server.ts';
 import type { SandboxOptions } from '../../sandbox/server.ts';
 import { createMemoryVault } from '../../electron/services/session/token-vault.ts';
@@ -49,13 +50,24 @@ export async function closeAll(browser: Browser | undefined): Promise<void> {
   await browser?.close();
 }
 
-export async function openApp(browser: Browser, sandboxOptions: Partial<SandboxOptions> = {}): Promise<AppUnderTest> {
+/** A second workstation of a team: its own data folder, the team's store, and the first one's service. */
+export interface TeamOptions {
+  teamStore: string;
+  /** the service's base URL; unset, the app's own embedded sandbox */
+  service?: string;
+}
+
+export async function openApp(browser: Browser, sandboxOptions: Partial<SandboxOptions> = {}, team?: TeamOptions): Promise<AppUnderTest> {
   const dir = await mkdtemp(join(tmpdir(), 'printdesk-e2e-'));
+  const store = createMemoryStore();
+  if (team?.service) createPreferences(store).setService({ kind: 'custom', baseUrl: team.service });
   const booted = await bootHost({
     mode: 'browser',
     version: '0.0.0-e2e',
     userDataDir: dir,
-    store: createMemoryStore(),
+    store,
+    sandbox: !team?.service,
+    teamStore: team?.teamStore,
     vault: createMemoryVault('Browser mode has no access to the system keychain, so you will sign in again after a restart.'),
     sandboxOptions,
     timeoutMs: 5_000,

@@ -7,6 +7,8 @@ import { numberPlaceholders } from './postgres-placeholders.ts';
 import type { Params, Sql } from './sql.ts';
 
 export interface PostgresStore extends Sql {
+  /** host:port/database, for people to read: never the password */
+  readonly where: string;
   /** See Notifications.listen: a payload sent on `channel` by any workstation, from now on. */
   listen(channel: string, onPayload: (payload: string) => void, onMissed?: () => void): Promise<Unlisten>;
   /** Sends `payload` to every listener of `channel` now. Inside a transaction, `SELECT pg_notify(?, ?)` sends it at commit. */
@@ -95,6 +97,10 @@ function address(config: pg.ClientConfig): string {
   return `${client.host}:${client.port}`;
 }
 
+function databaseOf(config: pg.ClientConfig): string {
+  return new pg.Client(config).database ?? '';
+}
+
 /** What went wrong, in words: a refused connection to a name with two addresses is an AggregateError without a message. */
 function reason(error: unknown): string {
   const { message, code, errors } = error as Error & { code?: string; errors?: Error[] };
@@ -145,6 +151,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   const notifications = postgresNotifications(config);
   return {
     ...sql,
+    where: `${where}/${databaseOf(config)}`,
     listen: notifications.listen,
     notify: async (channel, payload) => void (await sql.get('SELECT pg_notify(?, ?)', [channel, payload])),
     async close() {

@@ -33,6 +33,8 @@ export function orderForm(page: Page) {
     shippingHint: page.getByTestId('shipping-hint'),
     saveDraft: page.getByTestId('save-draft'),
     saved: page.getByTestId('draft-saved'),
+    /** what went wrong saving or placing, when it is not one field's (a save refused over a newer version) */
+    error: page.getByTestId('order-error'),
     discardChanges: () => page.getByTestId('discard-changes').click(),
     place: page.getByTestId('place-order'),
     problem: page.getByTestId('draft-problem'),
