@@ -157,7 +157,7 @@ test('a second host starting on the same database (the app and `printdesk batch`
   await second.outbox.drained();
   assert.equal((await first.get(draft.id)).state, 'placed');
   assert.equal(creates, 1);
-  await Promise.all([await first.stop(), await second.stop()]);
+  await Promise.all([first.stop(), second.stop()]);
 });
 
 /** A draft whose first CreateOrder is answered too late (the service placed it): it is then "unanswered". */
