@@ -4,6 +4,9 @@ import { closeSync, fsyncSync, mkdtempSync, openSync, renameSync, rmSync, writeS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sqliteSql } from '../electron/services/storage/sqlite-sql.ts';
+import { openPostgresStore } from '../electron/services/storage/postgres-sql.ts';
+import type { Sql } from '../electron/services/storage/sql.ts';
+import { startPgCluster, type PgCluster } from '../tests/pg-cluster.ts';
 import { createOrdersStore } from '../electron/services/orders/store.ts';
 import { emptyOrderContent } from '../common/orders/empty.ts';
 import type { DraftFields } from '../electron/contract/schemas/orders.ts';
@@ -18,8 +21,9 @@ const fields: DraftFields = {
   orderContent: emptyOrderContent(),
 };
 
-async function sqliteRate(stored: number, dir: string): Promise<number> {
-  const store = await createOrdersStore(sqliteSql(openDatabase(join(dir, `outbox-${stored}.db`))));
+/** Durable transitions per second through the orders store on `sql`, with `stored` drafts in it. */
+async function storeRate(sql: Sql, stored: number): Promise<number> {
+  const store = await createOrdersStore(sql);
   const ids: string[] = [];
   await store.sql.transaction(async (tx) => {
     for (let i = 0; i < stored; i++) ids.push((await store.create('bench', 'p', fields, undefined, undefined, tx)).id);
@@ -34,6 +38,20 @@ async function sqliteRate(stored: number, dir: string): Promise<number> {
 }
 
 /** The disk's own floor: a bare one-row UPDATE committed with synchronous=FULL, nothing else. */
+async function sqliteRate(stored: number, dir: string): Promise<number> {
+  return storeRate(sqliteSql(openDatabase(join(dir, `outbox-${stored}.db`))), stored);
+}
+
+/** The same on a team's PostgreSQL on this computer (a throwaway cluster committing to this disk as a server would). */
+async function postgresRate(stored: number, cluster: PgCluster): Promise<number> {
+  const store = await openPostgresStore(await cluster.createDatabase());
+  try {
+    return await storeRate(store, stored);
+  } finally {
+    await store.close();
+  }
+}
+
 function bareCommitRate(dir: string, name: string): number {
   const db = openDatabase(join(dir, `floor-${name}.db`));
   db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, state TEXT)');
@@ -81,6 +99,24 @@ export async function run(): Promise<BenchResult[]> {
         baseline: { name: 'one JSON file rewritten atomically per change', value: baseline },
         ratio: Number((ours / baseline).toFixed(1)),
       });
+    }
+    // Team mode: the same transitions on a team's PostgreSQL here (each a round trip and a commit of its own
+    // to the server, which fsyncs its WAL), beside the local file's in the same run.
+    const cluster = await startPgCluster({ durable: true });
+    try {
+      for (const stored of [1_000, 10_000]) {
+        const team = Math.round(await postgresRate(stored, cluster));
+        const local = Math.round(await sqliteRate(stored, dir));
+        results.push({
+          name: `durable outbox transitions/s with ${stored} drafts stored (team store: PostgreSQL on this computer, fsync on)`,
+          value: team,
+          unit: 'transitions/s',
+          baseline: { name: 'the same on the local SQLite file (WAL, synchronous=FULL)', value: local },
+          ratio: Number((team / local).toFixed(2)),
+        });
+      }
+    } finally {
+      await cluster.stop();
     }
     return results;
   } finally {

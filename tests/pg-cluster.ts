@@ -142,7 +142,11 @@ async function startServer(dir: string, data: string): Promise<number> {
   throw lastError;
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+/**
+ * `durable`: commits reach the disk as a production server's do (fsync, synchronous commit, full pages), for a
+ * bench set beside SQLite's FULL commits; tests keep nothing and need none of it.
+ */
+export async function startPgCluster(options: { durable?: boolean } = {}): Promise<PgCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'printdesk-pg-'));
   const data = join(dir, 'data');
   const owner = asRoot ? postgresUserIds() : null;
@@ -153,7 +157,8 @@ export async function startPgCluster(): Promise<PgCluster> {
     const copied = spawnSync('cp', ['-a', initialisedTemplate(owner), data], { encoding: 'utf8' });
     if (copied.status !== 0) throw new Error(`Copying the initialised cluster failed: ${copied.stderr || copied.error}`);
     // The socket in our folder: no clash with a system server's, and nothing left in /var/run.
-    appendFileSync(data + '/postgresql.conf', [...settings, `unix_socket_directories = '${dir}'`, ''].join('\n'));
+    const durability = options.durable ? ['fsync = on', 'synchronous_commit = on', 'full_page_writes = on'] : [];
+    appendFileSync(data + '/postgresql.conf', [...settings, ...durability, `unix_socket_directories = '${dir}'`, ''].join('\n'));
     unwatch = watchOver(dir, data);
     const port = await startServer(dir, data);
     const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
