@@ -14,6 +14,8 @@ import { skuTable } from '../../electron/services/batch/sku-table.ts';
 import { createBatchTables, type BatchRecord, type BatchTables, type StoredRecord } from '../../electron/services/batch/tables.ts';
 import type { ValidatedOrder } from '../../electron/services/batch/validate.ts';
 import { workspaceOf } from '../../electron/services/batch/workspace.ts';
+import { MIGRATIONS } from '../../electron/services/batch/migrations.ts';
+import { ORDERS_MIGRATIONS } from '../../electron/services/orders/migrations.ts';
 import { createOrdersStore } from '../../electron/services/orders/store.ts';
 import { forEachEngine } from '../sql-engines.ts';
 
@@ -258,6 +260,6 @@ forEachEngine((engine) => {
     const again = await createBatchTables(sql, NOW);
     assert.equal((await again.get(batch.id))?.fileName, 'kept.csv');
     const versions = await sql.all<{ domain: string; version: number }>("SELECT domain, version FROM schema_versions WHERE domain IN ('orders', 'batches') ORDER BY domain");
-    assert.deepEqual(versions, [{ domain: 'batches', version: 4 }, { domain: 'orders', version: 6 }]);
+    assert.deepEqual(versions, [{ domain: 'batches', version: MIGRATIONS.length }, { domain: 'orders', version: ORDERS_MIGRATIONS.length }]);
   });
 });
