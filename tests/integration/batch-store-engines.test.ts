@@ -262,4 +262,20 @@ forEachEngine((engine) => {
     const versions = await sql.all<{ domain: string; version: number }>("SELECT domain, version FROM schema_versions WHERE domain IN ('orders', 'batches') ORDER BY domain");
     assert.deepEqual(versions, [{ domain: 'batches', version: MIGRATIONS.length }, { domain: 'orders', version: ORDERS_MIGRATIONS.length }]);
   });
+
+  test(`a batch paused on one workstation holds its orders on every other at once, not once they have heard, on ${engine.name}`, async () => {
+    const { sql, store, tables } = await open();
+    const other = await createOrdersStore(await engine.openAgain(sql), undefined, { workstation: 'bench-2', actor: () => null });
+    const batch = await tables.create(fieldsOf('paused.csv'), rowsOf(4));
+    await enqueue(store, batch, [orderOf('P-0', 2), orderOf('P-1', 4)], () => undefined);
+    const single = await store.create('acct', 'p', { recipient: orderOf('S-1', 2).recipient, models: [], shippingMethod: METHOD, orderContent: emptyOrderContent() }, 'S-1');
+    await store.transition(single.id, ['draft'], 'queued', { nextAttemptAt: 0 });
+    await tables.update(batch.id, { state: 'paused' });
+    // bench-2's own list of paused batches is empty: the store says it.
+    assert.equal((await other.claimNext(Date.now(), 'acct', [], Date.now() + 60_000))?.orderReference, 'S-1', 'a single order goes');
+    assert.equal(await other.claimNext(Date.now(), 'acct', [], Date.now() + 60_000), null, "the paused batch's do not");
+    assert.equal(await other.nextWakeAt('acct'), null, 'nor wake the outbox');
+    await tables.update(batch.id, { state: 'sending' });
+    assert.ok(await other.claimNext(Date.now(), 'acct', [], Date.now() + 60_000), 'resumed, they go');
+  });
 });

@@ -21,8 +21,20 @@ const TABLE_EXISTS = {
 
 const present = new WeakMap<Sql, boolean>();
 
+async function batchTables(sql: Sql): Promise<boolean> {
+  if (!present.get(sql)) present.set(sql, !!(await sql.get(TABLE_EXISTS[sql.dialect])));
+  return present.get(sql) as boolean;
+}
+
 /** The SQL of a draft's origin column: the batch it came from, or NULL while there are no batch tables. */
 export async function batchOriginColumn(sql: Sql): Promise<string> {
-  if (!present.get(sql)) present.set(sql, !!(await sql.get(TABLE_EXISTS[sql.dialect])));
-  return present.get(sql) ? ORIGIN[sql.dialect] : 'NULL';
+  return (await batchTables(sql)) ? ORIGIN[sql.dialect] : 'NULL';
+}
+
+/**
+ * For drafts `d`: not of a paused batch. Read from the store at each claim, so that a batch paused on one
+ * workstation of a team holds its orders on every other one at once, not once they have heard of it.
+ */
+export async function notOfPausedBatch(sql: Sql): Promise<string> {
+  return (await batchTables(sql)) ? `NOT EXISTS (SELECT 1 FROM batches pb WHERE pb.id = d.batch_id AND pb.state = 'paused')` : 'TRUE';
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { migrateSql, placeholders, type Sql } from '../storage/sql.ts';
 import type { BatchOrigin, Draft, DraftFields, DraftState, OrderEvent, PlacedOrder, Problem, Recipient, ShippingMethod } from '../../contract/schemas/orders.ts';
-import { batchOriginColumn } from './batch-origin.ts';
+import { batchOriginColumn, notOfPausedBatch } from './batch-origin.ts';
 import { eventsOf, orderEvents, timeline, type EventDetail } from './events.ts';
 import { DRAFT_ORDER, ORDERS_MIGRATIONS } from './migrations.ts';
 import { announce } from './live.ts';
@@ -197,9 +197,11 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
    */
   async function claimNext(atMs: number, account: string, heldBatches: readonly string[], leaseUntil: number): Promise<Draft | null> {
     const lock = sql.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+    // Asked of the store before the transaction: a statement on `sql` inside it would wait for it (SQLite).
+    const notPaused = await notOfPausedBatch(sql);
     return sql.transaction(async (tx) => {
       const row = await tx.get<{ id: string; attempts: number }>(
-        `SELECT id, attempts FROM drafts d WHERE account = ? AND state = 'queued' AND held = 0 AND next_attempt_at <= ? AND ${notHeld(heldBatches)} ORDER BY next_attempt_at, ${order} LIMIT 1${lock}`,
+        `SELECT id, attempts FROM drafts d WHERE account = ? AND state = 'queued' AND held = 0 AND next_attempt_at <= ? AND ${notHeld(heldBatches)} AND ${notPaused} ORDER BY next_attempt_at, ${order} LIMIT 1${lock}`,
         [account, atMs, ...heldBatches],
       );
       return row ? transition(row.id, ['queued'], 'sending', { attempts: row.attempts + 1, sender: process.pid, leaseUntil }, false, tx) : null;
@@ -213,7 +215,10 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
 
   /** When the account's next queued draft (not held) becomes due, for the runner's timer. */
   async function nextWakeAt(account: string, heldBatches: readonly string[] = []): Promise<number | null> {
-    const row = await sql.get<{ at: number | null }>(`SELECT MIN(next_attempt_at) AS at FROM drafts WHERE account = ? AND state = 'queued' AND held = 0 AND ${notHeld(heldBatches)}`, [account, ...heldBatches]);
+    const row = await sql.get<{ at: number | null }>(
+      `SELECT MIN(next_attempt_at) AS at FROM drafts d WHERE account = ? AND state = 'queued' AND held = 0 AND ${notHeld(heldBatches)} AND ${await notOfPausedBatch(sql)}`,
+      [account, ...heldBatches],
+    );
     return row?.at ?? null;
   }
 
