@@ -137,6 +137,9 @@ export function createOutbox(deps: OutboxDeps) {
 
   async function wakeLater() {
     const at = await nextWake();
+    // Asked while the account or the queue may have changed: a pass still to come, or a send under way, says
+    // when it is quiet (and sets the timer) itself. Resolving `drained` now could be for the account before.
+    if (fillAgain || running > 0) return;
     if (at === null) {
       idle.splice(0).forEach((resolve) => resolve());
       return;
