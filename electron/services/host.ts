@@ -49,7 +49,7 @@ export interface HostDeps {
   /** this computer's database: uploads, the models last listed, quotes seen, forms left unsaved */
   db: Db;
   /** where drafts and the outbox live: by default this computer's database (docs/storage.md) */
-  sharedStore?: Sql;
+  sharedStore?: Sql & { readonly where?: string };
   sandbox: EmbeddedSandbox | null;
   notifier?: Notifier;
   /** the system's file dialog, where there is one */
@@ -249,7 +249,7 @@ export function createHost(deps: HostDeps): Host {
       service: serviceInfo(),
       demoAccount: prefs.service().kind === 'sandbox' ? (deps.sandbox?.demoAccount ?? null) : null,
       vault: vaultState(),
-      store: deps.sharedStore ? { kind: 'team', where: (deps.sharedStore as { where?: string }).where ?? null } : { kind: 'local', where: null },
+      store: deps.sharedStore ? { kind: 'team', where: deps.sharedStore.where ?? null } : { kind: 'local', where: null },
     }),
     'app:dismissVaultNotice': () => {
       prefs.dismissVaultNotice();
