@@ -104,15 +104,13 @@ test('the separator is taken from the header line only, outside quotes', () => {
   assert.equal(detectDelimiter('single column\nx'), ',');
 });
 
-test('100,000 rows parse well within a second or two', () => {
+// How fast is the batch bench's business (npm run bench -- batch); here only that volume parses whole.
+test('100,000 rows parse, each numbered by its line in the file', () => {
   const row = 'Ada,Lovelace,"Keizersgracht 1, apt 2",1015 CJ,Amsterdam,NL,,+31 20 123 4567,ada@example.com,cube.stl,2\n';
   const text = `firstName,lastName,streetAddress,postal,city,country,countryState,phoneNumber,email,modelName,quantity\n${row.repeat(100_000)}`;
-  const started = performance.now();
   const csv = parsed(text);
-  const ms = performance.now() - started;
   assert.equal(csv.records.length, 100_000);
   assert.equal(csv.records[99_999].row, 100_001);
-  assert.ok(ms < 5_000, `took ${ms.toFixed(0)} ms`);
 });
 
 test('a workbook, a PDF or any binary file picked by mistake is named, not read as text', () => {

