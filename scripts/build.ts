@@ -49,6 +49,15 @@ export async function buildAll(): Promise<void> {
       format: 'esm',
       packages: 'external',
     }),
+    // The host's worker thread that reads a large model's first picture for its preview (model-picture.ts).
+    esbuild({
+      ...common,
+      entryPoints: [join(root, 'electron/services/models/picture-worker.ts')],
+      outfile: join(dist, 'electron/picture-worker.mjs'),
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+    }),
     esbuild({
       ...preload,
       entryPoints: [join(root, 'electron/shell/preload.ts')],

@@ -13,7 +13,7 @@ export { binaryStlFactsInParts, type ReadInto } from './stl-binary-parts.ts';
 export { isModelParseError, ModelParseError, type ModelErrorCode, type ModelErrorWhere } from './errors.ts';
 export type { ArraysFree, ModelArrays, ModelFacts, ModelFormat, ParseOptions, ParsedModel, Vec3 } from './types.ts';
 export { DEFAULT_MAX_TRIANGLES, DEFAULT_MAX_UNZIPPED_BYTES } from './types.ts';
-export { pictureOf, simplify, type ProxyMesh } from './proxy.ts';
+export { pictureOf, PREVIEW_PROXY_TRIANGLES, simplify, type ProxyMesh } from './proxy.ts';
 export type { UnitName } from './units.ts';
 export { describeViolations, SPEC_RULES, type Conformance, type SpecRuleId, type SpecViolation, type SpecWhere } from './spec-rules.ts';
 

@@ -27,6 +27,12 @@ export function pictureOf({ format, facts, positions, indices, colors, proxy }: 
   return { format, facts, positions, ...(indices ? { indices } : {}), ...(colors ? { colors } : {}) };
 }
 
+/**
+ * Triangles of the copy a preview draws while a frame of every triangle is too slow (see the viewer's
+ * detail-policy.ts), and the first picture of a large model the host sends ahead of its file.
+ */
+export const PREVIEW_PROXY_TRIANGLES = 100_000;
+
 /** A proxy must draw at most this share of the model's triangles to be worth its cost and its note. */
 const WORTHWHILE = 0.5;
 

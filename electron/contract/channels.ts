@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { BatchChecking, BatchCosts, BatchError, BatchProgress, BatchReportRow, BatchRow, BatchRowsPage, BatchSku, BatchSummary, ColumnMapping, FieldConstants, LayoutName, NotOpen, ShippingChoice } from '../services/batch/schemas.ts';
 import { PROBLEM_KINDS } from '../../common/batch/problems.ts';
-import { EnqueueResult, Folder, Model, ModelPage, ModelQuery, UploadItem, UploadProgress } from './schemas/library.ts';
+import { EnqueueResult, Folder, Model, ModelPage, ModelPicture, ModelQuery, UploadItem, UploadProgress } from './schemas/library.ts';
 import { BulkResult, Draft, DraftFields, Guid, OrderEvent, Quote, QuoteRequest, Recipient, SeenQuote } from './schemas/orders.ts';
 import { Settings, SettingsPatch } from './schemas/preferences.ts';
 
@@ -138,6 +138,8 @@ export const contract = {
     deleteModel: channel(z.object({ projectId: Guid, modelId: Guid }), z.null()),
     /** the model's bytes when this computer uploaded it and still has the file (for the preview) */
     modelFile: channel(z.object({ modelId: Guid }), z.object({ name: z.string(), bytes: z.instanceof(Uint8Array), source: z.enum(['local', 'service']) }).nullable()),
+    /** a large model's first picture, ahead of its file: null for a small model or a file not on this computer yet */
+    modelPicture: channel(z.object({ modelId: Guid }), ModelPicture.nullable()),
   },
   uploads: {
     enqueue: channel(z.object({ projectId: Guid, folderId: Guid.nullable().optional(), paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000), allowDuplicate: z.boolean().optional(), acceptSpecBreaches: z.boolean().optional() }), EnqueueResult),

@@ -50,6 +50,10 @@ test('a 2M-triangle model opens and turns while a text field takes every key, an
   const first = await typeUntil(page, field, onScreen);
   assert.equal(await field.inputValue(), first);
   assert.equal(await model.drawnIn(), 'worker');
+  // The host sent its first picture, a few megabytes ahead of the file's hundred; drawn if it came first.
+  const arrivals = await model.arrivals();
+  assert.ok(arrivals.picture !== undefined, 'the host sent a first picture');
+  if (arrivals.file === undefined || arrivals.picture < arrivals.file) assert.equal(await model.firstPictureFrom(), 'host');
   const atRest = await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the torus');
   // …turned as every triangle loads (or just after, on a fast machine): the picture moves and frames are drawn…
   const before = await framesDrawn(page);

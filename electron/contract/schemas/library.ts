@@ -1,6 +1,7 @@
 // Shapes of folders, models and uploads as they cross the contract: the one declaration of each, every
 // type of them (in electron/library as in the renderer) is inferred from here.
 import { z } from 'zod';
+import type { ModelFacts } from '../../../common/models/index.ts';
 import { ErrorCode } from './errors.ts';
 
 const nullableText = z.string().nullable();
@@ -107,3 +108,16 @@ export const EnqueueResult = z.object({
   held: z.array(z.object({ path: z.string(), fileName: z.string(), message: z.string() })),
 });
 export type EnqueueResult = z.infer<typeof EnqueueResult>;
+
+/**
+ * A large model's first picture, sent ahead of its file (model-pictures.ts): its measures and the proxy
+ * the preview draws first, as bytes (9 little-endian float32 per triangle; RGBA per corner for colours).
+ * Its facts are the shared parser's, passed through as they are.
+ */
+export const ModelPicture = z.object({
+  format: z.enum(['stl-binary', 'stl-ascii', 'obj', '3mf']),
+  facts: z.custom<ModelFacts>((value) => typeof value === 'object' && value !== null && typeof (value as ModelFacts).triangles === 'number', 'Expected the model facts'),
+  positions: z.instanceof(Uint8Array),
+  colors: z.instanceof(Uint8Array).optional(),
+});
+export type ModelPicture = z.infer<typeof ModelPicture>;

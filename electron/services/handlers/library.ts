@@ -32,6 +32,7 @@ export function libraryHandlers(library: Library, dialog: FileDialog | undefined
       return null;
     },
     'library:modelFile': ({ modelId }) => library.modelFile(modelId),
+    'library:modelPicture': ({ modelId }) => library.modelPicture(modelId),
     'uploads:enqueue': (request) => {
       grants.check(request.paths);
       return library.uploads.enqueue(request);

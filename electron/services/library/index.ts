@@ -5,8 +5,12 @@ import { isNotFound, isUnreachable } from '../api/errors.ts';
 import type { Db } from '../storage/database.ts';
 import { createFolders, folderTree } from './folders.ts';
 import { createKnownModels, type KnownPage } from './known-models.ts';
-import { createModelCache } from './model-cache.ts';
+import { createModelCache, MODEL_CACHE_BYTES } from './model-cache.ts';
 import { createModelFiles } from './model-files.ts';
+import { createModelPictures } from './model-pictures.ts';
+import { createPictureReader } from '../models/model-picture.ts';
+import { PREVIEW_PROXY_TRIANGLES } from '../../../common/models/index.ts';
+import { join } from 'node:path';
 import { createModels, type ModelPage, type ModelQuery } from './models.ts';
 import { createUploadQueue } from './upload-queue.ts';
 import type { UploadEvent, UploadQueueDeps } from './upload-queue.ts';
@@ -62,6 +66,7 @@ export function createLibrary(deps: LibraryDeps) {
       // A finished upload adds a model: views of that project should refresh.
       if (event.type === 'upload:changed' && event.item.state === 'done' && !event.item.duplicate) {
         deps.onEvent({ type: 'library:changed', projectId: event.item.projectId });
+        if (event.item.modelId) modelPictures.prepare(event.item.modelId, event.item.sizeBytes);
       }
     },
   });
@@ -82,6 +87,13 @@ export function createLibrary(deps: LibraryDeps) {
     if (isNotFound(error)) known.forget(modelId);
     throw error;
   };
+  const modelFile = createModelFiles({
+    client: deps.client, uploads: queue.stored, model: getModel, cache: deps.modelCacheDir ? createModelCache(deps.modelCacheDir) : undefined,
+  });
+  const pictures = createPictureReader();
+  // Pictures are a few megabytes each: a tenth of the models' room, in a folder per proxy size.
+  const pictureCache = deps.modelCacheDir ? createModelCache(join(deps.modelCacheDir, `pictures-${PREVIEW_PROXY_TRIANGLES}`), MODEL_CACHE_BYTES / 10) : undefined;
+  const modelPictures = createModelPictures({ model: getModel, modelFile, reader: pictures, cache: pictureCache });
 
   return {
     folders: {
@@ -116,15 +128,18 @@ export function createLibrary(deps: LibraryDeps) {
       idle: queue.idle,
     },
     /** A model's bytes for its preview: the uploaded file, else the service's copy; null if neither. */
-    modelFile: createModelFiles({
-      client: deps.client, uploads: queue.stored, model: getModel, cache: deps.modelCacheDir ? createModelCache(deps.modelCacheDir) : undefined,
-    }),
+    modelFile,
+    /** A large model's first picture, sent ahead of its file: null when it has none or its file is not here yet. */
+    modelPicture: modelPictures.picture,
     /** Restores the signed-in account's stored queue and starts it (after sign-in). */
     start: queue.start,
     /** Stops the account's uploads at sign-out; they resume at its next start(). */
     suspend: queue.suspend,
     /** Stops uploads for shutdown; stored states are kept for the next start(). */
-    close: queue.close,
+    close: async () => {
+      await queue.close();
+      await pictures.close();
+    },
   };
 }
 

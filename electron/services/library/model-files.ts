@@ -55,7 +55,8 @@ async function uploadedFile(modelId: string, uploads: UploadedFile[], limit: num
 }
 
 export function createModelFiles(deps: ModelFileDeps) {
-  return async function modelFile(modelId: string): Promise<ModelFile | null> {
+  /** With `download: false`, only a file already on this computer (the upload's, or the cache's copy). */
+  return async function modelFile(modelId: string, { download = true } = {}): Promise<ModelFile | null> {
     const limit = deps.limitBytes ?? PREVIEW_LIMIT_BYTES;
     const local = await uploadedFile(modelId, deps.uploads(), limit);
     if (local) return local;
@@ -64,6 +65,7 @@ export function createModelFiles(deps: ModelFileDeps) {
     if (model.sizeBytes !== null && model.sizeBytes > limit) throw tooLarge(name, model.sizeBytes, limit);
     const cached = model.sha256 ? await deps.cache?.get(model.sha256) : null;
     if (cached) return { name, bytes: cached, source: 'service' };
+    if (!download) return null;
     const bytes = await deps.client().download('downloadModel', { modelId }, limit);
     if (!bytes) return null;
     if (model.sha256) {

@@ -2,18 +2,16 @@
 // breaks the 3MF specification: parsing is synchronous, and the host's thread must keep answering the
 // window meanwhile. One request at a time, from spec-check.ts.
 import { basename } from 'node:path';
-import { parentPort } from 'node:worker_threads';
 import { describeViolations, parseModel } from '../../../common/models/index.ts';
 import { readWhole } from './read-whole.ts';
+import { answerJobs } from './thread-jobs.ts';
 import { zlibInflateRaw } from './zlib-inflate.ts';
 
 export interface SpecCheckRequest {
-  id: number;
   path: string;
 }
 
 export interface SpecCheckReply {
-  id: number;
   /** What the file breaks, in a sentence for the user; null when it breaks nothing that counts. */
   breaches: string | null;
 }
@@ -31,6 +29,4 @@ async function check(path: string): Promise<string | null> {
   }
 }
 
-parentPort?.on('message', async ({ id, path }: SpecCheckRequest) => {
-  parentPort?.postMessage({ id, breaches: await check(path) } satisfies SpecCheckReply);
-});
+answerJobs<SpecCheckRequest, SpecCheckReply>(async ({ path }) => ({ reply: { breaches: await check(path) } }));

@@ -43,6 +43,14 @@ export function modelDetail(page: Page) {
     /** Whether the preview has its model on screen now with every triangle in (the note of the simplified copy loading gone). */
     isFullyOpen: () =>
       page.evaluate(() => Boolean(document.querySelector('[data-testid="viewer"][data-state="ready"]')) && !document.querySelector('[data-testid="viewer-loading-detail"]')),
+    /** "host" when the preview drew the host's first picture before the file's own reading, else null. */
+    firstPictureFrom: () => viewer.getAttribute('data-first-picture'),
+    /** When, after the model's record, its first picture and its file reached the page (ms; undefined: never). */
+    arrivals: () =>
+      page.evaluate(() => {
+        const at = (name: string) => performance.getEntriesByName(name).at(-1)?.startTime;
+        return { picture: at('preview:picture'), file: at('preview:file') };
+      }),
     /** Where the preview draws: "worker" or "page". */
     drawnIn: () => viewer.getAttribute('data-drawn-in'),
     dimensions: page.getByTestId('viewer-dimensions'),

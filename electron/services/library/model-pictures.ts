@@ -1,0 +1,93 @@
+// A large model's first picture for its preview: the proxy the viewer draws first and the model's measures,
+// a few megabytes the host sends ahead of the file's hundred, so the model is on screen while its every
+// triangle is still on its way. Kept by content hash: opening the model again costs no reading.
+import type { ModelPicture as ModelPictureMessage } from '../../contract/schemas/library.ts';
+import type { PictureReader } from '../models/model-picture.ts';
+import type { ModelCache } from './model-cache.ts';
+import type { ModelFile } from './model-files.ts';
+import type { Model } from './models.ts';
+
+/** Smaller files reach the preview about as fast whole (a binary STL of this size has 320K triangles). */
+export const PICTURE_FROM_BYTES = 16 * 1024 * 1024;
+
+/** The picture as the window gets it: its arrays as bytes (a message carries byte arrays as they are). */
+export type PictureMessage = ModelPictureMessage;
+
+export interface ModelPictureDeps {
+  model: (modelId: string) => Promise<Model>;
+  /** the file as the preview reads it, never downloaded for this (the preview's own reading does that once) */
+  modelFile: (modelId: string, options: { download: false }) => Promise<ModelFile | null>;
+  reader: PictureReader;
+  /** pictures kept by the model's hash (in a folder named for the proxy's size) */
+  cache?: ModelCache;
+}
+
+const bytesOf = (array: Float32Array | Uint8Array) => new Uint8Array(array.buffer as ArrayBuffer, array.byteOffset, array.byteLength);
+
+/** A 4-byte length, the JSON of the picture without its arrays, then positions and colours back to back. */
+export function encodePicture({ format, facts, positions, colors }: PictureMessage): Uint8Array {
+  const head = new TextEncoder().encode(JSON.stringify({ format, facts, positions: positions.byteLength, colors: colors?.byteLength ?? 0 }));
+  const out = new Uint8Array(4 + head.length + positions.byteLength + (colors?.byteLength ?? 0));
+  new DataView(out.buffer).setUint32(0, head.length, true);
+  out.set(head, 4);
+  out.set(positions, 4 + head.length);
+  if (colors) out.set(colors, 4 + head.length + positions.byteLength);
+  return out;
+}
+
+export function decodePicture(bytes: Uint8Array): PictureMessage | null {
+  try {
+    const headLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
+    const head = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headLength))) as Omit<PictureMessage, 'positions' | 'colors'> & { positions: number; colors: number };
+    const at = 4 + headLength;
+    if (at + head.positions + head.colors !== bytes.byteLength) return null;
+    const positions = bytes.slice(at, at + head.positions);
+    return { format: head.format, facts: head.facts, positions, ...(head.colors ? { colors: bytes.slice(at + head.positions) } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+export type ModelPictures = ReturnType<typeof createModelPictures>;
+
+export function createModelPictures(deps: ModelPictureDeps) {
+  /** Readings under way by model: a preview opened while its picture is being prepared waits for that one. */
+  const reading = new Map<string, Promise<PictureMessage | null>>();
+  let preparing: Promise<unknown> = Promise.resolve();
+
+  async function read(modelId: string): Promise<PictureMessage | null> {
+    const model = await deps.model(modelId);
+    if (model.sizeBytes !== null && model.sizeBytes < PICTURE_FROM_BYTES) return null;
+    const kept = model.sha256 ? await deps.cache?.get(model.sha256) : null;
+    const decoded = kept ? decodePicture(kept) : null;
+    if (decoded) return decoded;
+    const file = await deps.modelFile(modelId, { download: false });
+    if (!file || file.bytes.byteLength < PICTURE_FROM_BYTES) return null;
+    const picture = await deps.reader.picture(file.bytes, file.name);
+    if (!picture) return null;
+    const message: PictureMessage = { format: picture.format, facts: picture.facts, positions: bytesOf(picture.positions), ...(picture.colors ? { colors: bytesOf(picture.colors) } : {}) };
+    // A full disk only costs the next opening its reading.
+    if (model.sha256) await deps.cache?.put(model.sha256, encodePicture(message)).catch(() => undefined);
+    return message;
+  }
+
+  function picture(modelId: string): Promise<PictureMessage | null> {
+    const under = reading.get(modelId);
+    if (under) return under;
+    const started = read(modelId).finally(() => reading.delete(modelId));
+    reading.set(modelId, started);
+    return started;
+  }
+
+  return {
+    picture,
+    /**
+     * Reads the picture of a large model just uploaded, one model at a time, so that its first opening
+     * finds it kept. Only with a cache (without one there is nowhere to keep it); failures wait for the opening.
+     */
+    prepare(modelId: string, sizeBytes: number): void {
+      if (!deps.cache || sizeBytes < PICTURE_FROM_BYTES) return;
+      preparing = preparing.then(() => picture(modelId)).catch(() => undefined);
+    },
+  };
+}
