@@ -9,19 +9,28 @@ export function normalAccountKey(account: string): string {
   return at < 0 ? account : `${account.slice(0, at + 1)}${account.slice(at + 1).trim().toLowerCase()}`;
 }
 
+type Statement = [sql: string, params: string[]];
+
 /**
- * Rewrites each table's account keys. A row whose lower-case twin already exists (a key in a primary key)
- * keeps the twin's: the two were the same account's, and the newer was written under the new form.
+ * The statements that bring a table's account keys to the one form. A row whose lower-case twin already
+ * exists (a key in a primary key) keeps the twin's: the two were the same account's, and the newer was
+ * written under the new form.
  */
+function rewrites(table: string, accounts: readonly string[]): Statement[] {
+  return accounts.flatMap((account): Statement[] => {
+    const normal = normalAccountKey(account);
+    if (normal === account) return [];
+    return [[`UPDATE OR IGNORE ${table} SET account = ? WHERE account = ?`, [normal, account]], [`DELETE FROM ${table} WHERE account = ?`, [account]]];
+  });
+}
+
+const distinctAccounts = (table: string) => `SELECT DISTINCT account FROM ${table} WHERE account IS NOT NULL`;
+
+/** The step for a domain on this computer's database alone. */
 export function lowerCaseAccountKeys(db: Db, tables: readonly string[]): void {
   for (const table of tables) {
-    const accounts = db.prepare(`SELECT DISTINCT account FROM ${table} WHERE account IS NOT NULL`).pluck().all() as string[];
-    for (const account of accounts) {
-      const normal = normalAccountKey(account);
-      if (normal === account) continue;
-      db.prepare(`UPDATE OR IGNORE ${table} SET account = ? WHERE account = ?`).run(normal, account);
-      db.prepare(`DELETE FROM ${table} WHERE account = ?`).run(account);
-    }
+    const accounts = db.prepare(distinctAccounts(table)).pluck().all() as string[];
+    for (const [sql, params] of rewrites(table, accounts)) db.prepare(sql).run(...params);
   }
 }
 
@@ -29,12 +38,7 @@ export function lowerCaseAccountKeys(db: Db, tables: readonly string[]): void {
 export async function lowerCaseAccountKeysIn(sql: Sql, tables: readonly string[]): Promise<void> {
   if (sql.dialect !== 'sqlite') return;
   for (const table of tables) {
-    const rows = await sql.all<{ account: string }>(`SELECT DISTINCT account FROM ${table} WHERE account IS NOT NULL`);
-    for (const { account } of rows) {
-      const normal = normalAccountKey(account);
-      if (normal === account) continue;
-      await sql.run(`UPDATE OR IGNORE ${table} SET account = ? WHERE account = ?`, [normal, account]);
-      await sql.run(`DELETE FROM ${table} WHERE account = ?`, [account]);
-    }
+    const accounts = (await sql.all<{ account: string }>(distinctAccounts(table))).map((row) => row.account);
+    for (const [statement, params] of rewrites(table, accounts)) await sql.run(statement, params);
   }
 }
