@@ -12,6 +12,7 @@ import { batchHandlers } from './handlers/batch.ts';
 import { libraryHandlers, type FileDialog } from './handlers/library.ts';
 import { orderHandlers } from './handlers/orders.ts';
 import { settingsHandlers } from './handlers/settings.ts';
+import { teamHandlers } from './handlers/team.ts';
 import { emptiedWords } from '../../common/orders/outbox-words.ts';
 import { PathGrants } from './path-grants.ts';
 import { SANDBOX_SERVICE_KEY } from './paths.ts';
@@ -26,6 +27,7 @@ import type { Db } from './storage/database.ts';
 import type { Sql } from './storage/sql.ts';
 import { sqliteSql } from './storage/sqlite-sql.ts';
 import { workstationOf } from './storage/workstation.ts';
+import type { StoreSwitch } from './team/store-switch.ts';
 import { createPreferences, type KeyValueStore } from './storage/preferences.ts';
 
 export interface EmbeddedSandbox {
@@ -50,6 +52,10 @@ export interface HostDeps {
   db: Db;
   /** where drafts and the outbox live: by default this computer's database (docs/storage.md) */
   sharedStore?: Sql & { readonly where?: string };
+  /** Settings → Team: the connection's test, the switch to another store (boot.ts); absent, it is not offered */
+  team?: StoreSwitch;
+  /** why the team store saved in Settings is not the one in use (it could not be opened at start) */
+  storeProblem?: string | null;
   sandbox: EmbeddedSandbox | null;
   notifier?: Notifier;
   /** the system's file dialog, where there is one */
@@ -148,15 +154,17 @@ export function createHost(deps: HostDeps): Host {
   let orders!: Orders;
   let batches!: Batches;
   const workstation = workstationOf(deps.db);
+  const identity = {
+    workstation: workstation.id,
+    name: workstation.name,
+    actor: () => {
+      const state = session.state();
+      return state.status === 'signed-in' ? `${state.email} on ${workstation.name}` : null;
+    },
+  };
   const buildOrders = () => createOrders({
     db: deps.db,
-    identity: {
-      workstation: workstation.id,
-      actor: () => {
-        const state = session.state();
-        return state.status === 'signed-in' ? `${state.email} on ${workstation.name}` : null;
-      },
-    },
+    identity,
     store: deps.sharedStore ?? sqliteSql(deps.db),
     client,
     account,
@@ -249,7 +257,7 @@ export function createHost(deps: HostDeps): Host {
       service: serviceInfo(),
       demoAccount: prefs.service().kind === 'sandbox' ? (deps.sandbox?.demoAccount ?? null) : null,
       vault: vaultState(),
-      store: deps.sharedStore ? { kind: 'team', where: deps.sharedStore.where ?? null } : { kind: 'local', where: null },
+      store: deps.sharedStore ? { kind: 'team', where: deps.sharedStore.where ?? null } : { kind: 'local', where: null, problem: deps.storeProblem ?? null },
     }),
     'app:dismissVaultNotice': () => {
       prefs.dismissVaultNotice();
@@ -267,6 +275,12 @@ export function createHost(deps: HostDeps): Host {
     ...orderHandlers(orders, connectivity),
     ...libraryHandlers(library, deps.dialog, grants),
     ...batchHandlers(batches, grants),
+    ...teamHandlers({
+      team: deps.team, db: deps.db, identity, account,
+      localOrders: () => (deps.sharedStore ? null : orders),
+      workingOffline: () => workingOffline,
+      onDraft: (draft) => emit('drafts:changed', draft),
+    }),
   });
 
   let channels: Handlers | null = null;
