@@ -1,6 +1,6 @@
 // What "Move my local work to the team store" copies, table by table: declared once here, with each table's
 // columns read from the schema its migrations make (run on a scratch database), not listed a second time.
-// A table the migrations add later and this plan does not name fails a test (tests/unit/moved-tables.test.ts).
+// A table the migrations add later and this plan does not name fails a test (tests/unit/team-settings.test.ts).
 import { MIGRATIONS as BATCH_MIGRATIONS, INSERTION_ORDER } from '../batch/migrations.ts';
 import { DRAFT_ORDER, ORDERS_MIGRATIONS } from '../orders/migrations.ts';
 import type { MoveCounts } from '../../contract/schemas/team.ts';
