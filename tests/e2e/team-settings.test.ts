@@ -109,3 +109,15 @@ test('Settings → Team: a wrong password told, the right one tested, local work
   await expect(page.getByTestId('orders-where')).hasText('Drafts stay on this computer.');
   await expect(orderRow(ordersPage(page).row('draft')).recipient).hasText('Grace Hopper');
 });
+
+test('Settings → Team with PRINTDESK_STORE set: the store it names, not to be changed here', { timeout: 120_000 }, async (t) => {
+  const teamStore = await cluster.createDatabase();
+  const app = await openApp(browser, {}, { teamStore });
+  t.after(() => app.close());
+  const team = teamSettings(app.page);
+  await signInPage(app.page).dismissVaultNotice();
+  await settingsPage(app.page).open.click();
+  await expect(team.environment).hasText(`Drafts live in the team store at 127.0.0.1:${cluster.port}/${new URL(teamStore).pathname.slice(1)}, as the PRINTDESK_STORE environment variable says.`);
+  await expect(team.thisComputer).hidden();
+  await expect(team.use).hidden();
+});

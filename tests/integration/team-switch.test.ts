@@ -82,7 +82,8 @@ test('switching to a team store and back: the services restart there, the sessio
   let app = await here.boot();
   await app.call('session:signIn', sandbox.demoAccount);
   const local = await app.call<Draft>('drafts:save', { projectId, fields: draftFields('Grace') });
-  assert.deepEqual((await app.call<TeamState>('team:get')).current, { kind: 'local', where: null, source: 'default' });
+  const before = await app.call<TeamState>('team:get');
+  assert.deepEqual([before.current, before.saved, before.waitingHere], [{ kind: 'local', where: null, source: 'default' }, null, 0]);
 
   // A wrong password is refused before anything changes.
   const wrong = await app.call<ConnectionTest>('team:test', { connection, password: 'not-it' });

@@ -68,6 +68,8 @@ export const TeamState = z.object({
   problem: z.string().nullable(),
   /** whether a password is kept encrypted across restarts, and why not */
   passwordStorage: z.object({ persistent: z.boolean(), reason: z.string().nullable() }),
+  /** the signed-in account's orders waiting in this computer's own Outbox (not held): sent from here only */
+  waitingHere: z.number().int().nonnegative().optional(),
 });
 export type TeamState = z.infer<typeof TeamState>;
 

@@ -73,8 +73,19 @@ export function teamHandlers(deps: TeamHandlerDeps): TeamHandlers {
     });
   }
 
+  /** The account's orders this computer's own Outbox still has to send: a switch to a team store leaves them waiting. */
+  async function waitingHere(): Promise<number> {
+    const account = deps.account();
+    if (!account) return 0;
+    const row = await sqliteSql(deps.db)
+      .get<{ n: number }>("SELECT COUNT(*) AS n FROM drafts WHERE account = ? AND state IN ('queued', 'sending') AND held = 0", [account])
+      // No drafts table: this computer's store was never used for them.
+      .catch(() => undefined);
+    return Number(row?.n ?? 0);
+  }
+
   return {
-    'team:get': () => team().state(),
+    'team:get': async () => ({ ...(await team().state()), waitingHere: await waitingHere() }),
     'team:test': (input) => team().test(input),
     'team:use': (choice) => team().use(choice),
     'team:moveLocalWork': ({ target }) => move(target),

@@ -127,6 +127,8 @@ class TeamSettingsStore {
       this.moved = unwrap(await printdesk.team.moveLocalWork(intoCurrent ? {} : { target: this.input() }));
       // The test said what the store held before: it holds PrintDesk's tables and these orders now.
       if (!intoCurrent && this.tested) await this.testConnection();
+      // What waits in this computer's Outbox is held here now.
+      this.state = unwrap(await printdesk.team.get());
     } catch (error) {
       this.error = asAppError(error);
     } finally {
