@@ -36,6 +36,8 @@ export interface BootOptions {
   teamStore?: string;
   /** where a team store's password is kept: the system keychain (the desktop app), else memory only */
   teamPasswords?: PasswordBox;
+  /** a team store chosen in Settings that cannot be opened stops the start (the CLI), instead of leaving the app on this computer's */
+  strictStore?: boolean;
 }
 
 export interface Booted {
@@ -62,7 +64,7 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
   });
   let inUse: StoreInUse;
   try {
-    inUse = await openChosenStore(choice);
+    inUse = await openChosenStore(choice, options.strictStore);
   } catch (error) {
     await sandbox?.close();
     if (!options.db) db.close();

@@ -8,7 +8,8 @@ import { TeamConnection, type StoreChoiceInput, type TeamConnectionInput, type T
 import type { KeyValueStore } from '../storage/preferences.ts';
 import type { SecretBox } from '../storage/secret-box.ts';
 
-const PREFERENCE = 'teamStore';
+/** The preference the choice is kept under (the CLI reads it from the app's file). */
+export const TEAM_STORE_PREFERENCE = 'teamStore';
 
 const SavedChoice = z.object({ kind: z.enum(['local', 'team']), connection: TeamConnection.nullable() });
 type SavedChoice = z.infer<typeof SavedChoice>;
@@ -40,7 +41,7 @@ export function createStoreChoice(deps: StoreChoiceDeps) {
   const { store, passwords, override } = deps;
 
   function saved(): SavedChoice {
-    const parsed = SavedChoice.safeParse(store.get(PREFERENCE));
+    const parsed = SavedChoice.safeParse(store.get(TEAM_STORE_PREFERENCE));
     return parsed.success ? parsed.data : { kind: 'local', connection: null };
   }
 
@@ -64,11 +65,11 @@ export function createStoreChoice(deps: StoreChoiceDeps) {
   /** Keeps the choice; a team connection's password too, when one was typed. The fields stay for the form either way. */
   async function save(choice: StoreChoiceInput): Promise<void> {
     if (choice.kind === 'local') {
-      store.set(PREFERENCE, { kind: 'local', connection: saved().connection });
+      store.set(TEAM_STORE_PREFERENCE, { kind: 'local', connection: saved().connection });
       return;
     }
     if (choice.password) await passwords.save({ password: choice.password, for: keyOf(choice.connection) });
-    store.set(PREFERENCE, { kind: 'team', connection: choice.connection } satisfies SavedChoice);
+    store.set(TEAM_STORE_PREFERENCE, { kind: 'team', connection: choice.connection } satisfies SavedChoice);
   }
 
   /** The form's starting point: the fields saved (never the password: only whether one is kept for them). */

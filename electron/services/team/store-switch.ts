@@ -50,12 +50,14 @@ export async function openTeamStore(url: string): Promise<PostgresStore> {
 /**
  * The store PrintDesk starts on. One set by the environment that cannot be opened stops the start (said
  * with where and why); a team store saved in Settings that cannot be opened leaves the app on this
- * computer's store, saying so, so that the window still opens and the user can act.
+ * computer's store, saying so, so that the window still opens and the user can act; `strict` (the CLI, which
+ * has no window to say it in) stops the start then too, rather than send a batch into another store.
  */
-export async function openChosenStore(choice: StoreChoice): Promise<StoreInUse> {
+export async function openChosenStore(choice: StoreChoice, strict = false): Promise<StoreInUse> {
   const resolved = await choice.resolve();
   if (resolved.kind === 'local') return { team: null, problem: null };
   if (resolved.source === 'environment') return { team: await openPostgresStore(resolved.url), problem: null };
+  if (strict) return { team: await openTeamStore(resolved.url), problem: null };
   try {
     return { team: await openTeamStore(resolved.url), problem: null };
   } catch (error) {
