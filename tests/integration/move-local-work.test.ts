@@ -10,7 +10,8 @@ import { BATCHES, DRAFTS, KEYED_TABLES, copiedColumns } from '../../electron/ser
 import { createOrdersStore } from '../../electron/services/orders/store.ts';
 import { openDatabase } from '../../electron/services/storage/database.ts';
 import { sqliteSql } from '../../electron/services/storage/sqlite-sql.ts';
-import { forEachEngine, sqliteEngine } from '../sql-engines.ts';
+import { DRAFTS_CHANNEL, noticeFrom } from '../../electron/services/orders/live.ts';
+import { forEachEngine, postgresEngine, sqliteEngine } from '../sql-engines.ts';
 import { ADA, GRACE, localWork, NOW } from './fixtures/local-work.ts';
 
 type Store = Awaited<ReturnType<typeof createOrdersStore>>;
@@ -161,6 +162,19 @@ forEachEngine((engine) => {
     assert.deepEqual([grace.skipped.skus, grace.skipped.layouts, grace.skipped.orders], [2, 1, 0], 'the project’s SKU table and the layouts are no one’s: there already');
     assert.equal((await to.get<{ n: number }>('SELECT COUNT(*) AS n FROM drafts WHERE account = ?', [GRACE]))?.n, 1);
   });
+});
+
+test('the workstations on a team’s PostgreSQL are told of the orders moved in', async () => {
+  const from = await sqliteEngine.open();
+  const to = await postgresEngine.open();
+  const local = await localWork(from);
+  const told: string[] = [];
+  const stop = await to.listen(DRAFTS_CHANNEL, (payload) => told.push(...(noticeFrom(payload, 'another workstation')?.ids ?? [])));
+  await mover(from, to, local.store)();
+  const deadline = Date.now() + 10_000;
+  while (told.length < local.ada.length - 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  await stop();
+  assert.deepEqual(told.sort(), local.ada.filter((d) => d.state !== 'sending').map((d) => d.id).sort());
 });
 
 /** `sql` with every statement made to fail where `crash()` says so, as a process killed there would leave it. */

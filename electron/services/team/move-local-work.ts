@@ -6,6 +6,7 @@
 // twice. This computer's store is left as it was, but for one thing: an order waiting in its outbox is held
 // here once the team store has it, so that it is sent once, by the team's outbox (docs/storage.md).
 import type { MoveCounts, MoveReport } from '../../contract/schemas/team.ts';
+import { announce } from '../orders/live.ts';
 import { chunksOf, insertMany, rowsPerStatement, valuesList } from '../storage/many-rows.ts';
 import { placeholders, type Params, type Sql } from '../storage/sql.ts';
 import { BATCHES, copiedColumns, DRAFTS, KEYED_TABLES, migrateShared, type KeyedTable, type ParentTable } from './moved-tables.ts';
@@ -87,7 +88,11 @@ export async function moveLocalWork(work: LocalWork): Promise<Omit<MoveReport, '
       }
       report.copied[spec.counted] += copied.size;
       report.skipped[spec.counted] += there.size;
-      if (spec === DRAFTS && copied.size) await recordMoved(tx, [...copied]);
+      if (spec === DRAFTS && copied.size) {
+        await recordMoved(tx, [...copied]);
+        // The workstations on the team store show them, and their outboxes look again, once this commits.
+        await announce(tx, `move:${work.actor ?? 'this computer'}`, [...copied]);
+      }
       return { copied, there };
     });
   }
