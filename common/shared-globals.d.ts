@@ -15,6 +15,7 @@ interface URL {
   origin: string;
   password: string;
   pathname: string;
+  port: string;
   protocol: string;
   search: string;
   username: string;

@@ -3,7 +3,7 @@
 // it, which is the point), stopped and removed at the end. initdb and postgres refuse to run as root, so as root
 // (CI) they run as Debian's `postgres` user, through setpriv.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +13,10 @@ export interface PgCluster {
   readonly port: number;
   /** A URL of a database on this cluster, as its superuser `postgres`. */
   url(database: string): string;
-  /** A fresh, empty database's URL. */
-  createDatabase(): Promise<string>;
+  /** A fresh, empty database's URL; `owner` owns it (else the superuser). */
+  createDatabase(owner?: string): Promise<string>;
+  /** A role that logs in with this password (checked only on a cluster started with `passwords`). */
+  createUser(name: string, password: string): Promise<void>;
   /** Stops the server (fast mode) and removes its folder. */
   stop(): Promise<void>;
 }
@@ -146,7 +148,7 @@ async function startServer(dir: string, data: string): Promise<number> {
  * `durable`: commits reach the disk as a production server's do (fsync, synchronous commit, full pages), for a
  * bench set beside SQLite's FULL commits; tests keep nothing and need none of it.
  */
-export async function startPgCluster(options: { durable?: boolean } = {}): Promise<PgCluster> {
+export async function startPgCluster(options: { durable?: boolean; passwords?: boolean } = {}): Promise<PgCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'printdesk-pg-'));
   const data = join(dir, 'data');
   const owner = asRoot ? postgresUserIds() : null;
@@ -159,6 +161,11 @@ export async function startPgCluster(options: { durable?: boolean } = {}): Promi
     // The socket in our folder: no clash with a system server's, and nothing left in /var/run.
     const durability = options.durable ? ['fsync = on', 'synchronous_commit = on', 'full_page_writes = on'] : [];
     appendFileSync(data + '/postgresql.conf', [...settings, ...durability, `unix_socket_directories = '${dir}'`, ''].join('\n'));
+    // `passwords`: every user but the superuser the tests administer with signs in with a password, as at a shop.
+    if (options.passwords) {
+      const hba = join(data, 'pg_hba.conf');
+      writeFileSync(hba, `host all postgres 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 scram-sha-256\n${readFileSync(hba, 'utf8')}`);
+    }
     unwatch = watchOver(dir, data);
     const port = await startServer(dir, data);
     const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
@@ -175,12 +182,17 @@ export async function startPgCluster(options: { durable?: boolean } = {}): Promi
     return {
       port,
       url,
-      async createDatabase() {
+      async createDatabase(owner) {
         const name = `test_${++databases}`;
         admin ??= connectAdmin();
         const { client, strategy } = await admin;
-        await client.query(`CREATE DATABASE ${name}${strategy}`);
+        await client.query(`CREATE DATABASE ${name}${strategy}${owner ? ` OWNER ${client.escapeIdentifier(owner)}` : ''}`);
         return url(name);
+      },
+      async createUser(name, password) {
+        admin ??= connectAdmin();
+        const { client } = await admin;
+        await client.query(`CREATE ROLE ${client.escapeIdentifier(name)} LOGIN PASSWORD ${client.escapeLiteral(password)}`);
       },
       async stop() {
         unwatch();

@@ -93,7 +93,7 @@ async function run(argv: string[], io: BatchIo, resources: Resources): Promise<n
   }
   // The app's host: the embedded sandbox (unless --service) and what an earlier run left queued or sending.
   const host = (resources.host = await bootCliHost({ userDataDir, db: resources.db, baseUrl, signal: resources.stopping.signal, teamStore: io.env.PRINTDESK_STORE || undefined }).catch((error: Error) => {
-    if (error instanceof TeamStoreError) throw new Exit(EXIT.unreachable, `${error.message} (PRINTDESK_STORE). Nothing was sent.`);
+    if (error instanceof TeamStoreError) throw new Exit(EXIT.unreachable, teamStoreFailure(error, Boolean(io.env.PRINTDESK_STORE)));
     throw baseUrl ? error : new Exit(EXIT.unreachable, `The embedded sandbox could not start: ${error.message}`);
   }));
   let unreachableSince: number | null = null;
@@ -313,4 +313,13 @@ function stopSignals(since: () => number | null, ms: number, interrupt: Interrup
 /** What the orders about to be sent cost to ship, by method and country, and when they arrive. */
 async function printCosts(host: CliHost, batchId: string, io: BatchIo) {
   for (const line of describeCosts(await host.call('batch:costs', { batchId }), countryName)) io.stdout.write(`${line}\n`);
+}
+
+/** A team store that could not be opened, with where it was named; the app's saved password is its keychain's alone. */
+function teamStoreFailure(error: TeamStoreError, fromEnvironment: boolean): string {
+  if (fromEnvironment) return `${error.message} (PRINTDESK_STORE). Nothing was sent.`;
+  const password = ['password-needed', 'wrong-password'].includes(error.failure.reason)
+    ? ' The app keeps its password in the system keychain, which the command line cannot read: set PGPASSWORD, keep it in ~/.pgpass, or set PRINTDESK_STORE.'
+    : '';
+  return `${error.message} (the store chosen in the app’s Settings → Team).${password} Nothing was sent.`;
 }

@@ -9,6 +9,8 @@ import { createMemoryVault } from '../services/session/token-vault.ts';
 import type { Db } from '../services/storage/database.ts';
 import { createMemoryStore } from '../services/storage/memory-store.ts';
 import { createPreferences } from '../services/storage/preferences.ts';
+import { preferencesPath } from '../services/paths.ts';
+import { TEAM_STORE_PREFERENCE } from '../services/team/store-choice.ts';
 import type { Account } from '../../sandbox/seed.ts';
 
 export interface CliHostOptions {
@@ -19,7 +21,7 @@ export interface CliHostOptions {
   baseUrl: string | null;
   /** aborted at Ctrl+C: every request on its way ends at once */
   signal: AbortSignal;
-  /** a team's store (PRINTDESK_STORE, `postgres://…`), or this computer's database */
+  /** a team's store (PRINTDESK_STORE, `postgres://…`); else the one chosen in the app's Settings → Team, else this computer's */
   teamStore?: string;
 }
 
@@ -36,10 +38,22 @@ export interface CliHost {
   close(): Promise<void>;
 }
 
+/** One value of the app's preferences file, as it was written; undefined when there is none. */
+function appPreference(userDataDir: string, key: string): unknown {
+  try {
+    return (JSON.parse(readFileSync(preferencesPath(userDataDir), 'utf8')) as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
 const version = () => (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export async function bootCliHost(options: CliHostOptions): Promise<CliHost> {
-  const store = createMemoryStore();
+  // The app's choice of store (Settings → Team), read from its preferences file: this computer's programs are one
+  // workstation, and a batch goes where the app's drafts are. Its password is the keychain's, which this process
+  // cannot read: PGPASSWORD or ~/.pgpass stand in.
+  const store = createMemoryStore({ [TEAM_STORE_PREFERENCE]: appPreference(options.userDataDir, TEAM_STORE_PREFERENCE) });
   if (options.baseUrl) createPreferences(store).setService({ kind: 'custom', baseUrl: options.baseUrl });
   const booted: Booted = await bootHost({
     mode: 'cli',
@@ -52,6 +66,7 @@ export async function bootCliHost(options: CliHostOptions): Promise<CliHost> {
     signal: options.signal,
     uploads: false,
     teamStore: options.teamStore,
+    strictStore: true,
   });
   const { host, sandbox } = booted;
   let closing: Promise<void> | undefined;

@@ -7,6 +7,7 @@ import { PROBLEM_KINDS } from '../../common/batch/problems.ts';
 import { EnqueueResult, Folder, Model, ModelPage, ModelPicture, ModelQuery, UploadItem, UploadProgress } from './schemas/library.ts';
 import { BulkResult, Draft, DraftFields, Guid, OrderEvent, Quote, QuoteRequest, Recipient, SeenQuote } from './schemas/orders.ts';
 import { Settings, SettingsPatch } from './schemas/preferences.ts';
+import { ConnectionTest, MoveReport, StoreChoiceInput, TeamConnectionInput, TeamState } from './schemas/team.ts';
 
 export { ERROR_CODES, ErrorCode } from './schemas/errors.ts';
 import { ErrorCode } from './schemas/errors.ts';
@@ -59,7 +60,14 @@ export const AppInfo = z.object({
   demoAccount: z.object({ email: z.string(), password: z.string() }).nullable(),
   vault: VaultState,
   /** where drafts and the outbox live: this computer, or a team's store (its host, port and database; never its password) */
-  store: z.object({ kind: z.enum(['local', 'team']), where: z.string().nullable() }).optional(),
+  store: z
+    .object({
+      kind: z.enum(['local', 'team']),
+      where: z.string().nullable(),
+      /** the team store saved in Settings → Team could not be opened at start: why (this computer's is used meanwhile) */
+      problem: z.string().nullable().optional(),
+    })
+    .optional(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
@@ -112,6 +120,16 @@ export const contract = {
     get: channel(Nothing, Settings),
     /** changes the settings given; Work offline takes effect at once (the outbox held, no calls made) */
     update: channel(SettingsPatch, Settings),
+  },
+  /** Settings → Team: where drafts live (this computer, or a team's PostgreSQL) */
+  team: {
+    get: channel(Nothing, TeamState),
+    /** one connection to the server: who it is and whether PrintDesk can keep its store there; nothing is written */
+    test: channel(TeamConnectionInput, ConnectionTest),
+    /** saves the choice and restarts the services on that store (the page reloads after it) */
+    use: channel(StoreChoiceInput, TeamState),
+    /** copies the signed-in account's work on this computer into the team store the form names, or the one in use */
+    moveLocalWork: channel(z.object({ target: TeamConnectionInput.optional() }), MoveReport),
   },
   session: {
     get: channel(Nothing, SessionState),

@@ -6,7 +6,10 @@ import { makePrivateDir } from './private-files.ts';
 import type { TokenVault } from './session/token-vault.ts';
 import { openDatabase, type Db } from './storage/database.ts';
 import type { KeyValueStore } from './storage/preferences.ts';
-import { openPostgresStore, type PostgresStore } from './storage/postgres-sql.ts';
+import { restartableHost } from './restartable-host.ts';
+import { createMemoryBox } from './storage/secret-box.ts';
+import { createStoreChoice, type PasswordBox } from './team/store-choice.ts';
+import { createStoreSwitch, openChosenStore, type StoreInUse } from './team/store-switch.ts';
 
 export interface BootOptions {
   mode: HostDeps['mode'];
@@ -27,9 +30,14 @@ export interface BootOptions {
   uploads?: HostDeps['uploads'];
   /**
    * A team's store (`postgres://…`): drafts, the outbox and batches shared with the shop's other
-   * workstations. By default PRINTDESK_STORE; unset, this computer's database (docs/storage.md).
+   * workstations. By default PRINTDESK_STORE; unset, the store chosen in Settings → Team, and else this
+   * computer's database (docs/storage.md). Either of the first two wins over the choice in Settings.
    */
   teamStore?: string;
+  /** where a team store's password is kept: the system keychain (the desktop app), else memory only */
+  teamPasswords?: PasswordBox;
+  /** a team store chosen in Settings that cannot be opened stops the start (the CLI), instead of leaving the app on this computer's */
+  strictStore?: boolean;
 }
 
 export interface Booted {
@@ -40,38 +48,75 @@ export interface Booted {
   close(): Promise<void>;
 }
 
+/** Where no keychain is given (browser mode, the CLI): the password lasts until PrintDesk stops. */
+const NO_KEYCHAIN = 'There is no system keychain here, so the password is kept until PrintDesk stops: enter it again after a restart, or keep it in ~/.pgpass, which PrintDesk reads.';
+
 /** The wiring every front door shares: embedded sandbox first, then the host pointed at it. */
 export async function bootHost(options: BootOptions): Promise<Booted> {
   // Before anything is written in it: the folder and everything in it are this user's alone.
   makePrivateDir(options.userDataDir);
   const sandbox = options.sandbox === false ? null : await startSandbox({ dataDir: sandboxDataDir(options.userDataDir), quiet: true, ...options.sandboxOptions });
   const db = options.db ?? openDatabase(databasePath(options.userDataDir));
-  const teamUrl = options.teamStore ?? (process.env.PRINTDESK_STORE || undefined);
-  let team: PostgresStore | null = null;
+  const choice = createStoreChoice({
+    store: options.store,
+    passwords: options.teamPasswords ?? createMemoryBox(NO_KEYCHAIN),
+    override: options.teamStore ?? (process.env.PRINTDESK_STORE || undefined),
+  });
+  let inUse: StoreInUse;
   try {
-    team = teamUrl ? await openPostgresStore(teamUrl) : null;
+    inUse = await openChosenStore(choice, options.strictStore);
   } catch (error) {
     await sandbox?.close();
     if (!options.db) db.close();
     throw error;
   }
-  const host = createHost({
-    db,
-    sharedStore: team ?? undefined,
-    notifier: options.notifier,
-    dialog: options.dialog,
-    mode: options.mode,
-    version: options.version,
-    platform: process.platform,
-    store: options.store,
-    vault: options.vault,
-    sandbox: sandbox ? { baseUrl: sandbox.baseUrl, demoAccount: sandbox.demoAccount, running: sandbox.running } : null,
-    timeoutMs: options.timeoutMs,
-    signal: options.signal,
-    uploads: options.uploads,
-    modelCacheDir: modelCacheDir(options.userDataDir),
-  });
-  await host.ready;
+  const team = createStoreSwitch({ choice, inUse: () => inUse, restart: (next) => restart(next) });
+  const build = () =>
+    createHost({
+      db,
+      sharedStore: inUse.team ?? undefined,
+      team,
+      storeProblem: inUse.problem,
+      notifier: options.notifier,
+      dialog: options.dialog,
+      mode: options.mode,
+      version: options.version,
+      platform: process.platform,
+      store: options.store,
+      vault: options.vault,
+      sandbox: sandbox ? { baseUrl: sandbox.baseUrl, demoAccount: sandbox.demoAccount, running: sandbox.running } : null,
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+      uploads: options.uploads,
+      modelCacheDir: modelCacheDir(options.userDataDir),
+    });
+  let services = build();
+  await services.ready;
+  const host = restartableHost(services);
+
+  /** The services stopped and built again on `next`; should they fail to start there, on this computer's store. */
+  async function restart(next: StoreInUse): Promise<void> {
+    await host.replace(
+      async () => {
+        await services.dispose();
+        await inUse.team?.close().catch(() => undefined);
+      },
+      async () => {
+        inUse = next;
+        services = build();
+        try {
+          await services.ready;
+        } catch (error) {
+          await services.dispose().catch(() => undefined);
+          await inUse.team?.close().catch(() => undefined);
+          inUse = { team: null, problem: `PrintDesk could not start on the team store: ${(error as Error).message}` };
+          services = build();
+        }
+        return services;
+      },
+    );
+  }
+
   let stopped: Promise<void> | undefined;
   const stop = () => (stopped ??= host.dispose());
   return {
@@ -81,7 +126,7 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
     close: async () => {
       await stop();
       await sandbox?.close();
-      await team?.close();
+      await inUse.team?.close();
       db.close();
     },
   };

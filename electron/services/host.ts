@@ -11,7 +11,8 @@ import { modelNameLookup } from './batch/model-names.ts';
 import { batchHandlers } from './handlers/batch.ts';
 import { libraryHandlers, type FileDialog } from './handlers/library.ts';
 import { orderHandlers } from './handlers/orders.ts';
-import { settingsHandlers } from './handlers/settings.ts';
+import { serviceHandler, settingsHandlers } from './handlers/settings.ts';
+import { teamHandlers } from './handlers/team.ts';
 import { emptiedWords } from '../../common/orders/outbox-words.ts';
 import { PathGrants } from './path-grants.ts';
 import { SANDBOX_SERVICE_KEY } from './paths.ts';
@@ -20,12 +21,12 @@ import { createProjects } from './library/projects.ts';
 import { createOrders, type Orders } from './orders/index.ts';
 import { createConnectivity } from './session/connectivity.ts';
 import { accountKey, createSession } from './session/session.ts';
-import { checkBaseUrl } from '../../common/service-url.ts';
 import type { TokenVault } from './session/token-vault.ts';
 import type { Db } from './storage/database.ts';
 import type { Sql } from './storage/sql.ts';
 import { sqliteSql } from './storage/sqlite-sql.ts';
-import { workstationOf } from './storage/workstation.ts';
+import { identityOf, workstationOf } from './storage/workstation.ts';
+import type { StoreSwitch } from './team/store-switch.ts';
 import { createPreferences, type KeyValueStore } from './storage/preferences.ts';
 
 export interface EmbeddedSandbox {
@@ -50,6 +51,10 @@ export interface HostDeps {
   db: Db;
   /** where drafts and the outbox live: by default this computer's database (docs/storage.md) */
   sharedStore?: Sql & { readonly where?: string };
+  /** Settings → Team: the connection's test, the switch to another store (boot.ts); absent, it is not offered */
+  team?: StoreSwitch;
+  /** why the team store saved in Settings is not the one in use (it could not be opened at start) */
+  storeProblem?: string | null;
   sandbox: EmbeddedSandbox | null;
   notifier?: Notifier;
   /** the system's file dialog, where there is one */
@@ -148,15 +153,10 @@ export function createHost(deps: HostDeps): Host {
   let orders!: Orders;
   let batches!: Batches;
   const workstation = workstationOf(deps.db);
+  const identity = identityOf(workstation, () => session.state());
   const buildOrders = () => createOrders({
     db: deps.db,
-    identity: {
-      workstation: workstation.id,
-      actor: () => {
-        const state = session.state();
-        return state.status === 'signed-in' ? `${state.email} on ${workstation.name}` : null;
-      },
-    },
+    identity,
     store: deps.sharedStore ?? sqliteSql(deps.db),
     client,
     account,
@@ -220,22 +220,6 @@ export function createHost(deps: HostDeps): Host {
 
   const vaultState = () => ({ persistent: deps.vault.persistent, reason: deps.vault.reason, noticeDismissed: prefs.vaultNoticeDismissed() });
 
-  async function setService(setting: ServiceSetting): Promise<AppInfo['service']> {
-    let next = setting;
-    if (setting.kind === 'custom') {
-      const checked = checkBaseUrl(setting.baseUrl);
-      if (!checked.ok) throw new HostError('INVALID_INPUT', checked.message);
-      next = { kind: 'custom', baseUrl: checked.baseUrl };
-    }
-    if (serviceBaseUrl(next) !== serviceBaseUrl()) {
-      // Tokens belong to the service that issued them.
-      await session.signOut();
-      projects.forget();
-    }
-    prefs.setService(next);
-    return serviceInfo();
-  }
-
   // Files the OS handed over wait here, not in the page: one opened while signed out, or before the window
   // has loaded, is offered once a project is open instead of being lost.
   const openedFiles: string[] = [];
@@ -249,13 +233,13 @@ export function createHost(deps: HostDeps): Host {
       service: serviceInfo(),
       demoAccount: prefs.service().kind === 'sandbox' ? (deps.sandbox?.demoAccount ?? null) : null,
       vault: vaultState(),
-      store: deps.sharedStore ? { kind: 'team', where: deps.sharedStore.where ?? null } : { kind: 'local', where: null },
+      store: deps.sharedStore ? { kind: 'team', where: deps.sharedStore.where ?? null } : { kind: 'local', where: null, problem: deps.storeProblem ?? null },
     }),
     'app:dismissVaultNotice': () => {
       prefs.dismissVaultNotice();
       return vaultState();
     },
-    'settings:setService': setService,
+    ...serviceHandler({ prefs, baseUrlOf: serviceBaseUrl, signOut: session.signOut, forgetProjects: projects.forget, info: serviceInfo }),
     ...settingsHandlers(prefs, (settings) => workOffline(settings.workOffline)),
     'session:get': () => session.state(),
     'session:signIn': ({ email, password }) => session.signIn(email, password),
@@ -267,6 +251,9 @@ export function createHost(deps: HostDeps): Host {
     ...orderHandlers(orders, connectivity),
     ...libraryHandlers(library, deps.dialog, grants),
     ...batchHandlers(batches, grants),
+    ...teamHandlers({
+      team: deps.team, db: deps.db, identity, account, localOrders: () => (deps.sharedStore ? null : orders), workingOffline: () => workingOffline, onDraft: (draft) => emit('drafts:changed', draft),
+    }),
   });
 
   let channels: Handlers | null = null;

@@ -11,6 +11,9 @@ export const SANDBOX_SERVICE_KEY = 'embedded-sandbox';
 /** The SQLite database: drafts, the outbox, uploads, batches. */
 export const databasePath = (userDataDir: string) => join(userDataDir, 'printdesk.db');
 
+/** The preferences file (electron-store's, and conf's in browser mode): the CLI reads the store chosen there. */
+export const preferencesPath = (userDataDir: string) => join(userDataDir, 'config.json');
+
 /** The embedded sandbox's own data (its accounts, models and orders). */
 export const sandboxDataDir = (userDataDir: string) => join(userDataDir, 'sandbox');
 

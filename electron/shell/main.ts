@@ -12,6 +12,8 @@ import { makePrivateDir, makePrivateIfPresent, PRIVATE_FILE_MODE, restrictUmask 
 import { buildMenu } from './menu.ts';
 import { openedPaths } from '../services/opened-files.ts';
 import { createSafeStorageVault } from '../services/session/token-vault.ts';
+import { createSafeStorageBox } from '../services/storage/secret-box.ts';
+import { StorePassword, TEAM_PASSWORD_NO_KEYRING } from '../services/team/store-choice.ts';
 import { appPaths, createMainWindow } from './window.ts';
 
 let mainWindow: BrowserWindow | null = null;
@@ -93,6 +95,7 @@ export async function startApp(): Promise<void> {
     userDataDir,
     store,
     vault: createSafeStorageVault(safeStorage, join(userDataDir, 'session.bin')),
+    teamPasswords: createSafeStorageBox(StorePassword, safeStorage, join(userDataDir, 'team-store.bin'), TEAM_PASSWORD_NO_KEYRING),
     dialog: {
       pickModels: async ({ folders }) => {
         const options = {

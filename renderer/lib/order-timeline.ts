@@ -46,6 +46,8 @@ export function describeEvent(event: OrderEvent, draft: Draft, now = new Date())
     }
     case 'placed':
       return { at, title: 'Placed', detail: event.orderId ? `Service order ${event.orderId}` : `Known to the service by its reference ${draft.orderReference}`, tone: 'ok' };
+    case 'moved':
+      return { at, title: 'Moved to the team store', detail, tone: 'done' };
     case 'status': {
       const status = event.status ?? '';
       return { at, title: `Service status: ${statusWords(status)}`, detail: [event.previous ? `Was ${statusWords(event.previous).toLowerCase()}` : '', detail].filter(Boolean).join('. '), tone: status === 'cancelled' ? 'warn' : 'ok' };

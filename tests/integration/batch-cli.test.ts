@@ -2,7 +2,7 @@
 // twice, and the default embedded sandbox in a child process.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -164,6 +164,17 @@ test('a team store that cannot be reached is exit 3, said with where and without
   assert.match(result.stderr, /The team store at 127\.0\.0\.1:9 could not be reached/);
   assert.doesNotMatch(result.stderr, /s3cret/);
   assert.ok(!(await referencesOnService()).includes('T-1'));
+});
+
+test('the team store chosen in the app’s Settings is the batch’s too: one it cannot open is exit 3, and nothing goes to this computer’s instead', async () => {
+  const csv = file('team-chosen.csv', [row('T-2')]);
+  const userData = join(dir, 'user-data-team');
+  mkdirSync(userData, { recursive: true });
+  writeFileSync(join(userData, 'config.json'), JSON.stringify({ teamStore: { kind: 'team', connection: { host: '127.0.0.1', port: 9, database: 'printdesk', user: 'shop', tls: false } } }));
+  const result = await cli([csv, '--project', projectId, '--service', sandbox.baseUrl], { PRINTDESK_USER_DATA: userData });
+  assert.equal(result.code, 3, result.stderr);
+  assert.match(result.stderr, /The team store at 127\.0\.0\.1:9 could not be reached: .* \(the store chosen in the app’s Settings → Team\)\. Nothing was sent\./);
+  assert.ok(!(await referencesOnService()).includes('T-2'));
 });
 
 test('a password can come from PRINTDESK_PASSWORD_FILE; a missing, empty or doubled one is exit 2 before anything is sent', async () => {

@@ -4,50 +4,28 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { emptyOrderContent } from '../../common/orders/empty.ts';
-import type { ShippingMethod } from '../../electron/contract/schemas/orders.ts';
 import { earlierOrders } from '../../electron/services/batch/earlier-order.ts';
 import { enqueue } from '../../electron/services/batch/enqueue.ts';
 import { reportRows } from '../../electron/services/batch/outcomes.ts';
 import { countBatch } from '../../electron/services/batch/progress.ts';
 import type { BatchError } from '../../electron/services/batch/schemas.ts';
 import { skuTable } from '../../electron/services/batch/sku-table.ts';
-import { createBatchTables, type BatchRecord, type BatchTables, type StoredRecord } from '../../electron/services/batch/tables.ts';
+import { createBatchTables, type BatchRecord, type BatchTables } from '../../electron/services/batch/tables.ts';
 import type { ValidatedOrder } from '../../electron/services/batch/validate.ts';
 import { workspaceOf } from '../../electron/services/batch/workspace.ts';
 import { MIGRATIONS } from '../../electron/services/batch/migrations.ts';
 import { ORDERS_MIGRATIONS } from '../../electron/services/orders/migrations.ts';
 import { createOrdersStore } from '../../electron/services/orders/store.ts';
 import { forEachEngine } from '../sql-engines.ts';
+import { batchFieldsOf, CUBE, HEADER, METHOD, orderOf as orderFromRows, rowsOf } from '../batch-fixtures.ts';
 
-const CUBE = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const STAR = '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b';
 const MODELS = { byName: new Map([['star-binary', STAR]]), byStem: new Map([['star-binary', STAR]]), names: new Map([[CUBE, 'Cube-binary'], [STAR, 'Star-binary']]) };
-const METHOD: ShippingMethod = { shippingMethodId: 101, carrier: 'POSTNL', method: 'standard', servicePoint: false, price: 395, minDeliveryTime: null, maxDeliveryTime: null, estimatedDeliveryTime: null };
-const HEADER = ['Reference', 'Email'];
 // Every batch of a test is stamped in the same second: which is newest is told by the order they were made in.
 const NOW = () => new Date('2026-11-20T10:00:00Z');
 
-/** `count` rows from row 2, two rows an order: R-0, R-0, R-1, R-1… */
-const rowsOf = (count: number, prefix = 'R'): StoredRecord[] =>
-  Array.from({ length: count }, (_, i) => ({ row: i + 2, reference: `${prefix}-${Math.floor(i / 2)}`, cells: [`${prefix}-${Math.floor(i / 2)}`, `c${i}@example.com`] }));
-
-const fieldsOf = (fileName: string, fileHash = fileName) => ({
-  account: 'acct', projectId: 'p', fileName, fileHash, header: HEADER, mapping: { orderReference: 0, email: 1 }, shipping: { kind: 'rule' as const, rule: 'cheapest' as const }, layout: null, constants: {},
-});
-
-const orderOf = (reference: string, row: number): ValidatedOrder => ({
-  reference,
-  rows: [row],
-  recipient: { firstName: 'Ada', lastName: 'Lovelace', streetAddress: 'Keizersgracht 1', postal: '1015 CJ', city: 'Amsterdam', country: 'NL', countryState: '', phoneNumber: '', email: 'ada@example.com' },
-  models: [{ modelId: CUBE, quantity: 1 }],
-  orderContent: emptyOrderContent(),
-  shipping: null,
-  shippingAt: { row, column: null },
-  skipped: null,
-  errors: [],
-  method: METHOD,
-  currency: 'EUR',
-});
+const fieldsOf = (fileName: string, fileHash = fileName) => batchFieldsOf(fileName, fileHash);
+const orderOf = (reference: string, row: number): ValidatedOrder => orderFromRows(reference, [row]);
 
 const problem = (row: number, kind: BatchError['kind'], message: string, reason?: BatchError['reason']): BatchError => ({ row, column: 'Email', field: 'email', message, kind, ...(reason ? { reason } : {}) });
 

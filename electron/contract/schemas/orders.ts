@@ -155,7 +155,7 @@ export const Draft = DraftFields.extend({
 export type Draft = z.infer<typeof Draft>;
 
 export const ATTEMPT_OUTCOMES = ['placed', 'rejected', 'needs-attention', 'retry', 'interrupted'] as const;
-export const ORDER_EVENT_KINDS = ['drafted', 'edited', 'queued', 'held', 'released', 'unqueued', 'attempt', 'placed', 'status'] as const;
+export const ORDER_EVENT_KINDS = ['drafted', 'edited', 'queued', 'held', 'released', 'unqueued', 'attempt', 'placed', 'status', 'moved'] as const;
 
 /** One step of an order's history, as its page's timeline shows it. */
 export const OrderEvent = z.object({

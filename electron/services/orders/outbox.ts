@@ -308,6 +308,8 @@ export function createOutbox(deps: OutboxDeps) {
       if (quietNow() && (await nextWake()) === null && quietNow()) return;
       await new Promise<void>((resolve) => idle.push(resolve));
     },
+    /** Resolves once no send of this process is under way (pause first, or more may start meanwhile). */
+    settled: (): Promise<void> => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => quiet.push(resolve))),
     /** Holds the queued drafts of these batches, and only them, until called again without them. */
     hold: (batchIds: readonly string[]) => {
       held = [...batchIds];

@@ -9,7 +9,7 @@
 // flock(), and better-sqlite3 is already here (a native lock package would be one more binary to ship for
 // Electron); a loopback socket would need an asynchronous check where the sweep is synchronous.
 import Database from 'better-sqlite3';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { preparePrivateDatabase } from '../private-files.ts';
 import type { Db } from '../storage/database.ts';
@@ -64,6 +64,20 @@ export function holdSenderLock(db: Db): SenderLock {
       rmSync(path, { force: true });
     },
   };
+}
+
+/** Other processes on this database (`printdesk batch` beside the app) that may be sending now, by pid. */
+export function otherSenders(db: Db): number[] {
+  if (db.memory) return [];
+  const folder = join(dirname(db.name), 'senders');
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  const pids = names.map((name) => /^(\d+)\.lock$/.exec(name)?.[1]).filter((pid): pid is string => pid !== undefined).map(Number);
+  return pids.filter((pid) => pid !== process.pid && lockedBySomeone(lockPath(folder, pid)));
 }
 
 /** Busy means its owner lives; no file, or a lock to be had, means it has exited (or never sent). */

@@ -4,6 +4,7 @@
 import pg from 'pg';
 import { postgresNotifications, type Unlisten } from './postgres-notifications.ts';
 import { numberPlaceholders } from './postgres-placeholders.ts';
+import { connectionFailure, reasonText, targetOf, withoutSecret, type ConnectionFailure } from './postgres-failure.ts';
 import type { Params, Sql } from './sql.ts';
 
 export interface PostgresStore extends Sql {
@@ -101,36 +102,30 @@ function databaseOf(config: pg.ClientConfig): string {
   return new pg.Client(config).database ?? '';
 }
 
-/** What went wrong, in words: a refused connection to a name with two addresses is an AggregateError without a message. */
-function reason(error: unknown): string {
-  const { message, code, errors } = error as Error & { code?: string; errors?: Error[] };
-  return message || errors?.map((each) => each.message).join('; ') || code || String(error);
-}
-
-function withoutSecret(message: string, url: string): string {
-  let password = '';
-  try {
-    password = decodeURIComponent(new URL(url).password);
-  } catch {
-    // Not a URL: pg reads it as key=value pairs, whose password is no part of any message it makes.
+/**
+ * The team store could not be opened: the message says where and why, never with its password; `failure`
+ * sorts it for the words Settings → Team shows (postgres-failure.ts).
+ */
+export class TeamStoreError extends Error {
+  readonly failure: ConnectionFailure;
+  constructor(message: string, failure: ConnectionFailure, options?: ErrorOptions) {
+    super(message, options);
+    this.failure = failure;
   }
-  return password ? message.split(password).join('***') : message;
 }
 
 /**
  * Opens the team store at `url` (postgres://user:password@host:5432/database) and checks it answers, so a
  * wrong address or password is said at once, in words naming the server but never the password.
  */
-/** The team store could not be opened: the message says where and why, never with its password. */
-export class TeamStoreError extends Error {}
-
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
   const config: pg.PoolConfig = { connectionString: url, connectionTimeoutMillis: 10_000, application_name: 'printdesk', types: storeTypes() };
   let where: string;
   try {
     where = address(config);
   } catch {
-    throw new TeamStoreError('The team store address is not a PostgreSQL URL (postgres://user:password@host:5432/database).');
+    const message = 'The team store address is not a PostgreSQL URL (postgres://user:password@host:5432/database).';
+    throw new TeamStoreError(message, { reason: 'invalid-address', message });
   }
   const pool = new pg.Pool({ ...config, max: options.max });
   // An idle connection the server dropped is taken out of the pool, and the next statement opens another.
@@ -139,11 +134,12 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     await pool.query('SELECT 1');
   } catch (error) {
     await pool.end().catch(() => undefined);
-    const why = withoutSecret(reason(error), url);
+    const why = withoutSecret(reasonText(error), url);
     throw new TeamStoreError(
       error instanceof pg.DatabaseError
         ? `The team store at ${where} refused the connection: ${why}`
         : `The team store at ${where} could not be reached: ${why}`,
+      connectionFailure(error, targetOf(url), url),
       { cause: error },
     );
   }

@@ -19,3 +19,15 @@ export function workstationOf(db: Db, name: string = hostname()): Workstation {
   db.prepare('INSERT INTO workstation (id) VALUES (?)').run(id);
   return { id, name };
 }
+
+/** Who writes, for an order's history: "ada@shop.example on bench-2" while someone is signed in, else nobody. */
+export function identityOf(workstation: Workstation, session: () => { status: string; email: string | null }) {
+  return {
+    workstation: workstation.id,
+    name: workstation.name,
+    actor: () => {
+      const state = session();
+      return state.status === 'signed-in' ? `${state.email} on ${workstation.name}` : null;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+// Settings → Team in the window: a person on their own computer points PrintDesk at the shop's PostgreSQL,
+// gets a wrong password told plainly, tests the right one, moves the drafts made on this computer there,
+// switches, finds them in the team's Orders, and switches back to this computer, where they still are.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { startPgCluster, type PgCluster } from '../pg-cluster.ts';
+import { RECIPIENT } from './demo.ts';
+import { expect } from './expect.ts';
+import { closeAll, launchChromium, openApp } from './harness.ts';
+import { orderForm } from './pages/order-form.ts';
+import { orderRow, ordersPage } from './pages/orders.ts';
+import { projectsPage } from './pages/projects.ts';
+import { settingsPage } from './pages/settings.ts';
+import { signInPage } from './pages/sign-in.ts';
+import { teamSettings } from './pages/team-settings.ts';
+import { workspace } from './pages/workspace.ts';
+
+const PASSWORD = 'print-shop-pw';
+let browser: Browser;
+let cluster: PgCluster;
+before(async () => {
+  [browser, cluster] = await Promise.all([launchChromium(), startPgCluster({ passwords: true })]);
+  await cluster.createUser('shop', PASSWORD);
+});
+after(async () => {
+  await closeAll(browser);
+  await cluster.stop();
+});
+
+const shots = join(import.meta.dirname, '..', '..', 'test-results');
+
+test('Settings → Team: a wrong password told, the right one tested, local work moved, the team store used, and back', { timeout: 180_000 }, async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const { page } = app;
+  const database = new URL(await cluster.createDatabase('shop')).pathname.slice(1);
+  const where = `127.0.0.1:${cluster.port}/${database}`;
+  const team = teamSettings(page);
+  /** The Team section whole: the window made tall enough for it, then as it was. */
+  const shoot = async (name: string) => {
+    await mkdir(shots, { recursive: true });
+    await page.setViewportSize({ width: 1200, height: 1600 });
+    await team.section.scrollIntoViewIfNeeded();
+    await team.section.screenshot({ path: join(shots, `${name}.png`) });
+    await page.setViewportSize({ width: 1200, height: 780 });
+  };
+
+  // A draft made on this computer, before there is any team.
+  await signInPage(page).dismissVaultNotice();
+  await signInPage(page).signInWithDemo();
+  await projectsPage(page).open();
+  await workspace(page).nav('orders');
+  await expect(page.getByTestId('orders-where')).hasText('Drafts stay on this computer.');
+  const form = orderForm(page);
+  await ordersPage(page).newOrder.click();
+  await form.fillRecipient(RECIPIENT);
+  await form.saveDraft.click();
+  await expect(form.saved).visible();
+
+  await workspace(page).nav('settings');
+  await expect(team.inUse).hasText('in use');
+  await team.teamStore.check();
+  await expect(team.moveWhy).hasText('Test the team store’s connection first.');
+  await shoot('team-settings-empty');
+
+  // A wrong password: said plainly, and the password is nowhere in the page.
+  await team.fill({ host: '127.0.0.1', port: cluster.port, database, user: 'shop', password: 'not-the-password' });
+  await team.test.click();
+  await expect(team.testFailed).hasText('Wrong password');
+  await expect(team.testFailed).hasText('The server did not accept the password of “shop”.');
+  await shoot('team-settings-error');
+
+  // The right one: who answered, and that the database is still empty.
+  await team.password.fill(PASSWORD);
+  await team.test.click();
+  await expect(team.testOk).hasText(new RegExp(`PostgreSQL \\d+\\.\\d+ at 127\\.0\\.0\\.1:${cluster.port}/${database}, as “shop”`));
+  await expect(team.testOk).hasText('The database is empty');
+  await shoot('team-settings-tested');
+
+  // This computer's draft goes into the team store (and stays here too).
+  await team.move.click();
+  await expect(team.moveReport).hasText(`Copied into ${where}`);
+  await expect(team.moveReport).hasText('1 order, with 1 step of its history');
+  await expect(team.moveReport).hasText('Your work is still on this computer too.');
+  await expect(team.testOk).hasText('PrintDesk’s store is there, with 1 order.');
+  await shoot('team-settings-moved');
+
+  // Switched: the page loads again from the services on the team store, and says so.
+  await team.use.click();
+  await expect(team.switched).hasText(`PrintDesk now keeps drafts in the team store at ${where}.`);
+  await expect(team.inUse).hasText(`in use: ${where}`);
+  await expect(page.getByTestId('about')).hasText(`In the team store at ${where}`);
+  if ((await page.content()).includes(PASSWORD)) throw new Error('the password is in the page');
+  await workspace(page).nav('orders');
+  await expect(page.getByTestId('orders-where')).hasText(`shared with your team's workstations (${where})`);
+  await expect(orderRow(ordersPage(page).row('draft')).recipient).hasText('Grace Hopper');
+  await app.screenshot('team-orders-after-switch');
+
+  // Back to this computer: its draft is where it was.
+  await workspace(page).nav('settings');
+  await expect(team.teamStore).visible();
+  await team.thisComputer.check();
+  await team.use.click();
+  await expect(team.switched).hasText('PrintDesk now keeps drafts on this computer.');
+  await settingsPage(page).close.click().catch(() => workspace(page).nav('orders'));
+  await workspace(page).nav('orders');
+  await expect(page.getByTestId('orders-where')).hasText('Drafts stay on this computer.');
+  await expect(orderRow(ordersPage(page).row('draft')).recipient).hasText('Grace Hopper');
+});
+
+test('Settings → Team with PRINTDESK_STORE set: the store it names, not to be changed here', { timeout: 120_000 }, async (t) => {
+  const teamStore = await cluster.createDatabase();
+  const app = await openApp(browser, {}, { teamStore });
+  t.after(() => app.close());
+  const team = teamSettings(app.page);
+  await signInPage(app.page).dismissVaultNotice();
+  await settingsPage(app.page).open.click();
+  await expect(team.environment).hasText(`Drafts live in the team store at 127.0.0.1:${cluster.port}/${new URL(teamStore).pathname.slice(1)}, as the PRINTDESK_STORE environment variable says.`);
+  await expect(team.thisComputer).hidden();
+  await expect(team.use).hidden();
+});
