@@ -30,6 +30,8 @@ export interface BootOptions {
    * workstations. By default PRINTDESK_STORE; unset, this computer's database (docs/storage.md).
    */
   teamStore?: string;
+  /** see HostDeps.leaseMs */
+  leaseMs?: number;
 }
 
 export interface Booted {
@@ -70,6 +72,7 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
     signal: options.signal,
     uploads: options.uploads,
     modelCacheDir: modelCacheDir(options.userDataDir),
+    leaseMs: options.leaseMs,
   });
   await host.ready;
   let stopped: Promise<void> | undefined;

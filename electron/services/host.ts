@@ -61,6 +61,8 @@ export interface HostDeps {
   signal?: AbortSignal;
   /** false: the upload queue is not started (the CLI places orders and leaves the app's uploads to it) */
   uploads?: boolean;
+  /** how long a send this workstation claims stays its own unrenewed (orders/store.ts's LEASE_MS; tests shorten it) */
+  leaseMs?: number;
 }
 
 export interface Host {
@@ -152,6 +154,7 @@ export function createHost(deps: HostDeps): Host {
     db: deps.db,
     identity: {
       workstation: workstation.id,
+      leaseMs: deps.leaseMs,
       actor: () => {
         const state = session.state();
         return state.status === 'signed-in' ? `${state.email} on ${workstation.name}` : null;
