@@ -33,8 +33,8 @@ export interface Workstation {
   readonly settled: boolean;
   readonly starts: number;
   readonly kills: number;
-  /** other workstations' lapsed sends it found at its starts (see the worker) */
-  readonly tookOver: number;
+  /** its id in the team's store (`claimed_by`), once its process has said it */
+  readonly workstation: string | null;
   /** the longest its event loop was late, in ms */
   readonly maxLagMs: number;
   /** runs that ended with an error of their own (not killed, not settled) */
@@ -56,7 +56,7 @@ export function createWorkstation(options: WorkstationOptions): Workstation {
   let settled = false;
   let starts = 0;
   let kills = 0;
-  let tookOver = 0;
+  let workstation: string | null = null;
   let maxLagMs = 0;
   let crashes = 0;
   let ready: Promise<void> = Promise.resolve();
@@ -82,7 +82,7 @@ export function createWorkstation(options: WorkstationOptions): Workstation {
     createInterface({ input: process_.stdout! }).on('line', (line) => {
       const [word, rest = ''] = line.split(/ (.*)/s);
       if (word === 'ready') onReady();
-      else if (word === 'took-over') tookOver += Number(rest);
+      else if (word === 'workstation') workstation = rest;
       else if (word === 'lag') {
         maxLagMs = Math.max(maxLagMs, Number(rest));
         if (Number(rest) > 500) options.onLine?.(`${options.name}: ${line}`);
@@ -121,8 +121,8 @@ export function createWorkstation(options: WorkstationOptions): Workstation {
     get kills() {
       return kills;
     },
-    get tookOver() {
-      return tookOver;
+    get workstation() {
+      return workstation;
     },
     get maxLagMs() {
       return maxLagMs;
