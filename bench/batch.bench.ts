@@ -2,11 +2,9 @@
 // papaparse alone on the same bytes, and placing 10,000 orders against a sandbox (in its own process, as a real service
 // would be) limited to 2,000 CreateOrder calls per 10 s window, beside the least time that
 // limit allows.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import Papa from 'papaparse';
 import { autoMap } from '../common/batch/mapping.ts';
 import { parseCsv } from '../common/batch/parse-csv.ts';
@@ -17,10 +15,10 @@ import { rowsToOrders } from '../common/batch/rows-to-orders.ts';
 import { createSkuLookup } from '../common/batch/sku-match.ts';
 import { shopifyExport, SHOPIFY_BENCH_SKUS } from '../scripts/generate-shopify-export.ts';
 import { createBatchHost } from '../tests/batch-host.ts';
-import { DEMO_EMAIL } from '../sandbox/seed.ts';
 import { databasePath, sandboxDataDir } from '../electron/services/paths.ts';
 import { openDatabase } from '../electron/services/storage/database.ts';
 import type { BenchResult } from './run.ts';
+import { startChildSandbox } from './child-sandbox.ts';
 
 const ROWS = 10_000;
 const ORDERS = 10_000;
@@ -135,47 +133,9 @@ export function shopifyExportReadAndValidated(): BenchResult {
   };
 }
 
-const SANDBOX_SCRIPT = `
-const { startSandbox } = await import('./sandbox/server.ts');
-const [dataDir, limit, windowSeconds, model] = process.argv.slice(1);
-const sandbox = await startSandbox({ dataDir, quiet: true, rateLimits: { default: { limit: 1000000, windowSeconds: 60 }, 'Order/CreateOrder': { limit: Number(limit), windowSeconds: Number(windowSeconds) } } });
-const projectId = (await sandbox.operator.listProjects())[0].projectId;
-await sandbox.operator.addModel(projectId, model);
-console.log(JSON.stringify({ baseUrl: sandbox.baseUrl, projectId, password: sandbox.demoAccount.password }));
-for await (const line of (await import('node:readline')).createInterface({ input: process.stdin })) {
-  const orders = await sandbox.operator.listOrders({ projectId });
-  console.log(JSON.stringify({ orders: orders.length, references: new Set(orders.map((o) => o.orderReference)).size }));
-}
-await sandbox.close();
-`;
-
-async function startChildSandbox(dir: string) {
-  const model = join(import.meta.dirname, '..', '..', 'shared', 'corpus', 'stl', 'Cube-binary.stl');
-  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', SANDBOX_SCRIPT, sandboxDataDir(dir), String(LIMIT), String(WINDOW_SECONDS), model], {
-    cwd: join(import.meta.dirname, '..'),
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  const next = async () => JSON.parse((await lines.next()).value as string) as Record<string, unknown>;
-  const { baseUrl, projectId, password } = (await next()) as { baseUrl: string; projectId: string; password: string };
-  return {
-    baseUrl,
-    projectId,
-    demoAccount: { email: DEMO_EMAIL, password },
-    count: async () => {
-      child.stdin!.write('count\n');
-      return (await next()) as { orders: number; references: number };
-    },
-    close: () => new Promise<void>((resolve) => {
-      child.on('exit', () => resolve());
-      child.stdin!.end();
-    }),
-  };
-}
-
 async function placeUnderRateLimit(): Promise<BenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'printdesk-batch-bench-'));
-  const sandbox = await startChildSandbox(dir);
+  const sandbox = await startChildSandbox(sandboxDataDir(dir), { default: { limit: 1_000_000, windowSeconds: 60 }, 'Order/CreateOrder': { limit: LIMIT, windowSeconds: WINDOW_SECONDS } });
   const db = openDatabase(databasePath(dir));
   const host = await createBatchHost({ db, baseUrl: sandbox.baseUrl });
   try {

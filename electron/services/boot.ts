@@ -38,6 +38,8 @@ export interface BootOptions {
   teamPasswords?: PasswordBox;
   /** a team store chosen in Settings that cannot be opened stops the start (the CLI), instead of leaving the app on this computer's */
   strictStore?: boolean;
+  /** see HostDeps.leaseMs */
+  leaseMs?: number;
 }
 
 export interface Booted {
@@ -89,6 +91,7 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
       signal: options.signal,
       uploads: options.uploads,
       modelCacheDir: modelCacheDir(options.userDataDir),
+      leaseMs: options.leaseMs,
     });
   let services = build();
   await services.ready;

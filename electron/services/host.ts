@@ -66,6 +66,8 @@ export interface HostDeps {
   signal?: AbortSignal;
   /** false: the upload queue is not started (the CLI places orders and leaves the app's uploads to it) */
   uploads?: boolean;
+  /** how long a send this workstation claims stays its own unrenewed (orders/store.ts's LEASE_MS; tests shorten it) */
+  leaseMs?: number;
 }
 
 export interface Host {
@@ -156,7 +158,7 @@ export function createHost(deps: HostDeps): Host {
   const identity = identityOf(workstation, () => session.state());
   const buildOrders = () => createOrders({
     db: deps.db,
-    identity,
+    identity: { ...identity, leaseMs: deps.leaseMs },
     store: deps.sharedStore ?? sqliteSql(deps.db),
     client,
     account,

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RateLimitConfig } from '../../sandbox/rate-limit.ts';
 import { startTestSandbox, type TestSandbox } from '../../sandbox/testing.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 
@@ -12,8 +13,9 @@ export interface BatchSandbox {
   dir: string;
 }
 
-export async function startBatchSandbox(prefix: string, models: readonly string[] = ['Cube-binary.stl']): Promise<BatchSandbox> {
-  const sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 } } });
+/** `rateLimits`: rules beside the unlimited default (sign-ins, say, which keep their own limit otherwise). */
+export async function startBatchSandbox(prefix: string, models: readonly string[] = ['Cube-binary.stl'], rateLimits: Partial<RateLimitConfig> = {}): Promise<BatchSandbox> {
+  const sandbox = await startTestSandbox({ rateLimits: { default: { limit: 1_000_000, windowSeconds: 60 }, ...rateLimits } });
   const projectId = (await sandbox.operator.listProjects())[0].projectId;
   for (const model of models) await sandbox.operator.addModel(projectId, join(corpus, 'stl', model));
   return { sandbox, projectId, dir: mkdtempSync(join(tmpdir(), prefix)) };

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { after, before, test } from 'node:test';
 import type { ApiClient } from '../../electron/services/api/client.ts';
 import { createOrders, type Orders } from '../../electron/services/orders/index.ts';
+import { createOrdersStore } from '../../electron/services/orders/store.ts';
 import { DB_FILE } from '../../sandbox/db/open.ts';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import type { TestSandbox } from '../../sandbox/testing.ts';
@@ -276,6 +277,28 @@ forEachEngine((engine) => {
     }
     const counts = await serverCountsByReference();
     for (const draft of drafts) assert.ok((counts.get(draft.orderReference) ?? 0) <= 1, draft.orderReference);
+  });
+
+  test("a send still awaited while stopping stays its workstation's: its lease is renewed through the grace", async () => {
+    const shared = await engine.open();
+    // A lease of 200 ms, renewed every 67 ms, under an answer that takes 800 ms (the client waits 1 s).
+    const identity = { workstation: 'bench-1', actor: () => null, leaseMs: 200 };
+    const orders = await createOrders({ db: openDatabase(':memory:'), store: shared, identity, client: () => client, account, onDraft: () => undefined, onPlaced: () => undefined });
+    const other = await createOrdersStore(await engine.openAgain(shared), undefined, { workstation: 'bench-2', actor: () => null });
+    const draft = await orders.save(projectId, await fields());
+    sandbox.faults.set([{ kind: 'latency', path: '/Order/CreateOrder', ms: 800 }]);
+    try {
+      assert.equal((await orders.place(draft.id)).state, 'sending');
+      const stopped = orders.stop();
+      // Three leases long: unrenewed, the send would be another workstation's by now.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      assert.equal(await other.requeueInterrupted(new Set(), () => false), 0, 'not taken over while its answer is awaited');
+      await stopped;
+    } finally {
+      sandbox.faults.clear();
+    }
+    assert.equal((await orders.get(draft.id)).state, 'placed');
+    assert.equal((await serverCountsByReference()).get(draft.orderReference), 1);
   });
 
   test('two workstations on one store send a queue together through faults: each order placed once', async () => {

@@ -62,8 +62,10 @@ export async function enqueue(store: OrdersStore, batch: BatchRecord, orders: re
     /** batch_orders' lines, written at the chunk's end: reference → [draft, why skipped]. */
     const recorded = new Map<string, [string, string | null]>();
     const tagged: string[] = [];
+    /** Orders no draft holds yet: made and queued together at the chunk's end. */
+    const fresh = new Map<string, DraftFields>();
     for (const order of some) {
-      if (recorded.has(order.reference)) continue;
+      if (recorded.has(order.reference) || fresh.has(order.reference)) continue;
       const fields: DraftFields = { recipient: order.recipient, models: order.models, shippingMethod: order.method, orderContent: order.orderContent };
       const found = existing.get(order.reference);
       if (found && found.batch_id === batch.id) {
@@ -83,13 +85,12 @@ export async function enqueue(store: OrdersStore, batch: BatchRecord, orders: re
         recorded.set(order.reference, [found.id, held ? earlierSays(held) : `Reference ${order.reference} was already used ${whereMade(other, found.created_at)}`]);
         counts.skipped++;
       } else {
-        const draft = await store.create(batch.account, batch.projectId, fields, order.reference, undefined, tx);
-        tagged.push(draft.id);
-        await store.transition(draft.id, ['draft'], 'queued', { nextAttemptAt: 0 }, false, tx);
-        recorded.set(order.reference, [draft.id, null]);
-        counts.created++;
+        fresh.set(order.reference, fields);
       }
     }
+    const made = await store.createQueued(batch.account, batch.projectId, batch.id, [...fresh].map(([reference, fields]) => ({ reference, fields })), tx);
+    [...fresh.keys()].forEach((reference, i) => recorded.set(reference, [made[i], null]));
+    counts.created += made.length;
     if (tagged.length) await tx.run(`UPDATE drafts SET batch_id = ? WHERE id IN (${placeholders(tagged.length)})`, [batch.id, ...tagged]);
     const lines: Params[] = [...recorded].map(([reference, [draft, skipped]]) => [batch.id, reference, draft, skipped]);
     await insertMany(tx, 'batch_orders', ['batch_id', 'reference', 'draft_id', 'skipped'], lines, 'ON CONFLICT (batch_id, reference) DO UPDATE SET draft_id = excluded.draft_id, skipped = excluded.skipped');

@@ -1,5 +1,6 @@
 // Each order's history, for its page's timeline: written by the store in the same transaction as the change
 // it tells of, so that the timeline can never say more or less than what happened to the order.
+import { insertMany } from '../storage/many-rows.ts';
 import type { Sql } from '../storage/sql.ts';
 import type { Draft, DraftState, OrderEvent, PlacedOrder, Problem } from '../../contract/schemas/orders.ts';
 
@@ -49,9 +50,15 @@ export function eventsOf(before: { state: DraftState; attempts: number }, to: Dr
 export const orderEvents = {
   /** `actor`: who did it, on which workstation ("ada@shop.example on bench-2"), where known. */
   async record(sql: Sql, draftId: string, at: string, events: readonly EventDetail[], actor: string | null = null): Promise<void> {
-    for (const { kind, ...detail } of events) {
-      await sql.run('INSERT INTO order_events (draft_id, at, kind, detail, actor) VALUES (?, ?, ?, ?, ?)', [draftId, at, kind, JSON.stringify(detail), actor]);
-    }
+    if (events.length === 0) return;
+    // One statement for the steps of one change (an attempt and its placing): in their order, as their ids.
+    const values = events.map(() => '(?, ?, ?, ?, ?)').join(', ');
+    await sql.run(`INSERT INTO order_events (draft_id, at, kind, detail, actor) VALUES ${values}`, events.flatMap(({ kind, ...detail }) => [draftId, at, kind, JSON.stringify(detail), actor]));
+  },
+  /** Many drafts' steps in few statements (a batch's chunk), each draft's in the order given. */
+  async recordMany(sql: Sql, steps: readonly { draftId: string; at: string; detail: EventDetail }[], actor: string | null = null): Promise<void> {
+    const rows = steps.map(({ draftId, at, detail: { kind, ...detail } }) => [draftId, at, kind, JSON.stringify(detail), actor]);
+    await insertMany(sql, 'order_events', ['draft_id', 'at', 'kind', 'detail', 'actor'], rows);
   },
   async of(sql: Sql, draftId: string): Promise<OrderEvent[]> {
     const rows = await sql.all<{ at: string; kind: OrderEvent['kind']; detail: string; actor: string | null }>('SELECT at, kind, detail, actor FROM order_events WHERE draft_id = ? ORDER BY id', [draftId]);

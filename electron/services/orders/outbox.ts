@@ -36,12 +36,6 @@ export type Outbox = ReturnType<typeof createOutbox>;
 export const sendingHere = new Set<string>();
 
 const BATCH_QUOTE_MS = 60_000;
-/**
- * How long a send is this process's alone: renewed every third of it while the answer is awaited, so only a
- * process gone (or cut off from the store) lets it lapse, and another workstation then sends it again under
- * the same reference. Longer than a request with its retries may take between two renewals.
- */
-export const LEASE_MS = 60_000;
 
 /**
  * Sends queued drafts exactly once. Each transition is written before the step it announces;
@@ -76,7 +70,7 @@ export function createOutbox(deps: OutboxDeps) {
       renewing = null;
       return;
     }
-    store.renewLeases(now() + LEASE_MS).catch(() => undefined);
+    store.renewLeases(now() + store.leaseMs).catch(() => undefined);
   }
 
   // One pass at a time fills the free sending slots; a kick during a pass asks for one more after it.
@@ -111,9 +105,9 @@ export function createOutbox(deps: OutboxDeps) {
       if (closed) break;
       // NORMAL is enough here: should this mark be lost, the draft is still queued and is sent
       // again with the same reference, which the service answers with the order it already has.
-      const sending = await store.claimNext(now(), owner, held, now() + LEASE_MS);
+      const sending = await store.claimNext(now(), owner, held, now() + store.leaseMs);
       if (!sending) break;
-      renewing ??= setInterval(renew, LEASE_MS / 3);
+      renewing ??= setInterval(renew, store.leaseMs / 3);
       renewing.unref?.();
       onChange(sending);
       triesHere.set(sending.id, (triesHere.get(sending.id) ?? 0) + 1);
@@ -201,16 +195,21 @@ export function createOutbox(deps: OutboxDeps) {
     if (!hasShipping(draft)) return { problem: { kind: 'invalid', message: 'Choose a shipping method' } };
     // A single order asks the service: a price raised since its quote minutes ago would be charged unseen.
     // A batch's thousands of orders share a quote for a minute, which the rate limit can afford.
-    const maxAgeMs = (await store.batchOf(draft.id)) === null ? 0 : BATCH_QUOTE_MS;
+    const maxAgeMs = draft.batch ? BATCH_QUOTE_MS : 0;
     const quote = await quotes.get({ country: draft.recipient.country, models: draft.models }, { maxAgeMs });
     const outcome = shippingAtSend(draft, quote.methods);
     if (!outcome.ok) return { problem: outcome.problem };
     return { draft: await goingWith(draft, outcome.method) };
   }
 
-  /** The draft with the method (and price) it is sent with, kept durably when that differs from what it held. */
+  /**
+   * The draft with the method (and price) it is sent with, kept durably when that differs from what it held:
+   * not for a new quote of the same method at the same price (its time, its delivery estimate), which a
+   * resend does not carry and which would cost each of a batch's orders one write more.
+   */
   async function goingWith(draft: Draft, method: ShippingMethod): Promise<Draft> {
-    if (JSON.stringify(draft.shippingMethod) === JSON.stringify(method)) return draft;
+    const held = draft.shippingMethod;
+    if (held && held.shippingMethodId === method.shippingMethodId && held.price === method.price) return draft;
     const { recipient, models, shippingRule, orderContent } = draft;
     const fields: DraftFields = { recipient, models, shippingMethod: method, shippingRule, orderContent };
     return (await store.transition(draft.id, ['sending'], 'sending', { fields }, true)) ?? { ...draft, shippingMethod: method };
@@ -322,8 +321,8 @@ export function createOutbox(deps: OutboxDeps) {
     stop: async (graceMs = STOP_GRACE_MS): Promise<void> => {
       paused = true;
       if (timer) clearTimeout(timer);
-      if (renewing) clearInterval(renewing);
-      renewing = null;
+      // The leases of the sends still awaited are renewed while they are: a send that outlives the grace is
+      // left to lapse, and another workstation takes it over.
       if (running > 0) {
         let grace: ReturnType<typeof setTimeout> | undefined;
         await new Promise<void>((resolve) => {
@@ -333,6 +332,10 @@ export function createOutbox(deps: OutboxDeps) {
         clearTimeout(grace);
       }
       closed = true;
+      if (renewing) clearInterval(renewing);
+      renewing = null;
+      // The last send's end asks for a pass, which reads the store: done before the store may close.
+      await filling?.catch(() => undefined);
     },
   };
 }

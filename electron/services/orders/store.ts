@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { insertMany } from '../storage/many-rows.ts';
 import { migrateSql, placeholders, type Sql } from '../storage/sql.ts';
 import type { BatchOrigin, Draft, DraftFields, DraftState, OrderEvent, PlacedOrder, Problem, Recipient, ShippingMethod } from '../../contract/schemas/orders.ts';
 import { batchOriginColumn, notOfPausedBatch } from './batch-origin.ts';
@@ -10,6 +11,12 @@ import { processAlive } from './sender-lock.ts';
 /** A send under way this long has outlived any request's timeout: its process is gone, whatever its pid shows. */
 const SENDING_STALE_MS = 10 * 60_000;
 
+/**
+ * How long a send is its workstation's alone: renewed every third of it while the answer is awaited (the
+ * outbox), so only a process gone, or cut off from the store, lets it lapse; another workstation then sends it
+ * again under the same reference. A third of it is what a renewal may be late by before the send is taken.
+ */
+export const LEASE_MS = 60_000;
 
 interface Row {
   id: string;
@@ -80,6 +87,8 @@ export interface StoreIdentity {
   workstation: string;
   /** "ada@shop.example on bench-2", or null when nobody is signed in */
   actor: () => string | null;
+  /** how long this workstation's claim on a send lasts unrenewed (LEASE_MS; tests that kill workstations shorten it) */
+  leaseMs?: number;
 }
 
 const LOCAL: StoreIdentity = { workstation: 'this-computer', actor: () => null };
@@ -91,13 +100,31 @@ const LOCAL: StoreIdentity = { workstation: 'this-computer', actor: () => null }
 export async function createOrdersStore(sql: Sql, now: () => Date = () => new Date(), identity: StoreIdentity = LOCAL) {
   await migrateSql(sql, 'orders', ORDERS_MIGRATIONS);
   const { workstation } = identity;
+  const leaseMs = identity.leaseMs ?? LEASE_MS;
   /** This process on this workstation, as the other workstations are told who changed a draft. */
   const sender = `${workstation}:${process.pid}`;
-  const told = (tx: Sql, ids: readonly string[]) => announce(tx, sender, ids);
+  /**
+   * The drafts a transaction has told of already: the others hear at its commit and read each draft as it is
+   * then, so a draft made and queued in one (a batch's chunk) is told of once.
+   */
+  const toldIn = new WeakMap<Sql, Set<string>>();
+  const told = async (tx: Sql, ids: readonly string[]) => {
+    const already = toldIn.get(tx) ?? new Set<string>();
+    toldIn.set(tx, already);
+    const fresh = ids.filter((id) => !already.has(id));
+    for (const id of fresh) already.add(id);
+    // No ids at all is a notice of its own: "the queue changed".
+    if (fresh.length > 0 || ids.length === 0) await announce(tx, sender, fresh);
+  };
   const events = { ...orderEvents, record: (on: Sql, id: string, at: string, details: readonly EventDetail[]) => orderEvents.record(on, id, at, details, identity.actor()) };
   const stamp = (at = now()) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const order = `d.${DRAFT_ORDER[sql.dialect]}`;
-  const select = async (on: Sql, where: string) => `SELECT d.*, ${await batchOriginColumn(on)} AS origin FROM drafts d WHERE ${where}`;
+  /** The origin column's SQL, asked of the store until its batch tables exist (`on`: SQLite's transaction must ask it). */
+  let origin = 'NULL';
+  const select = async (on: Sql, where: string) => {
+    if (origin === 'NULL') origin = await batchOriginColumn(on);
+    return `SELECT d.*, ${origin} AS origin FROM drafts d WHERE ${where}`;
+  };
 
   async function get(id: string, on: Sql = sql): Promise<Draft | null> {
     const row = await on.get<Row>(await select(on, 'd.id = ?'), [id]);
@@ -108,15 +135,33 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
   async function create(account: string, projectId: string, fields: DraftFields, reference = `PD-${randomUUID()}`, note?: string, on: Sql = sql): Promise<Draft> {
     const id = randomUUID();
     const at = stamp();
-    await on.transaction(async (tx) => {
-      await tx.run(
-        `INSERT INTO drafts (id, order_reference, account, project_id, fields, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'draft', ?, ?)`,
+    // The row as written, defaults included: a new draft belongs to no batch yet (a batch tags it after).
+    const row = await on.transaction(async (tx) => {
+      const made = await tx.get<Row>(
+        `INSERT INTO drafts (id, order_reference, account, project_id, fields, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'draft', ?, ?) RETURNING *`,
         [id, reference, account, projectId, JSON.stringify(fields), at, at],
       );
       await events.record(tx, id, at, [{ kind: 'drafted', ...(note ? { message: note } : {}) }]);
       await told(tx, [id]);
+      return made as Row;
     });
-    return (await get(id, on)) as Draft;
+    return toDraft({ ...row, origin: null });
+  }
+
+  /**
+   * New drafts queued at once, in `tx` (a batch's chunk) and of the batch `batchId`: a few statements however
+   * many there are, each drafted and queued in its history as one placed by hand. Resolves with their ids.
+   */
+  async function createQueued(account: string, projectId: string, batchId: string, orders: readonly { reference: string; fields: DraftFields }[], tx: Sql): Promise<string[]> {
+    if (orders.length === 0) return [];
+    const at = stamp();
+    const ids = orders.map(() => randomUUID());
+    const rows = orders.map(({ reference, fields }, i) => [ids[i], reference, account, projectId, JSON.stringify(fields), 'queued', 0, batchId, at, at]);
+    await insertMany(tx, 'drafts', ['id', 'order_reference', 'account', 'project_id', 'fields', 'state', 'next_attempt_at', 'batch_id', 'created_at', 'updated_at'], rows);
+    const steps = (kind: 'drafted' | 'queued') => ids.map((draftId) => ({ draftId, at, detail: { kind } }));
+    await orderEvents.recordMany(tx, [...steps('drafted'), ...steps('queued')], identity.actor());
+    await told(tx, ids);
+    return ids;
   }
 
   async function list(account: string, projectId: string): Promise<Draft[]> {
@@ -151,19 +196,21 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     // Every change counts the draft's version up: a form saved from an older one is told (team mode).
     const sets = [...Object.keys(columns).map((column) => `${column} = ?`), 'version = version + 1'];
     const atVersion = patch.version === undefined ? '' : ` AND version = ${Math.trunc(patch.version)}`;
-    const text = `UPDATE drafts SET ${sets.join(', ')} WHERE id = ? AND state IN (${placeholders(from.length)})${atVersion}`;
+    const text = `UPDATE drafts SET ${sets.join(', ')} WHERE id = ? AND state IN (${placeholders(from.length)})${atVersion} RETURNING *`;
     // The change and what it adds to the order's history in one transaction: neither is ever kept without the other.
-    const changed = await on.transaction(
+    // The draft returned is the row as this change left it, with the batch it came from as read before it
+    // (no transition moves a draft to another batch).
+    return on.transaction(
       async (tx) => {
-        const before = await tx.get<{ state: DraftState; attempts: number }>('SELECT state, attempts FROM drafts WHERE id = ?', [id]);
-        const changes = await tx.run(text, [...Object.values(columns), id, ...from]);
-        if (changes && before) await events.record(tx, id, columns.updated_at as string, eventsOf(before, to, patch));
-        if (changes) await told(tx, [id]);
-        return changes;
+        const before = await tx.get<Row>(await select(tx, 'd.id = ?'), [id]);
+        const after = before && (await tx.get<Row>(text, [...Object.values(columns), id, ...from]));
+        if (!before || !after) return null;
+        await events.record(tx, id, columns.updated_at as string, eventsOf(before, to, patch));
+        await told(tx, [id]);
+        return toDraft({ ...after, origin: before.origin });
       },
       { durable },
     );
-    return changed ? get(id, on) : null;
   }
 
   async function remove(id: string, allowed: readonly DraftState[]): Promise<boolean> {
@@ -349,7 +396,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     },
   };
 
-  return { sql, workstation, sender, get, create, list, history, transition, remove, nextDue, claimNext, renewLeases, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
+  return { sql, workstation, sender, leaseMs, get, create, createQueued, list, history, transition, remove, nextDue, claimNext, renewLeases, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
 }
 
 export type { ShippingMethod };
