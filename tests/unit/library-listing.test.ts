@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { formatMoment } from '../../renderer/lib/format.ts';
-import { coalesced } from '../../renderer/lib/coalesce.ts';
+import { coalesced } from '../../common/coalesce.ts';
 import { appendNew } from '../../renderer/lib/listing.ts';
 
 const m = (modelId: string) => ({ modelId });
