@@ -27,7 +27,7 @@ export interface BatchHostOptions {
   onChecking?: (checking: BatchChecking) => void;
   onReachability?: (reachable: boolean) => void;
   /** a team's store and who writes to it (team mode): drafts, the outbox and batches there */
-  team?: Pick<OrdersDeps, 'store' | 'identity' | 'onDraft' | 'onRemoved' | 'onReread'>;
+  team?: Partial<Pick<OrdersDeps, 'store' | 'identity' | 'onDraft' | 'onRemoved' | 'onReread'>>;
 }
 
 export type BatchHost = Awaited<ReturnType<typeof createBatchHost>>;

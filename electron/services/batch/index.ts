@@ -159,6 +159,7 @@ export async function createBatches(deps: BatchesDeps) {
     const fields = { account: owner, projectId: input.projectId, fileName: input.fileName, fileHash: file.fileHash, header: file.header, mapping, shipping: input.shipping ?? DEFAULT_SHIPPING, layout: file.platform?.id ?? null, constants };
     const batch = await tables.create(fields, withReferences(file.records, mapping, input.projectId));
     if (input.include?.length) await tables.update(batch.id, { include: input.include });
+    runner.changed(batch.id);
     return revalidate(await owned(batch.id), true);
   }
 

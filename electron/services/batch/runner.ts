@@ -133,6 +133,8 @@ export function createRunner(deps: RunnerDeps) {
   }
 
   return {
+    /** A batch made or changed here that the other workstations' lists should show (an import). */
+    changed: (batchId: string) => notices.changed(batchId),
     progress: (batch: BatchRecord) => watcher.progress(batch),
     onItsWay: watcher.onItsWay,
     send,

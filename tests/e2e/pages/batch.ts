@@ -36,6 +36,11 @@ export function batchPage(page: Page) {
     empty: page.getByTestId('batch-empty'),
     /** The project's batches, by their files' names. */
     items: page.getByTestId('batch-item'),
+    /** What the list says of a batch's state ("sending", "paused", "being queued", "done"…), by its file's name. */
+    listedState: (fileName: string) => page.getByTestId('batch-list-item').filter({ hasText: fileName }).getByTestId('batch-item-state'),
+    /** Who sent a batch, and from where, as the list says it (team mode). */
+    listedItem: (fileName: string) => page.getByTestId('batch-list-item').filter({ hasText: fileName }),
+    openBatch: (fileName: string) => page.getByTestId('batch-item').filter({ hasText: fileName }).click(),
     allBatches: () => page.getByRole('button', { name: 'All batches' }).click(),
     file: page.getByTestId('batch-file'),
     /** Picks a file to import, as the Import button's file picker does. */
@@ -117,6 +122,14 @@ export function batchPage(page: Page) {
     // On its way.
     progress: page.getByTestId('batch-progress'),
     waiting: page.getByTestId('batch-waiting'),
+    /** The orders placed so far, as the progress panel counts them. */
+    placedSoFar: async () => Number((await page.getByTestId('batch-done').textContent()) ?? 'NaN'),
+    /** Who sent it, and from where (team mode). */
+    sentBy: page.getByTestId('batch-sent-by'),
+    /** Said when this workstation's Send found the batch on its way from another, and joined in. */
+    joined: page.getByTestId('batch-joined'),
+    pause: page.getByTestId('batch-pause'),
+    resume: page.getByTestId('batch-resume'),
     cancel: page.getByTestId('batch-cancel'),
 
     // The report.
