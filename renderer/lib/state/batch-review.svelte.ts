@@ -49,8 +49,9 @@ export class BatchReview {
   loadMore = async () => {
     await this.run(async () => {
       const rows = await this.rowsFrom(this.rows.length);
-      const known = new Set(this.rows.map((r) => r.row));
-      if (rows) this.rows = [...this.rows, ...rows.filter((r) => !known.has(r.row))];
+      // Rows come in order: what this page repeats (rows that moved up meanwhile) is at or before the last shown.
+      const last = this.rows.at(-1)?.row ?? 0;
+      if (rows) this.rows = [...this.rows, ...rows.filter((r) => r.row > last)];
     });
   };
 
