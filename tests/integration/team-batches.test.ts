@@ -12,7 +12,7 @@ import type { PostgresStore } from '../../electron/services/storage/postgres-sql
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import { startTestSandbox, type TestSandbox } from '../../sandbox/testing.ts';
 import { CORPUS as corpus } from '../corpus.ts';
-import { postgresEngine } from '../sql-engines.ts';
+import { dropListeningConnections, postgresEngine } from '../sql-engines.ts';
 
 let sandbox: TestSandbox;
 let projectId: string;
@@ -44,7 +44,7 @@ async function bench(name: string, store: PostgresStore, options: { sends?: bool
     db: openDatabase(':memory:'),
     baseUrl: sandbox.baseUrl,
     timeoutMs: 5_000,
-    tickMs: options.tickMs ?? 50,
+    tickMs: options.tickMs ?? 250,
     onProgress: (progress) => seen.progress.push(progress),
     team: { store, identity: { workstation: name, actor: () => `${DEMO_EMAIL} on ${name}` }, onReread: () => seen.rereads++ },
   });
@@ -55,7 +55,7 @@ async function bench(name: string, store: PostgresStore, options: { sends?: bool
   return seen;
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 15_000) {
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000) {
   const deadline = Date.now() + ms;
   while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   assert.ok(await check(), `timed out waiting until ${what}`);
@@ -72,21 +72,31 @@ async function placedAtService(prefix: string): Promise<Map<string, number>> {
   return counts;
 }
 
-async function twoBenches(options: { bSends?: boolean } = {}) {
+type Benches = { store: PostgresStore; a: Bench; b: Bench };
+
+/**
+ * Runs `scenario` on two workstations sharing a fresh store, the service answering each order after
+ * `latencyMs` (slow enough to be seen on its way); bench-2 sends nothing when `bSends` is false.
+ */
+async function onTwoBenches(options: { bSends?: boolean; latencyMs?: number }, scenario: (benches: Benches) => Promise<void>) {
   const store = await postgresEngine.open();
   const a = await bench('bench-1', store);
   const b = await bench('bench-2', await postgresEngine.openAgain(store), { sends: options.bSends ?? true });
-  return { store, a, b, stop: () => Promise.all([a.host.stop(), b.host.stop()]) };
+  if (options.latencyMs) sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: options.latencyMs });
+  try {
+    await scenario({ store, a, b });
+  } finally {
+    sandbox.faults.clear();
+    await Promise.all([a.host.stop(), b.host.stop()]);
+  }
 }
 
-test('a batch sent on one workstation shows on the other as it goes, from sending to done, told rather than polled', { timeout: 60_000 }, async () => {
-  const { a, b, stop } = await twoBenches({ bSends: false });
-  sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 60 });
-  try {
-    const batch = await a.host.batches.import({ bytes: fileOf(30, 'LIVE'), fileName: 'live.csv', projectId });
+test('a batch sent on one workstation shows on the other as it goes, from sending to done, told rather than polled', { timeout: 120_000 }, () =>
+  onTwoBenches({ bSends: false, latencyMs: 100 }, async ({ a, b }) => {
+    const batch = await a.host.batches.import({ bytes: fileOf(60, 'LIVE'), fileName: 'live.csv', projectId });
     await a.host.batches.send(batch.id);
-    await until(() => ofBatch(b, batch.id).some((p) => p.state === 'sending' && p.done > 0 && p.done < 30), 'bench-2 sees the batch sending, part of it placed');
-    await until(() => ofBatch(b, batch.id).some((p) => p.state === 'done' && p.done === 30), 'bench-2 sees it done');
+    await until(() => ofBatch(b, batch.id).some((p) => p.state === 'sending' && p.done > 0 && p.done < 60), 'bench-2 sees the batch sending, part of it placed');
+    await until(() => ofBatch(b, batch.id).some((p) => p.state === 'done' && p.done === 60), 'bench-2 sees it done');
     const onTwo = ofBatch(b, batch.id);
     const moving = new Set(onTwo.filter((p) => p.state === 'sending').map((p) => p.done));
     assert.ok(moving.size >= 2, `its count moved on bench-2 (${[...moving].join(', ')})`);
@@ -94,17 +104,11 @@ test('a batch sent on one workstation shows on the other as it goes, from sendin
     assert.ok(onTwo.every((p, i) => i === 0 || p.done >= onTwo[i - 1].done), 'its count never goes back');
     const summary = await b.host.batches.get(batch.id);
     assert.deepEqual([summary.state, summary.sentBy, summary.preparing], ['done', `${DEMO_EMAIL} on bench-1`, false]);
-    assert.equal([...(await placedAtService('LIVE')).values()].filter((n) => n === 1).length, 30);
-  } finally {
-    sandbox.faults.clear();
-    await stop();
-  }
-});
+    assert.equal([...(await placedAtService('LIVE')).values()].filter((n) => n === 1).length, 60);
+  }));
 
-test('paused on one workstation, the batch is held on both and shown paused on both; resumed on the other, both send it again and it ends done once', { timeout: 60_000 }, async () => {
-  const { a, b, store, stop } = await twoBenches();
-  sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 80 });
-  try {
+test('paused on one workstation, the batch is held on both and shown paused on both; resumed on the other, both send it again and it ends done once', { timeout: 120_000 }, () =>
+  onTwoBenches({ latencyMs: 80 }, async ({ a, b, store }) => {
     const batch = await a.host.batches.import({ bytes: fileOf(40, 'HOLD'), fileName: 'hold.csv', projectId });
     await a.host.batches.send(batch.id);
     await until(async () => (await a.host.batches.progress(batch.id)).done > 0, 'the first orders are placed');
@@ -128,16 +132,10 @@ test('paused on one workstation, the batch is held on both and shown paused on b
     assert.deepEqual([finished?.state, typeof finished?.finished_at], ['done', 'string']);
     const placed = await placedAtService('HOLD');
     assert.deepEqual([placed.size, Math.max(...placed.values())], [40, 1], 'every order placed, once');
-  } finally {
-    sandbox.faults.clear();
-    await stop();
-  }
-});
+  }));
 
-test('cancelled on one workstation while the other waits for it: both show it cancelled and the waiter is answered', { timeout: 60_000 }, async () => {
-  const { a, b, stop } = await twoBenches({ bSends: false });
-  sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 100 });
-  try {
+test('cancelled on one workstation while the other waits for it: both show it cancelled and the waiter is answered', { timeout: 120_000 }, () =>
+  onTwoBenches({ bSends: false, latencyMs: 100 }, async ({ a, b }) => {
     const batch = await a.host.batches.import({ bytes: fileOf(40, 'STOP'), fileName: 'stop.csv', projectId });
     await a.host.batches.send(batch.id);
     const waiting = a.host.batches.settled(batch.id);
@@ -146,40 +144,29 @@ test('cancelled on one workstation while the other waits for it: both show it ca
     assert.equal(cancelled.state, 'cancelled');
     assert.equal((await waiting).state, 'cancelled', "bench-1's wait ends with the cancel made on bench-2");
     await until(() => ofBatch(a, batch.id).at(-1)?.state === 'cancelled', 'bench-1 shows it cancelled');
-  } finally {
-    sandbox.faults.clear();
-    await stop();
-  }
-});
+  }));
 
-test('two workstations sending one batch at once: the second joins the first, saying who sends it, and nothing is doubled', { timeout: 60_000 }, async () => {
-  const { a, b, store, stop } = await twoBenches();
-  sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 30 });
-  try {
-    const batch = await a.host.batches.import({ bytes: fileOf(1_200, 'BOTH'), fileName: 'both.csv', projectId });
+test('two workstations sending one batch at once: the second joins the first, saying who sends it, and nothing is doubled', { timeout: 180_000 }, () =>
+  onTwoBenches({ latencyMs: 30 }, async ({ a, b, store }) => {
+    const batch = await a.host.batches.import({ bytes: fileOf(600, 'BOTH'), fileName: 'both.csv', projectId });
     const answers = await Promise.all([a.host.batches.send(batch.id), b.host.batches.send(batch.id)]);
     const joined = answers.filter((p) => p.joined);
     assert.equal(joined.length, 1, `one send joined the other (${JSON.stringify(answers.map((p) => [p.state, p.joined]))})`);
     const [sender, joiner] = answers[0].joined ? [b, a] : [a, b];
     assert.equal(joined[0].sentBy, `${DEMO_EMAIL} on ${sender.name}`, 'the one who joined is told who sends it, and where');
     const [onA, onB] = await Promise.all([a.host.batches.settled(batch.id), b.host.batches.settled(batch.id)]);
-    assert.deepEqual([onA.state, onA.done, onB.state, onB.done], ['done', 1_200, 'done', 1_200]);
-    assert.ok(ofBatch(joiner, batch.id).some((p) => p.state === 'sending' && p.done > 0 && p.done < 1_200), 'the one who joined followed its progress');
+    assert.deepEqual([onA.state, onA.done, onB.state, onB.done], ['done', 600, 'done', 600]);
+    assert.ok(ofBatch(joiner, batch.id).some((p) => p.state === 'sending' && p.done > 0 && p.done < 600), 'the one who joined followed its progress');
     const drafts = await store.get<{ n: number; refs: number }>('SELECT COUNT(*) AS n, COUNT(DISTINCT order_reference) AS refs FROM drafts WHERE batch_id = ?', [batch.id]);
-    assert.deepEqual(drafts, { n: 1_200, refs: 1_200 }, 'one draft an order');
+    assert.deepEqual(drafts, { n: 600, refs: 600 }, 'one draft an order');
     const placed = await placedAtService('BOTH');
-    assert.deepEqual([placed.size, Math.max(...placed.values())], [1_200, 1], 'the service holds each order once');
+    assert.deepEqual([placed.size, Math.max(...placed.values())], [600, 1], 'the service holds each order once');
     const sentFrom = await store.all<{ claimed_by: string; n: number }>("SELECT claimed_by, COUNT(*) AS n FROM drafts WHERE batch_id = ? GROUP BY claimed_by", [batch.id]);
     assert.equal(sentFrom.length, 2, `both workstations' outboxes sent part of it (${JSON.stringify(sentFrom)})`);
-  } finally {
-    sandbox.faults.clear();
-    await stop();
-  }
-});
+  }));
 
-test('a send joined while another workstation was queuing it, which then vanished: the one who joined sends it once the claim lapses', { timeout: 90_000 }, async () => {
-  const { a, store, stop } = await twoBenches({ bSends: false });
-  try {
+test('a send joined while another workstation was queuing it, which then vanished: the one who joined sends it once the claim lapses', { timeout: 120_000 }, () =>
+  onTwoBenches({ bSends: false }, async ({ a, store }) => {
     const batch = await a.host.batches.import({ bytes: fileOf(20, 'GONE'), fileName: 'gone.csv', projectId });
     // A workstation that claimed the send, set it sent, and stopped answering (its claim lapses in a moment).
     await store.run("UPDATE batches SET send_claim = 'bench-9:1', send_claim_until = ?, sent_by = ?, sent_at = '2026-11-20T10:00:00Z' WHERE id = ?", [Date.now() + 3_000, `${DEMO_EMAIL} on bench-9`, batch.id]);
@@ -190,22 +177,17 @@ test('a send joined while another workstation was queuing it, which then vanishe
     assert.deepEqual([done.state, done.done, done.sentBy], ['done', 20, `${DEMO_EMAIL} on bench-1`]);
     const placed = await placedAtService('GONE');
     assert.deepEqual([placed.size, Math.max(...placed.values())], [20, 1]);
-  } finally {
-    await stop();
-  }
-});
+  }));
 
-test("after the listening connection dropped and came back, a batch on its way is read again and the views are told to read their lists", { timeout: 60_000 }, async () => {
-  const { a, b, store, stop } = await twoBenches({ bSends: false });
-  sandbox.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 60 });
-  try {
+test("after the listening connection dropped and came back, a batch on its way is read again and the views are told to read their lists", { timeout: 120_000 }, () =>
+  onTwoBenches({ bSends: false, latencyMs: 60 }, async ({ a, b, store }) => {
     const batch = await a.host.batches.import({ bytes: fileOf(20, 'DROP'), fileName: 'drop.csv', projectId });
     await a.host.batches.send(batch.id);
     await a.host.batches.pause(batch.id);
     await until(() => ofBatch(b, batch.id).at(-1)?.state === 'paused', 'bench-2 shows it paused');
     const before = ofBatch(b, batch.id).length;
     // The network between the workstations and the store drops their listening connections.
-    await store.get("SELECT COUNT(pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE application_name = 'printdesk-listen' AND datname = current_database()");
+    await dropListeningConnections(store);
     await until(() => b.rereads > 0, 'bench-2 says what it shows may be stale');
     await until(() => ofBatch(b, batch.id).length > before, 'bench-2 reads the batch on its way again');
     assert.equal(ofBatch(b, batch.id).at(-1)?.state, 'paused');
@@ -213,8 +195,4 @@ test("after the listening connection dropped and came back, a batch on its way i
     await a.host.batches.resume(batch.id);
     await until(() => ofBatch(b, batch.id).at(-1)?.state !== 'paused', 'bench-2 hears of the resume after the reconnect');
     await a.host.batches.settled(batch.id);
-  } finally {
-    sandbox.faults.clear();
-    await stop();
-  }
-});
+  }));
