@@ -79,26 +79,13 @@ export async function createBatches(deps: BatchesDeps) {
   const unchecked = new Map<string, string>();
   const now = deps.now ?? Date.now;
   const states = batchStates(tables.sql, { sender: deps.orders.store.sender, actor: deps.orders.actor }, now);
-  const runner = createRunner({
-    tables,
-    states,
-    orders: deps.orders,
-    client: deps.client,
-    // Only the signed-in account's batches are the view's: a team's store holds everyone's.
-    onProgress: (progress, batch) => batch.account === deps.account() && deps.onProgress?.(progress),
-    now: deps.now,
-    tickMs: deps.tickMs,
-  });
+  // Only the signed-in account's batches are the view's: a team's store holds everyone's.
+  const onProgress = (progress: BatchProgress, batch: BatchRecord) => batch.account === deps.account() && deps.onProgress?.(progress);
+  const runner = createRunner({ tables, states, orders: deps.orders, client: deps.client, onProgress, now: deps.now, tickMs: deps.tickMs });
+  const validate = async (batch: BatchRecord) => validator.validate(batch, await tables.records(batch.id));
+  const sending = batchSend({ tables, states, runner, gone: deps.orders.senderGone, validate, keep });
   /** Someone (this process, or another workstation) is checking and queuing the batch's send. */
   const preparing = (batch: BatchRecord) => sending.sendingHere(batch.id) || claimHeld(batch, now(), deps.orders.senderGone);
-  const sending = batchSend({
-    tables,
-    states,
-    runner,
-    gone: deps.orders.senderGone,
-    validate: async (batch) => validator.validate(batch, await tables.records(batch.id)),
-    keep: (batch, validation) => keep(batch, validation),
-  });
 
   function account(): string {
     const current = deps.account();
@@ -275,7 +262,7 @@ export async function createBatches(deps: BatchesDeps) {
     /** What sending the batch now would place, and for how much (quotes of its last check, or fresh ones). */
     costs: async (batchId: string) => {
       const batch = await owned(batchId);
-      const validation = await validator.validate(batch, await tables.records(batch.id));
+      const validation = await validate(batch);
       await keep(batch, validation);
       if (validation.unchecked) throw validation.unchecked;
       return costsOf(tables, batch.id, validation.orders);
