@@ -68,8 +68,21 @@ export function createWatcher(deps: WatcherDeps) {
     else if (batch.state === 'sending') void outbox.kick();
   }
 
+  /**
+   * Reads of a batch, one after another: the tick, a notice and an action may read it at once, and what each
+   * says must reach the view in the order it was read (a pause read before a resume is never said after it).
+   */
+  const reads = new Map<string, Promise<unknown>>();
+  function observe(id: string): Promise<BatchProgress | null> {
+    const read = (reads.get(id) ?? Promise.resolve()).then(() => readNow(id));
+    const settled = read.catch(() => undefined);
+    reads.set(id, settled);
+    void settled.then(() => reads.get(id) === settled && reads.delete(id));
+    return read;
+  }
+
   /** The batch as it is now, marked done when nothing of it is left; said, and its waiters answered once it is no longer on its way. */
-  async function observe(id: string): Promise<BatchProgress | null> {
+  async function readNow(id: string): Promise<BatchProgress | null> {
     let batch = await tables.get(id);
     if (!batch) return null;
     let current = await progress(batch);
@@ -184,7 +197,7 @@ export function createWatcher(deps: WatcherDeps) {
       timer = null;
       joined.clear();
       await ticking;
-      await Promise.all(reading.values());
+      await Promise.all([...reading.values(), ...reads.values()]);
     },
   };
 }
