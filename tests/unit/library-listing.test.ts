@@ -36,3 +36,18 @@ test('changes in a burst list the project at once, then at most once a gap, and 
   t.mock.timers.tick(10_000);
   assert.equal(runs, 4);
 });
+
+test('a burst cancelled (its owner stops) runs nothing more, and a trigger after it runs again', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+  let runs = 0;
+  const changed = coalesced(() => runs++, 200, Date.now);
+  changed();
+  t.mock.timers.tick(0);
+  changed();
+  changed.cancel();
+  t.mock.timers.tick(1_000);
+  assert.equal(runs, 1, 'the run waiting was dropped');
+  changed();
+  t.mock.timers.tick(0);
+  assert.equal(runs, 2);
+});
