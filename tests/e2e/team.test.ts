@@ -11,6 +11,7 @@ import { RECIPIENT } from './demo.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp } from './harness.ts';
 import { batchPage, csvFile } from './pages/batch.ts';
+import { sendClaimedElsewhere } from './team-store.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 import { orderForm } from './pages/order-form.ts';
 import { orderPage } from './pages/order-page.ts';
@@ -150,4 +151,28 @@ test('a batch sent on one workstation shows on the other as it goes: in its list
   await expect(onOne.placed).hasText('300 orders placed');
   const placed = (await service.operator.listOrders({ projectId: project.projectId })).filter((o) => o.orderReference.startsWith('TEAM-'));
   assert.deepEqual([placed.length, new Set(placed.map((o) => o.orderReference)).size], [300, 300], 'each order placed once, by whichever workstation sent it');
+});
+
+test('Send pressed while another workstation is queuing the same batch joins it, says who, and sends it once that workstation vanished', { timeout: 180_000 }, async (t) => {
+  const teamStore = await cluster.createDatabase();
+  const [project] = await service.operator.listProjects();
+  const model = await service.operator.addModel(project.projectId, join(corpus, 'stl', 'Cube-binary.stl'));
+  const one = await workstation(teamStore);
+  t.after(() => one.close());
+  const batch = batchPage(one.page);
+  await workspace(one.page).nav('batch');
+  await batch.importFile(await csvFile('joined.csv', shopFile(model.modelId, 20, 'JOIN')));
+  await batch.send.click();
+  await expect(batch.confirm).visible();
+  // Meanwhile bench 9 pressed Send on the same batch, and is queuing it; it will vanish before it has.
+  await sendClaimedElsewhere(teamStore, 'joined.csv', 'ada@shop.example on bench-9', 6_000);
+  await batch.yesSend();
+  await expect(batch.joined).hasText('already being sent by ada@shop.example on bench-9');
+  await expect(batch.preparing).hasText('ada@shop.example on bench-9 is checking this batch and queuing its orders');
+  await one.screenshot('team-batch-joined');
+  // Bench 9's claim lapses: this workstation sends the batch itself, each order once.
+  await eventually(() => batch.report.isVisible(), 'the batch is sent from here, and its report shown');
+  await expect(batch.placed).hasText('20 orders placed');
+  const placed = (await service.operator.listOrders({ projectId: project.projectId })).filter((o) => o.orderReference.startsWith('JOIN-'));
+  assert.deepEqual([placed.length, new Set(placed.map((o) => o.orderReference)).size], [20, 20]);
 });

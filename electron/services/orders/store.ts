@@ -121,7 +121,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
 
   /** Of these drafts, the account's as they are now, and the ids no longer in the store (deleted). */
   async function some(account: string, ids: readonly string[]): Promise<{ drafts: Draft[]; gone: string[] }> {
-    const rows = ids.length ? await sql.all<Row & { account: string }>(`${await select(sql, `d.id IN (${placeholders(ids.length)})`)}`, ids) : [];
+    const rows = ids.length ? await sql.all<Row & { account: string }>(await select(sql, `d.id IN (${placeholders(ids.length)})`), ids) : [];
     const present = new Set(rows.map((row) => row.id));
     return { drafts: rows.filter((row) => row.account === account).map(toDraft), gone: ids.filter((id) => !present.has(id)) };
   }

@@ -67,6 +67,8 @@ class BatchesStore extends BatchReview {
       return this.recount(progress.batchId);
     }
     this.progress = progress;
+    // The send joined was taken over here (its workstation vanished): it is no longer another's.
+    if (this.joinedBy && !progress.joined && progress.sentBy !== this.joinedBy) this.joinedBy = null;
     if (progress.state === 'done' || progress.state === 'cancelled') await this.loadReport();
   };
 

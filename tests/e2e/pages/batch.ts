@@ -113,6 +113,7 @@ export function batchPage(page: Page) {
     confirmByCountry: page.getByTestId('send-by-country'),
     confirmMethods: page.getByTestId('send-by-method').locator('tbody tr'),
     notNow: () => page.getByTestId('send-confirm-no').click(),
+    yesSend: () => page.getByTestId('send-confirm-yes').click(),
     /** Send, and yes to the confirmation that says what it costs. */
     async sendConfirmed() {
       await page.getByTestId('send-batch').click();
@@ -128,6 +129,8 @@ export function batchPage(page: Page) {
     sentBy: page.getByTestId('batch-sent-by'),
     /** Said when this workstation's Send found the batch on its way from another, and joined in. */
     joined: page.getByTestId('batch-joined'),
+    /** Said while a workstation checks the batch and queues its orders (before it sends). */
+    preparing: page.getByTestId('batch-preparing'),
     pause: page.getByTestId('batch-pause'),
     resume: page.getByTestId('batch-resume'),
     cancel: page.getByTestId('batch-cancel'),
