@@ -24,3 +24,7 @@ declare const URL: {
   prototype: URL;
   new (url: string, base?: string | URL): URL;
 };
+
+/** Timers: a number in the DOM, an object in Node; common/ only hands the handle back to clearTimeout. */
+declare function setTimeout(callback: () => void, ms?: number): unknown;
+declare function clearTimeout(handle: unknown): void;

@@ -3,7 +3,7 @@
 // the host (electron/services/host.ts), which wires the same pieces.
 import { createApiClient, type ApiClient } from '../electron/services/api/client.ts';
 import { createModels } from '../electron/services/library/models.ts';
-import { createOrders } from '../electron/services/orders/index.ts';
+import { createOrders, type OrdersDeps } from '../electron/services/orders/index.ts';
 import { accountKey, createSession } from '../electron/services/session/session.ts';
 import { createMemoryVault, type TokenVault } from '../electron/services/session/token-vault.ts';
 import type { Db } from '../electron/services/storage/database.ts';
@@ -26,6 +26,8 @@ export interface BatchHostOptions {
   onProgress?: (progress: BatchProgress) => void;
   onChecking?: (checking: BatchChecking) => void;
   onReachability?: (reachable: boolean) => void;
+  /** a team's store and who writes to it (team mode): drafts, the outbox and batches there */
+  team?: Partial<Pick<OrdersDeps, 'store' | 'identity' | 'onDraft' | 'onRemoved' | 'onReread'>>;
 }
 
 export type BatchHost = Awaited<ReturnType<typeof createBatchHost>>;
@@ -50,7 +52,7 @@ export async function createBatchHost(options: BatchHostOptions) {
     },
   });
   const account = () => accountKey(session.state(), options.serviceKey ?? options.baseUrl);
-  const orders = await createOrders({ db: options.db, client: () => client, account, onDraft: () => undefined, onPlaced: () => undefined });
+  const orders = await createOrders({ db: options.db, client: () => client, account, onDraft: () => undefined, onPlaced: () => undefined, ...options.team });
   const models = createModels(() => client);
   const batches = await createBatches({
     orders,

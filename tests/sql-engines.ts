@@ -92,6 +92,11 @@ after(async () => {
 
 export const engines: readonly SqlEngine[] = [sqliteEngine, postgresEngine];
 
+/** Cuts every listening connection to the database `sql` is on, as a network drop would: they come back by themselves. */
+export async function dropListeningConnections(sql: PostgresStore): Promise<void> {
+  await sql.get("SELECT COUNT(pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE application_name = 'printdesk-listen' AND datname = current_database()");
+}
+
 /** Declares `suite` once per engine, each in a block named after it. */
 export function forEachEngine(suite: (engine: SqlEngine) => void): void {
   for (const engine of engines) describe(engine.name, () => suite(engine));

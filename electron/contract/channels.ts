@@ -272,6 +272,13 @@ export const events = {
   'session:changed': SessionState,
   'connectivity:changed': Connectivity,
   'drafts:changed': Draft,
+  /** drafts deleted, here or on another workstation of the team: gone from every list */
+  'drafts:removed': z.object({ ids: z.array(z.string()) }),
+  /**
+   * the team's store may have changed unheard (the connection it tells of changes by came back): the lists
+   * and the batch on screen are read again
+   */
+  'store:reread': z.object({}),
   'orders:placed': Draft,
   'outbox:emptied': OutboxEmptied,
   'uploads:changed': UploadItem,

@@ -163,6 +163,8 @@ export function createHost(deps: HostDeps): Host {
     client,
     account,
     onDraft: (draft) => emit('drafts:changed', draft),
+    onRemoved: (ids) => emit('drafts:removed', { ids }),
+    onReread: () => emit('store:reread', {}),
     onPlaced: (draft) => emit('orders:placed', draft),
     // Said once, for all that waited: the page says it in browser mode, the OS on the desktop.
     onOutboxEmptied: (summary) => {

@@ -1,5 +1,7 @@
 // Team mode in the window: two workstations (two browser-mode apps, each its own data folder) on one team
 // store and one service. What one saves shows on the other by itself, and a save over the other's is refused.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
@@ -8,6 +10,9 @@ import { startTestSandbox, type TestSandbox } from '../../sandbox/testing.ts';
 import { RECIPIENT } from './demo.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp } from './harness.ts';
+import { batchPage, csvFile } from './pages/batch.ts';
+import { sendClaimedElsewhere } from './team-store.ts';
+import { CORPUS as corpus } from '../corpus.ts';
 import { orderForm } from './pages/order-form.ts';
 import { orderPage } from './pages/order-page.ts';
 import { orderRow, ordersPage } from './pages/orders.ts';
@@ -76,4 +81,98 @@ test('two workstations on one store: a draft saved on one shows on the other, an
   await formOnOne.saveDraft.click();
   await expect(formOnOne.saved).visible();
   await expect(orderRow(listOnTwo.row('draft')).recipient).hasText('Ada Hopper');
+});
+
+/** A shop's export of `count` orders of one model, in PrintDesk's own columns. */
+function shopFile(modelId: string, count: number, prefix: string): string {
+  const rows = Array.from({ length: count }, (_, i) => `${prefix}-${i};Ada;Lovelace;Keizersgracht ${i + 1};1015 CJ;Amsterdam;NL;ada${i}@example.com;${modelId};1`);
+  return ['orderReference;firstName;lastName;streetAddress;postal;city;country;email;modelId;quantity', ...rows].join('\r\n');
+}
+
+async function eventually(check: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 30_000;
+  while (!(await check().catch(() => false)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.ok(await check(), `timed out waiting until ${what}`);
+}
+
+test('a batch sent on one workstation shows on the other as it goes: in its list, then its progress; paused there, it is held on both; resumed, both see it done', { timeout: 240_000 }, async (t) => {
+  const teamStore = await cluster.createDatabase();
+  const [project] = await service.operator.listProjects();
+  const model = await service.operator.addModel(project.projectId, join(corpus, 'stl', 'Cube-binary.stl'));
+  const one = await workstation(teamStore);
+  t.after(() => one.close());
+  const two = await workstation(teamStore);
+  t.after(() => two.close());
+  const onOne = batchPage(one.page);
+  const onTwo = batchPage(two.page);
+  await workspace(two.page).nav('batch');
+  await expect(onTwo.empty).visible();
+
+  // The service answers slowly enough that the batch is seen on its way.
+  service.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 300 });
+  t.after(() => service.faults.clear());
+  await workspace(one.page).nav('batch');
+  await onOne.importFile(await csvFile('team-batch.csv', shopFile(model.modelId, 300, 'TEAM')));
+  await expect(onOne.send).hasText('Send 300 orders');
+  // Bench 2's list shows the batch imported on bench 1, then sending, without being asked.
+  await expect(onTwo.listedState('team-batch.csv')).hasText('draft');
+  await onOne.sendConfirmed();
+  await expect(onTwo.listedState('team-batch.csv')).hasText('sending');
+  await expect(onTwo.listedItem('team-batch.csv')).hasText(`sent by ${DEMO_EMAIL} on`);
+  await two.screenshot('team-batch-list-elsewhere');
+
+  // Opened on bench 2: its progress, its count moving as bench 1 (and bench 2's own outbox) send it.
+  await onTwo.openBatch('team-batch.csv');
+  await expect(onTwo.progress).visible();
+  await expect(onTwo.sentBy).hasText(`Sent by ${DEMO_EMAIL} on`);
+  await eventually(async () => (await onTwo.placedSoFar()) >= 10, 'bench 2 counts orders placed');
+  await two.screenshot('team-batch-progress-elsewhere');
+
+  // Paused on bench 2: bench 1 shows it paused, and neither sends more of it (what was on its way finishes).
+  await onTwo.pause.click();
+  await expect(onOne.resume).visible();
+  let last = -1;
+  await eventually(async () => {
+    const now = await onTwo.placedSoFar();
+    const still = now === last;
+    last = now;
+    if (!still) await new Promise((resolve) => setTimeout(resolve, 1_000));
+    return still;
+  }, 'bench 2 counts no more orders while it is paused');
+  assert.ok(last < 300, `paused before its end (${last} placed)`);
+  await eventually(async () => (await onOne.placedSoFar()) === last, 'bench 1 counts as many');
+  await two.screenshot('team-batch-paused-elsewhere');
+
+  // Resumed on bench 1: both see it go on to its end, and its report.
+  await onOne.resume.click();
+  await expect(onTwo.resume).hidden();
+  await eventually(async () => (await onTwo.report.isVisible()) && (await onOne.report.isVisible()), 'both show the report');
+  await expect(onTwo.placed).hasText('300 orders placed');
+  await expect(onOne.placed).hasText('300 orders placed');
+  const placed = (await service.operator.listOrders({ projectId: project.projectId })).filter((o) => o.orderReference.startsWith('TEAM-'));
+  assert.deepEqual([placed.length, new Set(placed.map((o) => o.orderReference)).size], [300, 300], 'each order placed once, by whichever workstation sent it');
+});
+
+test('Send pressed while another workstation is queuing the same batch joins it, says who, and sends it once that workstation vanished', { timeout: 180_000 }, async (t) => {
+  const teamStore = await cluster.createDatabase();
+  const [project] = await service.operator.listProjects();
+  const model = await service.operator.addModel(project.projectId, join(corpus, 'stl', 'Cube-binary.stl'));
+  const one = await workstation(teamStore);
+  t.after(() => one.close());
+  const batch = batchPage(one.page);
+  await workspace(one.page).nav('batch');
+  await batch.importFile(await csvFile('joined.csv', shopFile(model.modelId, 20, 'JOIN')));
+  await batch.send.click();
+  await expect(batch.confirm).visible();
+  // Meanwhile bench 9 pressed Send on the same batch, and is queuing it; it will vanish before it has.
+  await sendClaimedElsewhere(teamStore, 'joined.csv', 'ada@shop.example on bench-9', 6_000);
+  await batch.yesSend();
+  await expect(batch.joined).hasText('already being sent by ada@shop.example on bench-9');
+  await expect(batch.preparing).hasText('ada@shop.example on bench-9 is checking this batch and queuing its orders');
+  await one.screenshot('team-batch-joined');
+  // Bench 9's claim lapses: this workstation sends the batch itself, each order once.
+  await eventually(() => batch.report.isVisible(), 'the batch is sent from here, and its report shown');
+  await expect(batch.placed).hasText('20 orders placed');
+  const placed = (await service.operator.listOrders({ projectId: project.projectId })).filter((o) => o.orderReference.startsWith('JOIN-'));
+  assert.deepEqual([placed.length, new Set(placed.map((o) => o.orderReference)).size], [20, 20]);
 });

@@ -8,11 +8,17 @@ import type { Draft } from '../../electron/contract/schemas/orders.ts';
 import { openDatabase } from '../../electron/services/storage/database.ts';
 import type { Sql } from '../../electron/services/storage/sql.ts';
 import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
-import { postgresEngine } from '../sql-engines.ts';
+import { dropListeningConnections, postgresEngine } from '../sql-engines.ts';
 
 const ACCOUNT = 'https://print.example/v2 ada@shop.example';
 
-async function workstation(name: string, store: Sql, seen: Draft[]) {
+/** What a workstation told its view besides drafts: those deleted, and that it should read its lists again. */
+interface Told {
+  removed: string[];
+  rereads: number;
+}
+
+async function workstation(name: string, store: Sql, seen: Draft[], told: Told = { removed: [], rereads: 0 }) {
   const orders = await createOrders({
     db: openDatabase(':memory:'),
     store,
@@ -20,6 +26,8 @@ async function workstation(name: string, store: Sql, seen: Draft[]) {
     client: () => ({}) as ApiClient,
     account: () => ACCOUNT,
     onDraft: (draft) => seen.push(draft),
+    onRemoved: (ids) => told.removed.push(...ids),
+    onReread: () => told.rereads++,
     onPlaced: () => undefined,
   });
   orders.outbox.pause();
@@ -77,5 +85,44 @@ test('two people saving the same draft: the second save is refused, saying what 
     assert.equal(saved.recipient.firstName, 'Ada', 'saved again over the version it was shown');
   } finally {
     await Promise.all([one.stop(), two.stop()]);
+  }
+});
+
+/** Two workstations on a fresh store, with what the second told its view. */
+async function benches() {
+  const store = await postgresEngine.open();
+  const onTwo: Draft[] = [];
+  const toldTwo: Told = { removed: [], rereads: 0 };
+  const one = await workstation('bench-1', store, []);
+  const two = await workstation('bench-2', await postgresEngine.openAgain(store), onTwo, toldTwo);
+  return { store, one, two, onTwo, toldTwo, stop: () => Promise.all([one.stop(), two.stop()]) };
+}
+
+test('a draft deleted on one workstation is gone from the other at once, and only the drafts deleted are said to be', async () => {
+  const { one, two, onTwo, toldTwo, stop } = await benches();
+  try {
+    const fields = { recipient: { ...emptyRecipient(), firstName: 'Grace' }, models: [], shippingMethod: null, orderContent: emptyOrderContent() };
+    const kept = await one.save('p', fields);
+    const deleted = await one.save('p', { ...fields, recipient: { ...fields.recipient, firstName: 'Alan' } });
+    await until(() => onTwo.some((d) => d.id === deleted.id), 'the draft shows on bench-2');
+    await one.remove(deleted.id);
+    await until(() => toldTwo.removed.includes(deleted.id), 'bench-2 is told it is gone');
+    assert.deepEqual(toldTwo.removed, [deleted.id], 'the draft kept is not said to be gone');
+    assert.deepEqual((await two.list('p')).map((d) => d.id), [kept.id]);
+  } finally {
+    await stop();
+  }
+});
+
+test('after its listening connection dropped and came back, a workstation reads its lists again (what was told meanwhile is lost), and hears again', async () => {
+  const { store, one, onTwo, toldTwo, stop } = await benches();
+  try {
+    await dropListeningConnections(store);
+    await until(() => toldTwo.rereads > 0, 'bench-2 says its lists are to be read again');
+    const fields = { recipient: { ...emptyRecipient(), firstName: 'Ada' }, models: [], shippingMethod: null, orderContent: emptyOrderContent() };
+    const draft = await one.save('p', fields);
+    await until(() => onTwo.some((d) => d.id === draft.id), 'bench-2 hears of a draft saved after the reconnect');
+  } finally {
+    await stop();
   }
 });

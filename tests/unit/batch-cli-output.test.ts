@@ -4,7 +4,7 @@ import { createProgressPrinter, describeEnd, describeProgress, formatSeconds, li
 import type { BatchProgress, BatchReportRow } from '../../electron/services/batch/schemas.ts';
 
 const progress = (done: number, left: number, extra: Partial<BatchProgress> = {}): BatchProgress => ({
-  batchId: 'b', state: 'sending', total: done + left, done, failed: 0, left, cancelled: 0, skipped: 0, ratePerSecond: 20, etaSeconds: Math.ceil(left / 20), concurrency: 16, waiting: null, ...extra,
+  batchId: 'b', state: 'sending', total: done + left, done, failed: 0, left, cancelled: 0, skipped: 0, ratePerSecond: 20, etaSeconds: Math.ceil(left / 20), concurrency: 16, waiting: null, sentBy: null, preparing: false, joined: false, ...extra,
 });
 
 test('progress reads as done / failed / left, rate and time left', () => {

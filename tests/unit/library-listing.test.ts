@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { formatMoment } from '../../renderer/lib/format.ts';
-import { coalesced } from '../../renderer/lib/coalesce.ts';
+import { coalesced } from '../../common/coalesce.ts';
 import { appendNew } from '../../renderer/lib/listing.ts';
 
 const m = (modelId: string) => ({ modelId });
@@ -35,4 +35,19 @@ test('changes in a burst list the project at once, then at most once a gap, and 
   assert.equal(runs, 4, 'the last change is listed too');
   t.mock.timers.tick(10_000);
   assert.equal(runs, 4);
+});
+
+test('a burst cancelled (its owner stops) runs nothing more, and a trigger after it runs again', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+  let runs = 0;
+  const changed = coalesced(() => runs++, 200, Date.now);
+  changed();
+  t.mock.timers.tick(0);
+  changed();
+  changed.cancel();
+  t.mock.timers.tick(1_000);
+  assert.equal(runs, 1, 'the run waiting was dropped');
+  changed();
+  t.mock.timers.tick(0);
+  assert.equal(runs, 2);
 });

@@ -5,7 +5,7 @@ import { layoutKey, type FieldConstants } from '../../../common/batch/mapping.ts
 import type { CsvRecord } from '../../../common/batch/parse-csv.ts';
 import { platformById } from '../../../common/batch/platforms/index.ts';
 import type { NotOpen } from '../../../common/batch/platforms/types.ts';
-import { isSendable, type ProblemKind } from '../../../common/batch/rows-to-orders.ts';
+import type { ProblemKind } from '../../../common/batch/rows-to-orders.ts';
 import { reportCsv } from '../../../common/batch/report.ts';
 import { withReferences as referenced } from '../../../common/batch/references.ts';
 import type { ApiClient } from '../api/client.ts';
@@ -17,6 +17,8 @@ import { checkBatchFile, matchingOf, readBatchFile } from './batch-file.ts';
 import { earlierOrders as earlierOrdersIn } from './earlier-order.ts';
 import { reportRows } from './outcomes.ts';
 import { createRunner } from './runner.ts';
+import { batchSend, type SendOptions } from './send.ts';
+import { batchStates, claimHeld } from './states.ts';
 import type { BatchChecking, BatchProgress, BatchRow, BatchRowsPage, BatchSku, BatchSummary, ColumnMapping, ImportInput, ShippingChoice } from './schemas.ts';
 import { skuTable } from './sku-table.ts';
 import { batchSkuList } from './skus.ts';
@@ -75,7 +77,15 @@ export async function createBatches(deps: BatchesDeps) {
   });
   /** Batches whose last check could not quote shipping (the service was not there), with why. */
   const unchecked = new Map<string, string>();
-  const runner = createRunner({ tables, orders: deps.orders, client: deps.client, onProgress: deps.onProgress, now: deps.now, tickMs: deps.tickMs });
+  const now = deps.now ?? Date.now;
+  const states = batchStates(tables.sql, { sender: deps.orders.store.sender, actor: deps.orders.actor }, now);
+  // Only the signed-in account's batches are the view's: a team's store holds everyone's.
+  const onProgress = (progress: BatchProgress, batch: BatchRecord) => batch.account === deps.account() && deps.onProgress?.(progress);
+  const runner = createRunner({ tables, states, orders: deps.orders, client: deps.client, onProgress, now: deps.now, tickMs: deps.tickMs });
+  const validate = async (batch: BatchRecord) => validator.validate(batch, await tables.records(batch.id));
+  const sending = batchSend({ tables, states, runner, gone: deps.orders.senderGone, validate, keep });
+  /** Someone (this process, or another workstation) is checking and queuing the batch's send. */
+  const preparing = (batch: BatchRecord) => sending.sendingHere(batch.id) || claimHeld(batch, now(), deps.orders.senderGone);
 
   function account(): string {
     const current = deps.account();
@@ -89,12 +99,12 @@ export async function createBatches(deps: BatchesDeps) {
     return batch;
   }
 
-  /** Batches between "Send" and their first draft (quotes are being fetched): no edit may slip in. */
-  const preparing = new Set<string>();
+  /** Batches between "Send" and their last draft queued (quotes are being fetched), here or elsewhere: no edit may slip in. */
+  const beingSent = (batch: BatchRecord) => new HostError('INVALID_INPUT', `This batch is being sent${batch.sentBy ? ` by ${batch.sentBy}` : ''}; it can no longer change`);
 
   async function editable(batchId: string): Promise<BatchRecord> {
     const batch = await owned(batchId);
-    if (preparing.has(batch.id)) throw new HostError('INVALID_INPUT', 'This batch is being sent; it can no longer change');
+    if (preparing(batch)) throw beingSent(batch);
     if (!EDITABLE.has(batch.state)) throw new HostError('INVALID_INPUT', `This batch is ${batch.state}; import the file again as a new batch to change it`);
     return batch;
   }
@@ -103,11 +113,12 @@ export async function createBatches(deps: BatchesDeps) {
   const withReferences = (records: readonly CsvRecord[], mapping: ColumnMapping, projectId: string): StoredRecord[] => referenced(records, mapping, projectId, sha256);
 
   async function summary(batch: BatchRecord): Promise<BatchSummary> {
-    const { account: _account, layout: id, ...rest } = batch;
+    const { account: _account, layout: id, claim: _claim, claimUntil: _claimUntil, ...rest } = batch;
     const platform = platformById(id);
     const layout = platform && { id: platform.id, name: platform.name, label: platform.label, rowNoun: platform.rowNoun, missing: [...(platform.missing ?? [])] };
     const workspace = await workspaceOf(tables.sql, batch.id);
-    return { ...rest, layout, layoutKey: layoutKey(batch.header), ...(await tables.counts(batch.id)), workspace, shippingUnchecked: unchecked.get(batch.id) ?? null };
+    const moving = batch.state === 'sending' || batch.state === 'paused';
+    return { ...rest, layout, layoutKey: layoutKey(batch.header), ...(await tables.counts(batch.id)), workspace, shippingUnchecked: unchecked.get(batch.id) ?? null, preparing: !moving && preparing(batch) };
   }
 
   /** A check's findings kept: problems and shipping of the rows checked (all when absent), and whether quotes came. */
@@ -135,6 +146,7 @@ export async function createBatches(deps: BatchesDeps) {
     const fields = { account: owner, projectId: input.projectId, fileName: input.fileName, fileHash: file.fileHash, header: file.header, mapping, shipping: input.shipping ?? DEFAULT_SHIPPING, layout: file.platform?.id ?? null, constants };
     const batch = await tables.create(fields, withReferences(file.records, mapping, input.projectId));
     if (input.include?.length) await tables.update(batch.id, { include: input.include });
+    runner.changed(batch.id);
     return revalidate(await owned(batch.id), true);
   }
 
@@ -154,7 +166,8 @@ export async function createBatches(deps: BatchesDeps) {
    */
   async function still(batchId: string): Promise<BatchRecord> {
     const batch = await owned(batchId);
-    if (preparing.has(batch.id) || batch.state === 'sending' || batch.state === 'paused') throw new HostError('INVALID_INPUT', `This batch is ${batch.state === 'paused' ? 'paused' : 'being sent'}; wait for it to finish or cancel it first`);
+    if (preparing(batch)) throw beingSent(batch);
+    if (batch.state === 'sending' || batch.state === 'paused') throw new HostError('INVALID_INPUT', `This batch is ${batch.state === 'paused' ? 'paused' : 'being sent'}; wait for it to finish or cancel it first`);
     return batch;
   }
 
@@ -234,32 +247,6 @@ export async function createBatches(deps: BatchesDeps) {
     return { total, rows: await withErrors(batch.id, records) };
   }
 
-  /** Sends every valid order; with problems left, only when asked to leave the invalid ones out. */
-  async function send(batchId: string, options: { skipInvalid?: boolean } = {}): Promise<BatchProgress> {
-    const batch = await owned(batchId);
-    if (batch.state === 'sending' || batch.state === 'paused' || preparing.has(batch.id)) return runner.progress(batch);
-    preparing.add(batch.id);
-    try {
-      return await validateAndSend(batch, options);
-    } finally {
-      preparing.delete(batch.id);
-    }
-  }
-
-  async function validateAndSend(batch: BatchRecord, options: { skipInvalid?: boolean }): Promise<BatchProgress> {
-    const validation = await validator.validate(batch, await tables.records(batch.id));
-    await keep(batch, validation);
-    if (validation.unchecked) throw validation.unchecked;
-    const { orders, errors } = validation;
-    const rowsWithErrors = new Set(errors.filter((e) => e.kind === 'error').map((e) => e.row)).size;
-    if (rowsWithErrors && !options.skipInvalid) {
-      throw new HostError('INVALID_INPUT', `${rowsWithErrors} row${rowsWithErrors === 1 ? ' has' : 's have'} problems: fix them, or send the valid orders and leave these for later`, { details: { rowsWithErrors } });
-    }
-    const valid = orders.filter((o) => isSendable(o) && o.method);
-    if (valid.length === 0) throw new HostError('INVALID_INPUT', 'This batch has no valid orders to send');
-    return runner.send(batch, valid);
-  }
-
   return {
     import: importFile,
     reimport,
@@ -275,7 +262,7 @@ export async function createBatches(deps: BatchesDeps) {
     /** What sending the batch now would place, and for how much (quotes of its last check, or fresh ones). */
     costs: async (batchId: string) => {
       const batch = await owned(batchId);
-      const validation = await validator.validate(batch, await tables.records(batch.id));
+      const validation = await validate(batch);
       await keep(batch, validation);
       if (validation.unchecked) throw validation.unchecked;
       return costsOf(tables, batch.id, validation.orders);
@@ -290,7 +277,8 @@ export async function createBatches(deps: BatchesDeps) {
     rows,
     /** The batch's problems; the kinds asked for, or all. */
     errors: async (batchId: string, kinds?: readonly ProblemKind[]) => tables.errors((await owned(batchId)).id, undefined, kinds),
-    send,
+    /** Sends every valid order (with problems left, only when asked to leave the invalid ones out); joins a send under way. */
+    send: async (batchId: string, options: SendOptions = {}) => sending.send(await owned(batchId), options),
     progress: async (batchId: string) => runner.progress(await owned(batchId)),
     pause: async (batchId: string) => runner.pause(await owned(batchId)),
     resume: async (batchId: string) => runner.resume(await owned(batchId)),

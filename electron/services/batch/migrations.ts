@@ -95,4 +95,12 @@ export const MIGRATIONS: readonly SqlMigration[] = [
       )${keyed(sql)};
       ALTER TABLE batch_rows ADD COLUMN imported_cells TEXT;
     `),
+  // Team mode: who sent the batch last (account and workstation), and which process is checking and queuing
+  // its send now, until when (a claim, so that two workstations sending it at once send it once: states.ts).
+  (sql) =>
+    sql.exec(`
+      ALTER TABLE batches ADD COLUMN sent_by TEXT;
+      ALTER TABLE batches ADD COLUMN send_claim TEXT;
+      ALTER TABLE batches ADD COLUMN send_claim_until BIGINT NOT NULL DEFAULT 0;
+    `),
 ];

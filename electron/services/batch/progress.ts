@@ -74,7 +74,13 @@ export function createRateMeter(now: () => number = Date.now) {
   return { measure, forget: (batchId: string) => samples.delete(batchId) };
 }
 
-export function progressOf(batchId: string, state: BatchState, counts: Counts, ratePerSecond: number, concurrency: number): BatchProgress {
+/** Who sent the batch, and whether its send is still being checked and queued. */
+export interface SendOf {
+  sentBy: string | null;
+  preparing: boolean;
+}
+
+export function progressOf(batchId: string, state: BatchState, counts: Counts, ratePerSecond: number, concurrency: number, send: SendOf = { sentBy: null, preparing: false }): BatchProgress {
   const rate = Number(ratePerSecond.toFixed(2));
   return {
     batchId,
@@ -83,5 +89,7 @@ export function progressOf(batchId: string, state: BatchState, counts: Counts, r
     ratePerSecond: rate,
     etaSeconds: counts.left === 0 ? 0 : rate > 0 ? Math.ceil(counts.left / rate) : null,
     concurrency,
+    ...send,
+    joined: false,
   };
 }

@@ -147,6 +147,10 @@ export const BatchSummary = z.object({
   workspace: BatchWorkspace,
   /** why shipping could not be checked (the service cannot be reached), or null: no row is flagged for it */
   shippingUnchecked: z.string().nullable(),
+  /** who sent it last: "ada@shop.example on bench-2" (team mode names the workstation), or null */
+  sentBy: z.string().nullable(),
+  /** its send is being checked and queued now (by `sentBy`, maybe on another workstation): it cannot change meanwhile */
+  preparing: z.boolean(),
 });
 export type BatchSummary = z.infer<typeof BatchSummary>;
 
@@ -195,6 +199,12 @@ export const BatchProgress = z.object({
    * service to be reachable (else it asked to slow down, or failed, and is given time). Null otherwise.
    */
   waiting: z.object({ until: z.string(), forService: z.boolean() }).nullable().default(null),
+  /** who sent it: "ada@shop.example on bench-2", or null */
+  sentBy: z.string().nullable().default(null),
+  /** its send is being checked and queued (by `sentBy`): its orders are not all queued yet */
+  preparing: z.boolean().default(false),
+  /** in a send's answer: the batch was already being sent (by `sentBy`), and this workstation joined in */
+  joined: z.boolean().default(false),
 });
 export type BatchProgress = z.infer<typeof BatchProgress>;
 

@@ -52,6 +52,11 @@ export interface BatchRecord {
   createdAt: string;
   sentAt: string | null;
   finishedAt: string | null;
+  /** who sent it last: "ada@shop.example on bench-2", or null (before team mode, or nobody to name) */
+  sentBy: string | null;
+  /** the process checking and queuing its send (orders store's `sender`), while `claimUntil` (ms) is ahead */
+  claim: string | null;
+  claimUntil: number;
 }
 
 interface BatchRow {
@@ -70,6 +75,9 @@ interface BatchRow {
   created_at: string;
   sent_at: string | null;
   finished_at: string | null;
+  sent_by: string | null;
+  send_claim: string | null;
+  send_claim_until: number;
 }
 
 const toRecord = (r: BatchRow): BatchRecord => ({
@@ -88,6 +96,9 @@ const toRecord = (r: BatchRow): BatchRecord => ({
   createdAt: r.created_at,
   sentAt: r.sent_at,
   finishedAt: r.finished_at,
+  sentBy: r.sent_by,
+  claim: r.send_claim,
+  claimUntil: Number(r.send_claim_until),
 });
 
 export interface StoredRecord extends CsvRecord {
@@ -109,7 +120,7 @@ export async function createBatchTables(sql: Sql, now: () => Date = () => new Da
     FROM (SELECT column1 AS at_row, column2 AS new_cells, column3 AS new_reference FROM (VALUES ${values}) AS v) AS v
     WHERE batch_rows.batch_id = ? AND batch_rows.row = v.at_row`;
 
-  async function create(fields: Omit<BatchRecord, 'id' | 'state' | 'createdAt' | 'sentAt' | 'finishedAt' | 'include'>, records: readonly StoredRecord[]): Promise<BatchRecord> {
+  async function create(fields: Omit<BatchRecord, 'id' | 'state' | 'createdAt' | 'sentAt' | 'finishedAt' | 'include' | 'sentBy' | 'claim' | 'claimUntil'>, records: readonly StoredRecord[]): Promise<BatchRecord> {
     const id = randomUUID();
     await sql.transaction(async (tx) => {
       await tx.run(

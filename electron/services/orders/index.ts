@@ -1,8 +1,7 @@
 import type { ApiClient } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
-import { validateModelLines, validateRecipient } from '../../../common/orders/validation.ts';
 import { cancellable } from '../../../common/orders/cancellable.ts';
-import { EDITABLE_STATES, hasShipping } from '../../../common/orders/draft-rules.ts';
+import { EDITABLE_STATES } from '../../../common/orders/draft-rules.ts';
 import type { BulkResult, Draft, DraftFields, OrderEvent, QuoteRequest } from '../../contract/schemas/orders.ts';
 import type { Db } from '../storage/database.ts';
 import type { Sql } from '../storage/sql.ts';
@@ -18,7 +17,8 @@ import { holdSenderLock } from './sender-lock.ts';
 import { createOrdersStore, type StoreIdentity } from './store.ts';
 import { createUnsavedForms } from './unsaved-form.ts';
 import { editConflict } from './edit-conflict.ts';
-import { DRAFTS_CHANNEL, isListenable, noticeFrom } from './live.ts';
+import { changeable, outboxActions } from './outbox-actions.ts';
+import { listenForChangesElsewhere } from './changed-elsewhere.ts';
 
 export interface OrdersDeps {
   /** this computer's database: the sender lock, forms left unsaved, the quotes seen */
@@ -31,6 +31,10 @@ export interface OrdersDeps {
   /** `<service> <email>` of the signed-in user, or null */
   account: () => string | null;
   onDraft: (draft: Draft) => void;
+  /** drafts deleted, here or on another workstation of the team */
+  onRemoved?: (ids: string[]) => void;
+  /** the team's store may have changed unheard (its listening connection came back): views read again */
+  onReread?: () => void;
   onPlaced: (draft: Draft) => void;
   /** the outbox has sent all that waited for the service (see send-report.ts) */
   onOutboxEmptied?: (summary: EmptiedSummary) => void;
@@ -46,23 +50,12 @@ const sameFields = (draft: Draft, fields: DraftFields) =>
 
 export type Orders = Awaited<ReturnType<typeof createOrders>>;
 
-/** Cents as the history writes them (the page formats prices itself; a note is a sentence). */
-const amount = (cents: number | undefined) => (cents === undefined ? '?' : (cents / 100).toFixed(2));
-
 /**
  * A new run (the app started, `printdesk batch` run again) backs off afresh: what an earlier run left
  * waiting for its next try is due now. A 429 still in force answers again with its Retry-After.
  */
 function startAfresh(sql: Sql): Promise<number> {
   return sql.run(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0`);
-}
-
-const MAYBE_PLACED = 'PrintDesk sent this order and its answer was lost, so the service may have placed it. It stays in the outbox until the service says whether it did (as soon as it can be reached).';
-
-/** A draft whose last attempt may have been acted on cannot change here: it may already be an order. */
-function changeable(draft: Draft): Draft {
-  if (draft.unanswered) throw new HostError('INVALID_INPUT', MAYBE_PLACED);
-  return draft;
 }
 
 /** Quotes, drafts, the outbox and the address book, for the signed-in account. */
@@ -82,13 +75,15 @@ export async function createOrders(deps: OrdersDeps) {
     waiting: async () => (deps.account() ? store.countWaiting(deps.account() as string) : 0),
     report: (summary) => deps.onOutboxEmptied?.(summary),
   });
+  /** Who hears of each draft this process changes, besides the view (the batches, for their progress). */
+  const changedHere = new Set<(draft: Draft) => void>();
   const outbox = createOutbox({
     store,
     client: deps.client,
     quotes,
     account: deps.account,
     onChange: (draft) => {
-      deps.onDraft(draft);
+      emit(draft);
       void report.sent(draft);
     },
     onPlaced: deps.onPlaced,
@@ -99,18 +94,12 @@ export async function createOrders(deps: OrdersDeps) {
   let unlisten: (() => Promise<void>) | null = null;
 
   /**
-   * Another workstation changed drafts: the signed-in account's are shown as they are now, and the outbox
-   * looks again (an order made due, or taken back, there). A draft deleted there is gone here at the next list.
+   * Whether `sender` (a process as `store.sender` names it) is known to have stopped: one of this
+   * workstation's that no longer runs. Another workstation's cannot be asked (its lease says).
    */
-  async function changedElsewhere(payload: string) {
-    const notice = noticeFrom(payload, store.sender);
-    const owner = deps.account();
-    if (!notice || !owner) return;
-    for (const id of notice.ids) {
-      const draft = (await store.ownerOf(id)) === owner ? await store.get(id) : null;
-      if (draft) deps.onDraft(draft);
-    }
-    void outbox.kick();
+  function senderGone(sender: string): boolean {
+    const at = sender.lastIndexOf(':');
+    return at > 0 && sender.slice(0, at) === store.workstation && !senders.isAlive(Number(sender.slice(at + 1)));
   }
 
   function account(): string {
@@ -156,78 +145,12 @@ export async function createOrders(deps: OrdersDeps) {
     return emit(updated ?? await store.create(owner, form.projectId, form.fields, undefined, 'Kept from an order form left unsaved'));
   }
 
-  async function place(id: string): Promise<Draft> {
-    const draft = await owned(id);
-    const errors = { ...validateRecipient(draft.recipient), ...validateModelLines(draft.models) };
-    const rule = draft.shippingRule?.choice;
-    if (!hasShipping(draft)) errors.shippingMethod = 'Choose a shipping method, or a rule the outbox applies when it sends the order';
-    else if (!draft.shippingMethod && rule?.kind === 'code' && (!rule.carrier.trim() || !rule.method.trim())) errors.shippingMethod = 'Give both the carrier and the method code';
-    if (Object.keys(errors).length) {
-      throw new HostError('INVALID_INPUT', 'Some fields need attention before this order can be placed', { details: { fields: errors } });
-    }
-    const queued = await store.transition(id, EDITABLE_STATES, 'queued', { problem: null, nextAttemptAt: 0 }, true);
-    if (!queued) throw new HostError('INVALID_INPUT', `This order is already ${draft.state}`);
-    await store.recipients.remember(account(), draft.recipient);
-    emit(queued);
-    await outbox.kick();
-    return latest(queued);
-  }
-
-  /** The user agrees to the service's new price for a draft that went stale. */
-  async function acceptChanges(id: string): Promise<Draft> {
-    const draft = await owned(id);
-    const after = draft.problem?.kind === 'price-changed' ? draft.problem.after : null;
-    if (draft.state !== 'needs-attention' || !after) throw new HostError('INVALID_INPUT', 'There is no change to accept');
-    // The method at this price, agreed to: a rule it came from has done its work.
-    const fields: DraftFields = { recipient: draft.recipient, models: draft.models, shippingMethod: after, shippingRule: null, orderContent: draft.orderContent };
-    const note = `New shipping price accepted: ${amount(draft.shippingMethod?.price)} → ${amount(after.price)}`;
-    const queued = await store.transition(id, ['needs-attention'], 'queued', { fields, problem: null, nextAttemptAt: 0, note }, true);
-    if (!queued) throw new HostError('INVALID_INPUT', 'This order changed meanwhile');
-    emit(queued);
-    await outbox.kick();
-    return latest(queued);
-  }
-
-  /** Takes a queued order back out of the outbox before it is sent. */
-  async function unqueue(id: string): Promise<Draft> {
-    const back = await store.transition(changeable(await owned(id)).id, ['queued', 'needs-attention'], 'draft', { problem: null });
-    if (!back) throw new HostError('INVALID_INPUT', 'This order is being sent or was placed; it can no longer be kept as a draft');
-    return emit(back);
-  }
-
-  /**
-   * A queued order waiting for its next try goes now, as a mail client's "Send now": the wait was
-   * PrintDesk's backoff or the service's Retry-After, and the user may know better (or want to see the
-   * answer). A 429 answers it with a new wait; the reference keeps it from being placed twice.
-   */
-  async function sendNow(id: string): Promise<Draft> {
-    const due = await store.transition((await owned(id)).id, ['queued'], 'queued', { nextAttemptAt: 0 });
-    if (!due) throw new HostError('INVALID_INPUT', 'This order is no longer waiting in the outbox');
-    void outbox.kick();
-    return emit(due);
-  }
+  const { place, acceptChanges, unqueue, sendNow, hold, release } = outboxActions({ store, outbox, owned, emit, account });
 
   async function duplicate(id: string): Promise<Draft> {
     const source = await owned(id);
     const fields: DraftFields = { recipient: source.recipient, models: source.models, shippingMethod: source.shippingMethod, shippingRule: source.shippingRule ?? null, orderContent: source.orderContent };
     return emit(await store.create(account(), source.projectId, fields, undefined, `A copy of ${source.orderReference}`));
-  }
-
-  /** Holds a queued order in the outbox: it stays there, unsent, until released. */
-  async function hold(id: string): Promise<Draft> {
-    const held = await store.transition(changeable(await owned(id)).id, ['queued'], 'queued', { held: true });
-    if (!held) throw new HostError('INVALID_INPUT', 'Only orders waiting in the outbox can be held; this one is being sent or was placed');
-    return emit(held);
-  }
-
-  async function release(id: string): Promise<Draft> {
-    const draft = await owned(id);
-    if (!draft.held) throw new HostError('INVALID_INPUT', 'This order is not held');
-    const released = await store.transition(id, ['queued'], 'queued', { held: false });
-    if (!released) throw new HostError('INVALID_INPUT', 'This order is no longer in the outbox');
-    emit(released);
-    await outbox.kick();
-    return latest(released);
   }
 
   async function removeOne(id: string): Promise<Draft> {
@@ -242,6 +165,7 @@ export async function createOrders(deps: OrdersDeps) {
 
   async function remove(id: string): Promise<void> {
     if (!(await store.remove(changeable(await owned(id)).id, EDITABLE_STATES))) throw new HostError('INVALID_INPUT', 'Orders in the outbox or placed cannot be deleted');
+    deps.onRemoved?.([id]);
   }
 
   /** After sign-in: orders held for an expired session go back in the queue. */
@@ -280,22 +204,23 @@ export async function createOrders(deps: OrdersDeps) {
     return store.history((await owned(id)).id);
   }
 
-  /**
-   * The draft as it is now: the kick may already have moved it on (and said so in an event), and a reply
-   * carrying the state before would undo that in the view.
-   */
-  async function latest(draft: Draft): Promise<Draft> {
-    return (await store.get(draft.id)) ?? draft;
-  }
-
   function emit(draft: Draft): Draft {
     deps.onDraft(draft);
+    for (const listener of changedHere) listener(draft);
     return draft;
   }
 
   return {
     store,
     outbox,
+    /** "ada@shop.example on bench-2", or null (nobody signed in, or no one to name on this computer's store) */
+    actor: () => deps.identity?.actor() ?? null,
+    senderGone,
+    /** Calls `listener` with each draft this process changes, until the returned function is called. */
+    watchChanges: (listener: (draft: Draft) => void) => {
+      changedHere.add(listener);
+      return () => void changedHere.delete(listener);
+    },
     /** The service's quote, now. */
     quote: (request: QuoteRequest) => quotes.get(request, { maxAgeMs: 0 }),
     /** For the user: the service's quote, or offline the last one seen for the same request, marked so. */
@@ -344,9 +269,14 @@ export async function createOrders(deps: OrdersDeps) {
       outbox.resume();
     },
     start: async () => {
-      if (isListenable(shared)) {
-        unlisten ??= await shared.listen(DRAFTS_CHANNEL, (payload) => void changedElsewhere(payload).catch(() => undefined), () => void outbox.kick());
-      }
+      unlisten ??= await listenForChangesElsewhere(shared, {
+        store,
+        account: deps.account,
+        onDraft: deps.onDraft,
+        onRemoved: (ids) => deps.onRemoved?.(ids),
+        onChange: () => void outbox.kick(),
+        onMissed: () => deps.onReread?.(),
+      });
       await store.requeueInterrupted(sendingHere, senders.isAlive);
       await startAfresh(shared);
       void outbox.kick();

@@ -164,6 +164,13 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     return ids;
   }
 
+  /** Of these drafts, the account's as they are now, and the ids no longer in the store (deleted). */
+  async function some(account: string, ids: readonly string[]): Promise<{ drafts: Draft[]; gone: string[] }> {
+    const rows = ids.length ? await sql.all<Row & { account: string }>(await select(sql, `d.id IN (${placeholders(ids.length)})`), ids) : [];
+    const present = new Set(rows.map((row) => row.id));
+    return { drafts: rows.filter((row) => row.account === account).map(toDraft), gone: ids.filter((id) => !present.has(id)) };
+  }
+
   async function list(account: string, projectId: string): Promise<Draft[]> {
     const rows = await sql.all<Row>(`${await select(sql, 'd.account = ? AND d.project_id = ?')} ORDER BY d.updated_at DESC, ${order} DESC`, [account, projectId]);
     return rows.map(toDraft);
@@ -396,7 +403,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     },
   };
 
-  return { sql, workstation, sender, leaseMs, get, create, createQueued, list, history, transition, remove, nextDue, claimNext, renewLeases, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
+  return { sql, workstation, sender, leaseMs, get, some, create, createQueued, list, history, transition, remove, nextDue, claimNext, renewLeases, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
 }
 
 export type { ShippingMethod };

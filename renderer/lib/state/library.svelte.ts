@@ -2,7 +2,7 @@ import { SvelteSet } from 'svelte/reactivity';
 import type { AppError, Result } from '../../../electron/contract/channels.ts';
 import type { Folder, Model, ModelPage } from '../../../electron/contract/schemas/library.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
-import { coalesced } from '../coalesce.ts';
+import { coalesced } from '../../../common/coalesce.ts';
 import { appendNew } from '../listing.ts';
 
 export type FolderFilter = { kind: 'all' } | { kind: 'unfiled' } | { kind: 'folder'; folderId: string };

@@ -34,6 +34,8 @@ class OrdersStore {
   recentlyPlaced = $state<Draft[]>([]);
   /** An order the form held unsaved when the user went elsewhere, saved as a draft on the way out. */
   keptDraft = $state<{ id: string; who: string } | null>(null);
+  /** Drafts deleted since the page loaded (here, or on another workstation of the team): an order page open on one says so. */
+  removed = $state.raw<ReadonlySet<string>>(new Set());
 
   /** Accounts whose unsaved form of an earlier run was asked for since this page loaded (see load). */
   private recoveredFor = new Set<string>();
@@ -51,6 +53,17 @@ class OrdersStore {
     printdesk.on('drafts:changed', (draft) => {
       this.pending.set(draft.id, draft);
       this.pendingTimer ??= setTimeout(this.applyPending, PENDING_MS);
+    });
+    // Deleted here or on another workstation: gone from the list, including any change of it still waiting.
+    printdesk.on('drafts:removed', ({ ids }) => {
+      const gone = new Set(ids);
+      ids.forEach((id) => this.pending.delete(id));
+      this.removed = new Set([...this.removed, ...ids]);
+      if (this.drafts.some((d) => gone.has(d.id))) this.drafts = this.drafts.filter((d) => !gone.has(d.id));
+    });
+    // The team's store may have changed unheard (its connection came back): the list is read again.
+    printdesk.on('store:reread', () => {
+      if (this.projectId) void this.reload(this.projectId);
     });
     // Nothing of one account's orders stays on screen for the next.
     printdesk.on('session:changed', (state) => {

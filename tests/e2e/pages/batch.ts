@@ -36,6 +36,11 @@ export function batchPage(page: Page) {
     empty: page.getByTestId('batch-empty'),
     /** The project's batches, by their files' names. */
     items: page.getByTestId('batch-item'),
+    /** What the list says of a batch's state ("sending", "paused", "being queued", "done"…), by its file's name. */
+    listedState: (fileName: string) => page.getByTestId('batch-list-item').filter({ hasText: fileName }).getByTestId('batch-item-state'),
+    /** Who sent a batch, and from where, as the list says it (team mode). */
+    listedItem: (fileName: string) => page.getByTestId('batch-list-item').filter({ hasText: fileName }),
+    openBatch: (fileName: string) => page.getByTestId('batch-item').filter({ hasText: fileName }).click(),
     allBatches: () => page.getByRole('button', { name: 'All batches' }).click(),
     file: page.getByTestId('batch-file'),
     /** Picks a file to import, as the Import button's file picker does. */
@@ -108,6 +113,7 @@ export function batchPage(page: Page) {
     confirmByCountry: page.getByTestId('send-by-country'),
     confirmMethods: page.getByTestId('send-by-method').locator('tbody tr'),
     notNow: () => page.getByTestId('send-confirm-no').click(),
+    yesSend: () => page.getByTestId('send-confirm-yes').click(),
     /** Send, and yes to the confirmation that says what it costs. */
     async sendConfirmed() {
       await page.getByTestId('send-batch').click();
@@ -117,6 +123,16 @@ export function batchPage(page: Page) {
     // On its way.
     progress: page.getByTestId('batch-progress'),
     waiting: page.getByTestId('batch-waiting'),
+    /** The orders placed so far, as the progress panel counts them. */
+    placedSoFar: async () => Number((await page.getByTestId('batch-done').textContent()) ?? 'NaN'),
+    /** Who sent it, and from where (team mode). */
+    sentBy: page.getByTestId('batch-sent-by'),
+    /** Said when this workstation's Send found the batch on its way from another, and joined in. */
+    joined: page.getByTestId('batch-joined'),
+    /** Said while a workstation checks the batch and queues its orders (before it sends). */
+    preparing: page.getByTestId('batch-preparing'),
+    pause: page.getByTestId('batch-pause'),
+    resume: page.getByTestId('batch-resume'),
     cancel: page.getByTestId('batch-cancel'),
 
     // The report.
