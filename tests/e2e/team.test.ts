@@ -89,6 +89,19 @@ function shopFile(modelId: string, count: number, prefix: string): string {
   return ['orderReference;firstName;lastName;streetAddress;postal;city;country;email;modelId;quantity', ...rows].join('\r\n');
 }
 
+/** A fresh team store, and the shop's project with a model its batches order; `placedOnce` checks the service's orders of a file. */
+async function shopWithModel() {
+  const teamStore = await cluster.createDatabase();
+  const [project] = await service.operator.listProjects();
+  const model = await service.operator.addModel(project.projectId, join(corpus, 'stl', 'Cube-binary.stl'));
+  /** The service's orders under references starting so: how many, and how many references they hold. */
+  const placedOnce = async (prefix: string) => {
+    const placed = (await service.operator.listOrders({ projectId: project.projectId })).filter((o) => o.orderReference.startsWith(`${prefix}-`));
+    return [placed.length, new Set(placed.map((o) => o.orderReference)).size];
+  };
+  return { teamStore, modelId: model.modelId, placedOnce };
+}
+
 async function eventually(check: () => Promise<boolean>, what: string) {
   const deadline = Date.now() + 30_000;
   while (!(await check().catch(() => false)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -96,9 +109,7 @@ async function eventually(check: () => Promise<boolean>, what: string) {
 }
 
 test('a batch sent on one workstation shows on the other as it goes: in its list, then its progress; paused there, it is held on both; resumed, both see it done', { timeout: 240_000 }, async (t) => {
-  const teamStore = await cluster.createDatabase();
-  const [project] = await service.operator.listProjects();
-  const model = await service.operator.addModel(project.projectId, join(corpus, 'stl', 'Cube-binary.stl'));
+  const { teamStore, modelId, placedOnce } = await shopWithModel();
   const one = await workstation(teamStore);
   t.after(() => one.close());
   const two = await workstation(teamStore);
@@ -112,7 +123,7 @@ test('a batch sent on one workstation shows on the other as it goes: in its list
   service.faults.set({ kind: 'latency', path: '/Order/CreateOrder', ms: 300 });
   t.after(() => service.faults.clear());
   await workspace(one.page).nav('batch');
-  await onOne.importFile(await csvFile('team-batch.csv', shopFile(model.modelId, 300, 'TEAM')));
+  await onOne.importFile(await csvFile('team-batch.csv', shopFile(modelId, 300, 'TEAM')));
   await expect(onOne.send).hasText('Send 300 orders');
   // Bench 2's list shows the batch imported on bench 1, then sending, without being asked.
   await expect(onTwo.listedState('team-batch.csv')).hasText('draft');
@@ -149,19 +160,16 @@ test('a batch sent on one workstation shows on the other as it goes: in its list
   await eventually(async () => (await onTwo.report.isVisible()) && (await onOne.report.isVisible()), 'both show the report');
   await expect(onTwo.placed).hasText('300 orders placed');
   await expect(onOne.placed).hasText('300 orders placed');
-  const placed = (await service.operator.listOrders({ projectId: project.projectId })).filter((o) => o.orderReference.startsWith('TEAM-'));
-  assert.deepEqual([placed.length, new Set(placed.map((o) => o.orderReference)).size], [300, 300], 'each order placed once, by whichever workstation sent it');
+  assert.deepEqual(await placedOnce('TEAM'), [300, 300], 'each order placed once, by whichever workstation sent it');
 });
 
 test('Send pressed while another workstation is queuing the same batch joins it, says who, and sends it once that workstation vanished', { timeout: 180_000 }, async (t) => {
-  const teamStore = await cluster.createDatabase();
-  const [project] = await service.operator.listProjects();
-  const model = await service.operator.addModel(project.projectId, join(corpus, 'stl', 'Cube-binary.stl'));
+  const { teamStore, modelId, placedOnce } = await shopWithModel();
   const one = await workstation(teamStore);
   t.after(() => one.close());
   const batch = batchPage(one.page);
   await workspace(one.page).nav('batch');
-  await batch.importFile(await csvFile('joined.csv', shopFile(model.modelId, 20, 'JOIN')));
+  await batch.importFile(await csvFile('joined.csv', shopFile(modelId, 20, 'JOIN')));
   await batch.send.click();
   await expect(batch.confirm).visible();
   // Meanwhile bench 9 pressed Send on the same batch, and is queuing it; it will vanish before it has.
@@ -173,6 +181,5 @@ test('Send pressed while another workstation is queuing the same batch joins it,
   // Bench 9's claim lapses: this workstation sends the batch itself, each order once.
   await eventually(() => batch.report.isVisible(), 'the batch is sent from here, and its report shown');
   await expect(batch.placed).hasText('20 orders placed');
-  const placed = (await service.operator.listOrders({ projectId: project.projectId })).filter((o) => o.orderReference.startsWith('JOIN-'));
-  assert.deepEqual([placed.length, new Set(placed.map((o) => o.orderReference)).size], [20, 20]);
+  assert.deepEqual(await placedOnce('JOIN'), [20, 20], 'each order placed once');
 });

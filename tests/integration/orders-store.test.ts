@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { createOrdersStore } from '../../electron/services/orders/store.ts';
 import { emptyOrderContent, emptyRecipient } from '../../common/orders/empty.ts';
 import type { DraftFields } from '../../electron/contract/schemas/orders.ts';
-import { forEachEngine } from '../sql-engines.ts';
+import { DRAFTS_CHANNEL } from '../../electron/services/orders/live.ts';
+import { forEachEngine, postgresEngine } from '../sql-engines.ts';
 
 const fields: DraftFields = { recipient: emptyRecipient(), models: [], shippingMethod: null, orderContent: emptyOrderContent() };
 
@@ -140,4 +141,25 @@ forEachEngine((engine) => {
     const back = await other.get(draft.id);
     assert.deepEqual([back?.state, back?.unanswered, back?.orderReference], ['queued', true, 'SHOP-1'], 'sent again under the same reference, as one whose answer was lost');
   });
+});
+
+test('on a team store, the drafts a batch chunk makes and queues are told of at its commit, each once', async () => {
+  const sql = await postgresEngine.open();
+  const listener = await postgresEngine.openAgain(sql);
+  const heard: string[] = [];
+  const stop = await listener.listen(DRAFTS_CHANNEL, (payload) => heard.push(...(JSON.parse(payload) as { ids: string[] }).ids));
+  const store = await createOrdersStore(sql, undefined, { workstation: 'bench-1', actor: () => null });
+  const made = await sql.transaction(async (tx) => {
+    const one = await store.create('acct', 'p', fields, 'SHOP-1', undefined, tx);
+    await store.transition(one.id, ['draft'], 'queued', { nextAttemptAt: 0 }, false, tx);
+    return [one.id, ...(await store.createQueued('acct', 'p', 'batch-1', [{ reference: 'SHOP-2', fields }, { reference: 'SHOP-3', fields }], tx))];
+  });
+  const queued = await Promise.all(made.map((id) => store.get(id)));
+  assert.deepEqual(queued.map((d) => d?.state), ['queued', 'queued', 'queued']);
+  assert.deepEqual((await store.history(made[1])).map((e) => e.kind), ['drafted', 'queued'], 'made in a chunk, its history as one placed by hand');
+  // A change after it is told of again.
+  await store.transition(made[0], ['queued'], 'queued', { held: true });
+  for (let wait = 0; heard.length < 4 && wait < 100; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+  await stop();
+  assert.deepEqual(heard, [...made, made[0]]);
 });

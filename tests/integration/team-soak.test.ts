@@ -3,7 +3,9 @@
 // One imports a 3,000-order file and sends it; all three outboxes claim from the shared queue. Each is
 // SIGKILLed at random moments (seeded) and started again, until the batch settles. The sandbox's own records
 // must then show every order of the file placed exactly once, and the store every draft placed with the
-// sandbox's order id. Meanwhile no send's lease may lapse while the process holding it lives.
+// sandbox's order id. Meanwhile no send's lease may lapse while the process holding it lives (a few answers take
+// longer than a lease, so only its renewals keep them), and a workstation held down past its lease has its sends
+// taken over by another's next start.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

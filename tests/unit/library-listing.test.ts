@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { formatMoment } from '../../renderer/lib/format.ts';
 import { coalesced } from '../../common/coalesce.ts';
 import { appendNew } from '../../renderer/lib/listing.ts';
@@ -19,35 +19,38 @@ test('when a listing was last seen reads as a time today, and with its day other
   assert.equal(formatMoment('not a date', now), 'not a date');
 });
 
-test('changes in a burst list the project at once, then at most once a gap, and once after the last', (t) => {
+/** A coalesced trigger over mocked timers, and how often it ran. */
+function counted(t: TestContext, gapMs: number) {
   t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
-  let runs = 0;
-  const changed = coalesced(() => runs++, 2_000, Date.now);
+  const counter = { runs: 0 };
+  return { changed: coalesced(() => counter.runs++, gapMs, Date.now), counter };
+}
+
+test('changes in a burst list the project at once, then at most once a gap, and once after the last', (t) => {
+  const { changed, counter } = counted(t, 2_000);
   changed();
   t.mock.timers.tick(0);
-  assert.equal(runs, 1, 'the first change is shown at once');
+  assert.equal(counter.runs, 1, 'the first change is shown at once');
   for (let ms = 0; ms < 5_000; ms += 100) {
     changed();
     t.mock.timers.tick(100);
   }
-  assert.equal(runs, 3, 'fifty changes in five seconds: two more listings, two seconds apart');
+  assert.equal(counter.runs, 3, 'fifty changes in five seconds: two more listings, two seconds apart');
   t.mock.timers.tick(2_000);
-  assert.equal(runs, 4, 'the last change is listed too');
+  assert.equal(counter.runs, 4, 'the last change is listed too');
   t.mock.timers.tick(10_000);
-  assert.equal(runs, 4);
+  assert.equal(counter.runs, 4);
 });
 
 test('a burst cancelled (its owner stops) runs nothing more, and a trigger after it runs again', (t) => {
-  t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
-  let runs = 0;
-  const changed = coalesced(() => runs++, 200, Date.now);
+  const { changed, counter } = counted(t, 200);
   changed();
   t.mock.timers.tick(0);
   changed();
   changed.cancel();
   t.mock.timers.tick(1_000);
-  assert.equal(runs, 1, 'the run waiting was dropped');
+  assert.equal(counter.runs, 1, 'the run waiting was dropped');
   changed();
   t.mock.timers.tick(0);
-  assert.equal(runs, 2);
+  assert.equal(counter.runs, 2);
 });

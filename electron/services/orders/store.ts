@@ -103,19 +103,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
   const leaseMs = identity.leaseMs ?? LEASE_MS;
   /** This process on this workstation, as the other workstations are told who changed a draft. */
   const sender = `${workstation}:${process.pid}`;
-  /**
-   * The drafts a transaction has told of already: the others hear at its commit and read each draft as it is
-   * then, so a draft made and queued in one (a batch's chunk) is told of once.
-   */
-  const toldIn = new WeakMap<Sql, Set<string>>();
-  const told = async (tx: Sql, ids: readonly string[]) => {
-    const already = toldIn.get(tx) ?? new Set<string>();
-    toldIn.set(tx, already);
-    const fresh = ids.filter((id) => !already.has(id));
-    for (const id of fresh) already.add(id);
-    // No ids at all is a notice of its own: "the queue changed".
-    if (fresh.length > 0 || ids.length === 0) await announce(tx, sender, fresh);
-  };
+  const told = (tx: Sql, ids: readonly string[]) => announce(tx, sender, ids);
   const events = { ...orderEvents, record: (on: Sql, id: string, at: string, details: readonly EventDetail[]) => orderEvents.record(on, id, at, details, identity.actor()) };
   const stamp = (at = now()) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const order = `d.${DRAFT_ORDER[sql.dialect]}`;
