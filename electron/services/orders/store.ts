@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { insertMany } from '../storage/many-rows.ts';
 import { migrateSql, placeholders, type Sql } from '../storage/sql.ts';
-import type { BatchOrigin, Draft, DraftFields, DraftState, OrderEvent, PlacedOrder, Problem, Recipient, ShippingMethod } from '../../contract/schemas/orders.ts';
+import type { Draft, DraftFields, DraftState, OrderEvent, PlacedOrder, Problem, ShippingMethod } from '../../contract/schemas/orders.ts';
 import { batchOriginColumn, notOfPausedBatch } from './batch-origin.ts';
 import { eventsOf, orderEvents, timeline, type EventDetail } from './events.ts';
 import { DRAFT_ORDER, ORDERS_MIGRATIONS } from './migrations.ts';
 import { announce } from './live.ts';
-import { processAlive } from './sender-lock.ts';
-
-/** A send under way this long has outlived any request's timeout: its process is gone, whatever its pid shows. */
-const SENDING_STALE_MS = 10 * 60_000;
+import { toDraft, type Row } from './draft-row.ts';
+import { createRecipients } from './recipients.ts';
+import { requeueSends } from './requeue.ts';
 
 /**
  * How long a send is its workstation's alone: renewed every third of it while the answer is awaited (the
@@ -17,28 +16,6 @@ const SENDING_STALE_MS = 10 * 60_000;
  * again under the same reference. A third of it is what a renewal may be late by before the send is taken.
  */
 export const LEASE_MS = 60_000;
-
-interface Row {
-  id: string;
-  order_reference: string;
-  project_id: string;
-  fields: string;
-  state: DraftState;
-  problem: string | null;
-  placed: string | null;
-  attempts: number;
-  unanswered: number;
-  /** ms since the epoch; 0 when due */
-  next_attempt_at: number;
-  held: number;
-  version: number;
-  claimed_by: string | null;
-  lease_until: number;
-  /** JSON of the batch it came from (see batch-origin.ts), or null */
-  origin: string | null;
-  created_at: string;
-  updated_at: string;
-}
 
 export interface TransitionPatch {
   problem?: Problem | null;
@@ -60,24 +37,6 @@ export interface TransitionPatch {
   /** only if the draft is still at this version (a form's save: nothing another person saved is overwritten) */
   version?: number;
 }
-
-const toDraft = (row: Row): Draft => ({
-  ...(JSON.parse(row.fields) as DraftFields),
-  id: row.id,
-  orderReference: row.order_reference,
-  projectId: row.project_id,
-  state: row.state,
-  problem: row.problem ? (JSON.parse(row.problem) as Problem) : null,
-  order: row.placed ? (JSON.parse(row.placed) as PlacedOrder) : null,
-  attempts: row.attempts,
-  unanswered: row.unanswered === 1,
-  nextAttemptAt: row.state === 'queued' && row.next_attempt_at > 0 ? new Date(row.next_attempt_at).toISOString() : null,
-  held: row.state === 'queued' && row.held === 1,
-  batch: row.origin ? (JSON.parse(row.origin) as BatchOrigin) : null,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  version: row.version,
-});
 
 export type OrdersStore = Awaited<ReturnType<typeof createOrdersStore>>;
 
@@ -264,48 +223,8 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     return row?.at ?? null;
   }
 
-  /**
-   * After a crash: a draft left in `sending` may or may not have reached the service; send it again with its
-   * reference. Only the sends no running outbox has under way (`sendingHere` are this process's): a send
-   * another program still has under way would otherwise go out twice.
-   */
-  async function requeueInterrupted(sendingHere: ReadonlySet<string> = new Set(), isAlive: (pid: number) => boolean = processAlive): Promise<number> {
-    const staleBefore = stamp(new Date(now().getTime() - SENDING_STALE_MS));
-    const rows = await sql.all<{ id: string; sender_pid: number | null; updated_at: string; attempts: number; claimed_by: string | null; lease_until: number }>(
-      `SELECT id, sender_pid, updated_at, attempts, claimed_by, lease_until FROM drafts WHERE state = 'sending'`,
-    );
-    const nowMs = now().getTime();
-    // Here, a sender's process is asked directly (at once after a crash); another workstation's send is its
-    // own until its lease lapses, which it renews while it waits for the service.
-    const here = (row: (typeof rows)[number]) => row.claimed_by === null || row.claimed_by === workstation;
-    const underHere = (row: (typeof rows)[number]) => (row.sender_pid === process.pid ? sendingHere.has(row.id) : row.sender_pid !== null && isAlive(row.sender_pid));
-    const lapsed = (row: (typeof rows)[number]) => row.lease_until > 0 && row.lease_until < nowMs;
-    const cut = rows.filter((row) => lapsed(row) || (here(row) ? row.updated_at < staleBefore || !underHere(row) : row.lease_until === 0 && row.updated_at < staleBefore));
-    if (cut.length === 0) return 0;
-    const interrupted = (attempt: number): EventDetail => ({
-      kind: 'attempt',
-      attempt,
-      outcome: 'interrupted',
-      message: 'PrintDesk stopped before the service answered; it is sent again under the same reference, so it cannot be placed twice.',
-    });
-    return sql.transaction(
-      async (tx) => {
-        let changes = 0;
-        for (const row of cut) {
-          // Only if still as read: the sender may have answered, or renewed its lease, meanwhile.
-          const changed = await tx.run(
-            `UPDATE drafts SET state = 'queued', next_attempt_at = 0, unanswered = 1, lease_until = 0, version = version + 1 WHERE id = ? AND state = 'sending' AND lease_until = ?`,
-            [row.id, row.lease_until],
-          );
-          if (changed) await events.record(tx, row.id, stamp(), [interrupted(row.attempts)]);
-          changes += changed;
-        }
-        await told(tx, cut.map((row) => row.id));
-        return changes;
-      },
-      { durable: true },
-    );
-  }
+  const requeueInterrupted = (sendingHere?: ReadonlySet<string>, isAlive?: (pid: number) => boolean) =>
+    requeueSends({ sql, now, stamp, workstation, record: events.record, told }, sendingHere, isAlive);
 
   /**
    * The service is back: what waited for it may go now rather than at its backoff time. Not what waits out
@@ -374,22 +293,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     return Number((await sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM drafts WHERE account = ? AND state IN ('queued', 'sending')`, [account]))?.n ?? 0);
   }
 
-  const recipients = {
-    async remember(account: string, recipient: Recipient): Promise<void> {
-      const key = [recipient.firstName, recipient.lastName, recipient.streetAddress, recipient.postal, recipient.country]
-        .map((part) => part.trim().toLowerCase())
-        .join('|');
-      await sql.run(
-        `INSERT INTO recipients (account, key, recipient, used_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (account, key) DO UPDATE SET recipient = excluded.recipient, used_at = excluded.used_at`,
-        [account, key, JSON.stringify(recipient), stamp()],
-      );
-    },
-    async list(account: string, limit = 50): Promise<Recipient[]> {
-      const rows = await sql.all<{ recipient: string }>('SELECT recipient FROM recipients WHERE account = ? ORDER BY used_at DESC LIMIT ?', [account, limit]);
-      return rows.map((row) => JSON.parse(row.recipient) as Recipient);
-    },
-  };
+  const recipients = createRecipients(sql, stamp);
 
   return { sql, workstation, sender, leaseMs, get, some, create, createQueued, list, history, transition, remove, nextDue, claimNext, renewLeases, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
 }
