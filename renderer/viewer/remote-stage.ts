@@ -57,7 +57,7 @@ export function startRemoteStage(canvas: HTMLCanvasElement, width: number, heigh
         return options.onGrid?.(data.cellMm);
       case 'frame':
         options.onSizeLabels?.(data.labels);
-        return options.onFrame?.(data.shown);
+        return options.onFrame?.(data.shown, data.gpu);
       case 'marks':
         return options.onMarks?.(data.marks);
       case 'picture': {
@@ -97,6 +97,7 @@ export function startRemoteStage(canvas: HTMLCanvasElement, width: number, heigh
     fit: () => call('fit', []),
     setLabelInsets: (top, bottom) => call('setLabelInsets', [top, bottom]),
     resize: (w, h) => call('resize', [w, h]),
+    clear: () => call('clear', []),
     picture(size) {
       if (stopped) return Promise.reject(new Error('The preview was closed'));
       const id = nextPicture++;

@@ -20,6 +20,12 @@ export interface ShownModel {
   picture(size: number): Promise<string>;
 }
 
+/** Geometries and textures a stage holds on the GPU (three's count). */
+export interface GpuMemory {
+  geometries: number;
+  textures: number;
+}
+
 export interface StageOptions {
   /** Hears when the view at rest changes between the proxy and every triangle, and the loading's progress. */
   onDetail?: (detail: Detail) => void;
@@ -27,8 +33,11 @@ export interface StageOptions {
   onGrid?: (cellMm: number) => void;
   /** Hears where the size box's labels go after each frame (null while the box is hidden). */
   onSizeLabels?: (labels: SizeLabel[] | null) => void;
-  /** Hears each frame drawn; `shown` on the first one with the model last given to show(). */
-  onFrame?: (shown: boolean) => void;
+  /**
+   * Hears each frame drawn; `shown` on the first one with the model last given to show(). With what the
+   * stage holds on the GPU: a stage kept between previews must not gather the models it showed.
+   */
+  onFrame?: (shown: boolean, gpu: GpuMemory) => void;
   /** Hears, with the first frame of a model, when the stage got it, had built it and had drawn it (see marks.ts). */
   onMarks?: (marks: StageMarks) => void;
   /** What the controls and keys listen to: the canvas itself, or what stands in for it in a worker. */
@@ -66,6 +75,8 @@ export interface Stage {
   resize(width: number, height: number): void;
   /** A PNG data URL of the model shown, `size` pixels square, standing as it is shown (for the library). */
   picture(size: number): Promise<string>;
+  /** Takes the model off the stage and frees its GPU resources, keeping the stage (and its context) for the next. */
+  clear(): void;
   /** Frees every GPU resource and the WebGL context itself. */
   dispose(): void;
 }

@@ -5,7 +5,7 @@ import type { ParsedModel } from '../../common/models/index.ts';
 import type { StageMarks } from './marks.ts';
 import type { RelayedEvent } from './input-relay.ts';
 import type { SizeLabel } from './size-box.ts';
-import type { Detail, Stage } from './stage-api.ts';
+import type { Detail, GpuMemory, Stage } from './stage-api.ts';
 import type { UpAxis } from './up-axis.ts';
 
 /** The Stage's calls that carry no answer, sent as they are. */
@@ -26,6 +26,6 @@ export type FromStage =
   | { type: 'failed'; message: string }
   | { type: 'detail'; detail: Detail }
   | { type: 'grid'; cellMm: number }
-  | { type: 'frame'; shown: boolean; labels: SizeLabel[] | null }
+  | { type: 'frame'; shown: boolean; gpu: GpuMemory; labels: SizeLabel[] | null }
   | { type: 'marks'; marks: StageMarks }
   | { type: 'picture'; id: number; url?: string; error?: string };

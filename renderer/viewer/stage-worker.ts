@@ -26,7 +26,7 @@ function start(message: Extract<ToStage, { type: 'init' }>): void {
       preserveDrawingBuffer: false,
       onDetail: (detail) => post({ type: 'detail', detail }),
       onGrid: (cellMm) => post({ type: 'grid', cellMm }),
-      onFrame: (shown) => post({ type: 'frame', shown, labels: pendingLabels }),
+      onFrame: (shown, gpu) => post({ type: 'frame', shown, gpu, labels: pendingLabels }),
       onMarks: (marks) => post({ type: 'marks', marks }),
       onSizeLabels: (labels) => (pendingLabels = labels),
     });

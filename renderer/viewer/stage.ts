@@ -8,10 +8,10 @@ import { DetailPolicy } from './detail-policy.ts';
 import { wallClock, type StageMarks } from './marks.ts';
 import type { Detail, Stage, StageOptions } from './stage-api.ts';
 import { warmShaders } from './warm-shaders.ts';
-import { buildModelObjects, displayScale, worldSize, worldSphere, type ModelObjects } from './model-mesh.ts';
-import { buildPlate, PLATE_MM, type Plate } from './plate.ts';
-import { buildSizeBox, type SizeBox } from './size-box.ts';
+import { buildModelObjects, worldSphere, type ModelObjects } from './model-mesh.ts';
+import { PLATE_MM } from './plate.ts';
 import { LIGHT_LOOK } from './look.ts';
+import { createScenery } from './scenery.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
 import type { UpAxis } from './up-axis.ts';
 import { MotionResolution, softwareRendering } from './motion-resolution.ts';
@@ -21,7 +21,6 @@ import { createViewControls } from './view-controls.ts';
 export type { Detail, ShownModel, Stage, StageOptions } from './stage-api.ts';
 
 export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options: StageOptions = {}): Stage {
-  let look = options.look ?? LIGHT_LOOK;
   // Without a GPU, multisampling triples what every frame costs, the moving view's too. The view at rest is
   // smoothed instead by drawing it at twice the resolution, which the canvas scales down; a moving view is
   // drawn at its own resolution or less (see sharpness below).
@@ -33,7 +32,7 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
   const motion = new MotionResolution();
   /** The canvas's size in CSS pixels, and the pixel ratio it is drawn at now. */
   const view = { width: 1, height: 1, ratio: restingRatio };
-  renderer.setClearColor(look.background);
+  renderer.setClearColor((options.look ?? LIGHT_LOOK).background);
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(35, 1, 0.1, 10_000);
   camera.position.set(200, 180, 260);
@@ -43,17 +42,12 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
   const key = new THREE.DirectionalLight(0xffffff, 2.2);
   key.position.set(0.6, 1, 0.8);
   camera.add(key);
-  let plate: Plate = buildPlate(0, 0, PLATE_MM, look);
-  scene.add(plate.group);
+  const scenery = createScenery(scene, options.look ?? LIGHT_LOOK);
   warmShaders(renderer, scene, camera);
 
   let objects: ModelObjects | null = null;
-  let sizeBox: SizeBox | null = null;
-  let sizeBoxOn = true;
   let current: ParsedModel | null = null;
   let up: UpAxis = 'z';
-  /** The canvas's bands under the tool row and above the notes, where size labels would be covered. */
-  let labelInsets = { top: 10, bottom: 10 };
   let frame = 0;
   /** A model given to show() and not yet drawn, and when its stages were. */
   let unseen = false;
@@ -102,8 +96,8 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
   };
 
   /** Draws a moving view with fewer pixels when a frame of it costs too much (software WebGL), and sharp at rest. */
-  const sharpness = (moving: boolean) => {
-    const ratio = moving ? pixelRatio * motion.scale : restingRatio;
+  const sharpness = (moving: boolean, quick: boolean) => {
+    const ratio = moving ? pixelRatio * motion.scale : quick ? pixelRatio : restingRatio;
     if (ratio === view.ratio) return;
     view.ratio = ratio;
     renderer.setPixelRatio(ratio);
@@ -116,13 +110,16 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
     const moving = controls.moving;
     const proxy = policy ? loading || policy.useProxy(moving, everyTriangle) : false;
     objects?.useProxy(proxy);
-    sharpness(moving);
-    // Seen from below, the plate would draw its grid over the model's underside: it steps aside.
-    plate.group.visible = camera.position.y >= 0;
+    // Without a GPU, a model's first frame is drawn at the view's own resolution, a quarter of the pixels
+    // of the sharp view at rest: it is on screen that much sooner, and the sharp frame follows. So is the
+    // empty plate shown while a model is on its way, which would otherwise hold up the model's frame.
+    const quick = software && !moving && (unseen || !objects);
+    sharpness(moving, quick);
+    scenery.plateSeenFrom(camera);
     const started = performance.now();
     renderer.render(scene, camera);
     // The choice of copy is made on frames at full resolution: a smaller moving frame says less of them.
-    if (policy && !moving) measure(policy, proxy, started);
+    if (policy && !moving && !quick) measure(policy, proxy, started);
     if (moving) requestAnimationFrame(() => motion.record(performance.now() - started));
     placeSizeLabels();
     const shown = unseen && objects !== null;
@@ -130,9 +127,12 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
     if (shown) {
       options.onMarks?.({ ...marks, 'stage-drawn': wallClock() });
       // The next animation frame comes once this one is done (without a GPU, rasterized): it is on screen.
-      requestAnimationFrame(() => options.onMarks?.({ 'stage-frame-done': wallClock() }));
+      requestAnimationFrame(() => {
+        options.onMarks?.({ 'stage-frame-done': wallClock() });
+        if (quick) requestRender();
+      });
     }
-    options.onFrame?.(shown);
+    options.onFrame?.(shown, { geometries: renderer.info.memory.geometries, textures: renderer.info.memory.textures });
     if (loading) scheduleUpload();
   };
 
@@ -164,32 +164,33 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
 
   const canvasSize = new THREE.Vector2();
   const placeSizeLabels = () => {
-    if (!sizeBox || !sizeBoxOn) return options.onSizeLabels?.(null);
     renderer.getSize(canvasSize);
-    options.onSizeLabels?.(sizeBox.labels(camera, canvasSize.x, canvasSize.y, up, labelInsets));
+    options.onSizeLabels?.(scenery.labels(camera, canvasSize.x, canvasSize.y, up));
   };
   function requestRender() {
     if (!frame) frame = requestAnimationFrame(render);
   }
 
-  /** The model's box with its sides' lengths, in the look's colour and unit, replacing the one before. */
-  function addSizeBox(model: ParsedModel) {
-    sizeBox?.lines.removeFromParent();
-    sizeBox?.dispose();
-    sizeBox = buildSizeBox(model, look);
-    sizeBox.lines.visible = sizeBoxOn;
-    objects?.root.add(sizeBox.lines);
-  }
-
   /** A plate, and a grid, the size of the model as it now stands. */
   const layPlate = () => {
-    const [width, height, depth] = current ? worldSize(current, up) : [0, 0, 0];
-    scene.remove(plate.group);
-    plate.dispose();
-    plate = buildPlate(width, depth, current ? Math.max(width, height, depth) : PLATE_MM, look);
-    scene.add(plate.group);
-    if (current) options.onGrid?.(plate.cell / displayScale(current));
+    const cell = scenery.layPlate(current, up);
+    if (cell !== null) options.onGrid?.(cell);
   };
+
+  /** Stops what is scheduled and frees the model's GPU resources: what clearing and disposing share. */
+  function takeDown() {
+    if (frame) cancelAnimationFrame(frame);
+    if (uploadStep) cancelAnimationFrame(uploadStep);
+    frame = uploadStep = 0;
+    policy = null;
+    reported = null;
+    unseen = false;
+    marks = {};
+    if (objects) scene.remove(objects.root);
+    objects?.dispose();
+    objects = null;
+    scenery.dropSizeBox();
+  }
 
   function fit() {
     const sphere = current ? worldSphere(current, up) : new THREE.Sphere(new THREE.Vector3(), PLATE_MM / 2);
@@ -210,7 +211,7 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
       up = upAxis;
       objects = buildModelObjects(model, up, arraysFollow);
       marks['stage-built'] = wallClock();
-      addSizeBox(model);
+      scenery.boxModel(model, objects?.root);
       layPlate();
       policy = newPolicy();
       pacer = new UploadPacer();
@@ -259,23 +260,20 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
       requestRender();
     },
     setSizeBox(on) {
-      sizeBoxOn = on;
-      if (sizeBox) sizeBox.lines.visible = on;
+      scenery.setSizeBox(on);
       requestRender();
     },
     setLook(next) {
-      look = next;
-      renderer.setClearColor(look.background);
+      scenery.setLook(next);
+      renderer.setClearColor(next.background);
       layPlate();
       // The labels' unit is the box's own: built again, not recoloured.
-      if (current) addSizeBox(current);
+      if (current) scenery.boxModel(current, objects?.root);
       requestRender();
     },
     fit,
     setLabelInsets(top, bottom) {
-      if (top === labelInsets.top && bottom === labelInsets.bottom) return;
-      labelInsets = { top, bottom };
-      requestRender();
+      if (scenery.setLabelInsets(top, bottom)) requestRender();
     },
     resize(width, height) {
       if (width <= 0 || height <= 0) return;
@@ -289,15 +287,19 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
       if (!current) return Promise.reject(new Error('No model is shown'));
       return renderThumbnail(current, size, up);
     },
+    clear() {
+      takeDown();
+      current = null;
+      up = 'z';
+      layPlate();
+      // The next preview's first frame is drawn sharp, whatever this one's motion had come to. Nothing is
+      // drawn now: the canvas is off the page until a preview takes the stage and shows a model or resizes it.
+      motion.scale = 1;
+    },
     dispose() {
-      if (frame) cancelAnimationFrame(frame);
-      if (uploadStep) cancelAnimationFrame(uploadStep);
-      policy = null;
+      takeDown();
       controls.dispose();
-      objects?.dispose();
-      objects = null;
-      sizeBox?.dispose();
-      plate.dispose();
+      scenery.dispose();
       renderer.dispose();
       renderer.forceContextLoss();
     },

@@ -420,7 +420,7 @@ test('a large model shows as soon as it is measured, and says whether it is clos
   await lib.thumbnailDrawn();
 });
 
-test('opening and closing a preview 100 times leaks neither WebGL contexts nor memory', async (t) => {
+test('opening and closing a preview 100 times leaks neither WebGL contexts, nor GPU geometries in the stage kept between previews, nor memory', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
   const lib = libraryPage(app.page);
@@ -432,13 +432,28 @@ test('opening and closing a preview 100 times leaks neither WebGL contexts nor m
   await lib.fileInput.setInputFiles([join(corpus, 'stl', 'Moon-binary.stl')]);
   await lib.lists(1, 30_000);
   const heap = () => app.page.evaluate(() => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize);
+  const detail = modelDetail(app.page);
+  let settledGeometries: number | null = null;
   const cycle = async () => {
     await lib.open();
-    await modelDetail(app.page).previewReady();
-    await modelDetail(app.page).backToLibrary.click();
+    await detail.previewReady();
+    // Checked (open edges drawn, if any): what the preview holds on the GPU is then the same at every opening.
+    await detail.topologyPending.waitFor({ state: 'detached' });
+    if (settledGeometries !== null) await detail.gpuGeometriesAre(settledGeometries);
+    await detail.backToLibrary.click();
     await lib.rows.first().waitFor();
   };
   for (let i = 0; i < 10; i++) await cycle();
+  // The stage is kept from one preview to the next (kept-stage.ts): each must free what the last one showed.
+  await lib.open();
+  await detail.previewReady();
+  await detail.topologyPending.waitFor({ state: 'detached' });
+  await app.page.waitForTimeout(500);
+  settledGeometries = await detail.gpuGeometries();
+  assert.ok(settledGeometries !== null && settledGeometries > 0, 'the stage tells what it holds on the GPU');
+  assert.equal(await detail.drawnIn(), 'worker');
+  await detail.backToLibrary.click();
+  await lib.rows.first().waitFor();
   const client = await app.page.context().newCDPSession(app.page);
   await client.send('HeapProfiler.collectGarbage');
   const before = await heap();

@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { corpus, scratch, startWorld, type World } from './library-helpers.ts';
 import { parseModel, PREVIEW_PROXY_TRIANGLES, simplify } from '../../common/models/index.ts';
+import { createLibrary } from '../../electron/services/library/index.ts';
 import { createModelCache } from '../../electron/services/library/model-cache.ts';
+import { accountKey } from '../../electron/services/session/session.ts';
+import type { ApiClient } from '../../electron/services/api/client.ts';
 import { createModelPictures, PICTURE_FROM_BYTES } from '../../electron/services/library/model-pictures.ts';
 import { createPictureReader } from '../../electron/services/models/model-picture.ts';
 import { binaryStl, torusWith } from '../../scripts/generate-models.ts';
@@ -92,6 +95,28 @@ describe('first pictures of large models', () => {
     assert.deepEqual(reads, [largeId], 'one reading, shared');
     assert.deepEqual(await modelPicture(largeId), opened);
     assert.deepEqual(reads, [largeId]);
+  });
+
+  it("costs the service no request of its own: opening a model asks for its record once, and a model listed before not for the picture", async () => {
+    const asked: string[] = [];
+    const counted = Object.assign(Object.create(world.api) as ApiClient, {
+      call: ((route, ...rest) => {
+        asked.push(route);
+        return world.api.call(route, ...rest);
+      }) as ApiClient['call'],
+    });
+    const library = createLibrary({
+      client: () => counted, account: () => accountKey(world.session.state(), world.api.serviceKey), tokens: world.session.tokens, db: world.db, onEvent: () => undefined, modelCacheDir: join(files.dir, 'opening'),
+    });
+    // As ModelDetail opens a model: its record, its file and its picture asked for at once.
+    const [model, file, picture] = await Promise.all([library.models.get(largeId), library.modelFile(largeId), library.modelPicture(largeId)]);
+    assert.equal(model.modelId, largeId);
+    assert.ok(file && picture);
+    assert.deepEqual(asked.filter((route) => route === 'getModelData'), ['getModelData'], 'one request for the record, shared');
+    // Opened again: the picture is named by the record seen, and asks nothing more.
+    asked.length = 0;
+    assert.deepEqual(await library.modelPicture(largeId), picture);
+    assert.deepEqual(asked, []);
   });
 
   it('is none for a model small enough to open whole, without reading its file', async () => {

@@ -5,6 +5,7 @@ import { isNotFound, isUnreachable } from '../api/errors.ts';
 import type { Db } from '../storage/database.ts';
 import { createFolders, folderTree } from './folders.ts';
 import { createKnownModels, type KnownPage } from './known-models.ts';
+import { sharedWhileRunning } from '../../../common/shared-calls.ts';
 import { createModelCache, MODEL_CACHE_BYTES } from './model-cache.ts';
 import { createModelFiles } from './model-files.ts';
 import { createModelPictures } from './model-pictures.ts';
@@ -81,8 +82,14 @@ export function createLibrary(deps: LibraryDeps) {
   };
   const listFolders = (projectId: string) =>
     orLastSeen(async () => seen(await folders.list(projectId), (list) => known.sawFolders(projectId, list)), () => known.folders(projectId));
-  const getModel = (modelId: string) =>
-    orLastSeen(async () => seen(await models.get(modelId).catch(forgetIfGone(modelId)), known.saw), () => known.model(modelId));
+  // Opening a model asks for its record, its file and its picture at once: the service is asked once.
+  const getModel = sharedWhileRunning((modelId: string) =>
+    orLastSeen(async () => seen(await models.get(modelId).catch(forgetIfGone(modelId)), known.saw), () => known.model(modelId)));
+  /** A picture is kept by the model's hash, which never changes: the record last seen names it without a request. */
+  const pictureRecord = async (modelId: string) => {
+    const last = known.model(modelId);
+    return last?.sha256 ? last : getModel(modelId);
+  };
   const forgetIfGone = (modelId: string) => (error: unknown) => {
     if (isNotFound(error)) known.forget(modelId);
     throw error;
@@ -93,7 +100,7 @@ export function createLibrary(deps: LibraryDeps) {
   const pictures = createPictureReader();
   // Pictures are a few megabytes each: a tenth of the models' room, in a folder per proxy size.
   const pictureCache = deps.modelCacheDir ? createModelCache(join(deps.modelCacheDir, `pictures-${PREVIEW_PROXY_TRIANGLES}`), MODEL_CACHE_BYTES / 10) : undefined;
-  const modelPictures = createModelPictures({ model: getModel, modelFile, reader: pictures, cache: pictureCache });
+  const modelPictures = createModelPictures({ model: pictureRecord, modelFile, reader: pictures, cache: pictureCache });
 
   return {
     folders: {

@@ -1,6 +1,7 @@
 // A large model's first picture for its preview: the proxy the viewer draws first and the model's measures,
 // a few megabytes the host sends ahead of the file's hundred, so the model is on screen while its every
 // triangle is still on its way. Kept by content hash: opening the model again costs no reading.
+import { sharedWhileRunning } from '../../../common/shared-calls.ts';
 import type { ModelPicture as ModelPictureMessage } from '../../contract/schemas/library.ts';
 import type { PictureReader } from '../models/model-picture.ts';
 import type { ModelCache } from './model-cache.ts';
@@ -14,6 +15,7 @@ export const PICTURE_FROM_BYTES = 16 * 1024 * 1024;
 export type PictureMessage = ModelPictureMessage;
 
 export interface ModelPictureDeps {
+  /** The model's record: its hash names the picture kept, so the one last seen serves (a model's content never changes). */
   model: (modelId: string) => Promise<Model>;
   /** the file as the preview reads it, never downloaded for this (the preview's own reading does that once) */
   modelFile: (modelId: string, options: { download: false }) => Promise<ModelFile | null>;
@@ -51,8 +53,6 @@ export function decodePicture(bytes: Uint8Array): PictureMessage | null {
 export type ModelPictures = ReturnType<typeof createModelPictures>;
 
 export function createModelPictures(deps: ModelPictureDeps) {
-  /** Readings under way by model: a preview opened while its picture is being prepared waits for that one. */
-  const reading = new Map<string, Promise<PictureMessage | null>>();
   let preparing: Promise<unknown> = Promise.resolve();
 
   async function read(modelId: string): Promise<PictureMessage | null> {
@@ -71,13 +71,8 @@ export function createModelPictures(deps: ModelPictureDeps) {
     return message;
   }
 
-  function picture(modelId: string): Promise<PictureMessage | null> {
-    const under = reading.get(modelId);
-    if (under) return under;
-    const started = read(modelId).finally(() => reading.delete(modelId));
-    reading.set(modelId, started);
-    return started;
-  }
+  /** A preview opened while its picture is being prepared waits for that reading. */
+  const picture = sharedWhileRunning(read);
 
   return {
     picture,

@@ -53,6 +53,11 @@ export function modelDetail(page: Page) {
       }),
     /** Where the preview draws: "worker" or "page". */
     drawnIn: () => viewer.getAttribute('data-drawn-in'),
+    /** Geometries the preview's stage holds on the GPU, as of its last frame (null before one). */
+    gpuGeometries: () => viewer.getAttribute('data-gpu-geometries').then((n) => (n === null ? null : Number(n))),
+    /** Waits until the stage's last frame held this many geometries on the GPU. */
+    gpuGeometriesAre: (count: number, timeout = 10_000) =>
+      page.waitForFunction((count) => document.querySelector('[data-testid="viewer"]')?.getAttribute('data-gpu-geometries') === String(count), count, { timeout }),
     dimensions: page.getByTestId('viewer-dimensions'),
     /** Waits until the size over the preview says this. */
     dimensionsRead: (size: string) => page.waitForFunction((size) => document.querySelector('[data-testid="viewer-dimensions"]')?.textContent?.includes(size), size),
