@@ -3,11 +3,14 @@
 // fragment (never sent over HTTP, never a cookie), is kept for this tab only, and leaves the URL bar.
 import type { EventName } from '../contract/channels.ts';
 import { createPrintdeskApi, type Transport } from '../contract/bridge-api.ts';
+import { fetchOffThread } from './fetch-off-thread.ts';
 import { decodeFrame, type ParkedBytes } from './frames.ts';
 
 const BRIDGE_PATH = '/__printdesk/bridge';
 const STAGE_PATH = '/__printdesk/stage';
 const BYTES_PATH = '/__printdesk/bytes';
+/** Parked arrays from this size on are fetched off the page's thread (a model's file, not its first picture). */
+const OFF_THREAD_FROM_BYTES = 16 * 1024 * 1024;
 
 const SECRET_KEY = 'printdesk.bridgeSecret';
 
@@ -50,13 +53,14 @@ function createSocketTransport(secret: string): Transport {
   }
 
   /**
-   * Fetches a large byte array the host left out of the frame (see browser-parking.ts). A worker of its own
-   * gathers the body and hands it over whole (transferred): on the page's main thread, `arrayBuffer()` held
-   * it half a second at the end for 100 MB, and reading the stream there a second in all, chunk by chunk.
+   * Fetches a large byte array the host left out of the frame (see browser-parking.ts): a model's file by
+   * a worker (fetch-off-thread.ts), a few megabytes (a large model's first picture) here, where the
+   * handing over would cost more than the reading.
    */
   async function fetchParked({ token, length, place }: ParkedBytes): Promise<void> {
     const url = new URL(`${BYTES_PATH}?secret=${encodeURIComponent(secret)}&token=${encodeURIComponent(token)}`, location.href).href;
-    const bytes = new Uint8Array(await fetchOffThread(url).catch(() => fetchHere(url)));
+    const body = length >= OFF_THREAD_FROM_BYTES ? fetchOffThread(url).catch(() => fetchHere(url)) : fetchHere(url);
+    const bytes = new Uint8Array(await body);
     if (bytes.byteLength !== length) throw new Error('cut short');
     place(bytes);
   }
@@ -109,38 +113,6 @@ function createSocketTransport(secret: string): Transport {
       return () => void listeners.get(event)?.delete(listener);
     },
   };
-}
-
-/** The body of `url` fetched by a short-lived worker, or a rejection when no worker can be made here. */
-function fetchOffThread(url: string): Promise<ArrayBuffer> {
-  const source = `onmessage = async ({ data }) => {
-    try {
-      const response = await fetch(data, { cache: 'no-store' });
-      if (!response.ok) throw new Error('HTTP ' + response.status);
-      const body = await response.arrayBuffer();
-      postMessage(body, [body]);
-    } catch (error) {
-      postMessage(String(error));
-    }
-  };`;
-  return new Promise((resolve, reject) => {
-    const script = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-    const worker = new Worker(script, { name: 'model-file' });
-    const done = () => {
-      worker.terminate();
-      URL.revokeObjectURL(script);
-    };
-    worker.onmessage = ({ data }: MessageEvent<ArrayBuffer | string>) => {
-      done();
-      if (data instanceof ArrayBuffer) resolve(data);
-      else reject(new Error(data));
-    };
-    worker.onerror = (event) => {
-      done();
-      reject(new Error(event.message));
-    };
-    worker.postMessage(url);
-  });
 }
 
 Object.defineProperty(window, 'printdesk', {
