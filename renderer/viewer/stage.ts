@@ -97,7 +97,7 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
 
   /** Draws a moving view with fewer pixels when a frame of it costs too much (software WebGL), and sharp at rest. */
   const sharpness = (moving: boolean, quick: boolean) => {
-    const ratio = moving ? pixelRatio * motion.scale : quick ? pixelRatio : restingRatio;
+    const ratio = moving ? pixelRatio * motion.scale : quick ? pixelRatio * 0.5 : restingRatio;
     if (ratio === view.ratio) return;
     view.ratio = ratio;
     renderer.setPixelRatio(ratio);
