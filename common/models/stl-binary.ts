@@ -1,5 +1,6 @@
 import { grouped, ModelParseError } from './errors.ts';
 import { MEASURE_SLICE, MeasureSum } from './measure.ts';
+import { gatherAndMeasure } from './stl-binary-measure.ts';
 import type { ParseOptions, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES } from './types.ts';
 
@@ -80,8 +81,7 @@ export function parseBinaryStl(bytes: Uint8Array, options: ParseOptions): RawMes
   const sum = new MeasureSum();
   for (let first = 0; first < facets && sum.firstNonFinite < 0; first += MEASURE_SLICE) {
     const last = Math.min(facets, first + MEASURE_SLICE);
-    gather(view, positions, first, last);
-    sum.add(positions, first, last);
+    gatherAndMeasure(view, positions, first, last, sum);
     if (last % PROGRESS_FACETS === 0 && last < facets) options.onProgress?.(last / facets);
   }
   return {
