@@ -36,17 +36,10 @@ export interface WordsWelded {
  * Points welded by their words, fed part by part: `add` the points of each part, then `result`. Ids are
  * handed out in the order the points first come. The table is sized to the caller's estimate, at most
  * half full, and doubles when it is passed.
- *
- * Each slot of the table holds a point's hash beside its id: a probe compares the hash in the slot's own
- * cache line and reads the point's words only when they match. With ids alone, every occupied slot
- * probed meant reading that id's words far away in the keys: a second dependent cache miss per probe,
- * most of the weld's time on a large file (random reads of megabytes cost 100–200 ns each on this
- * machine kind, where a read in cache costs a nanosecond).
  */
 export class WordWelder {
   /** Each id's words, as they were added. */
   private keys: Int32Array;
-  /** Two words a slot: the point's hash, then its id (-1: empty). */
   private table: Int32Array;
   private readonly recent: Int32Array;
   /** The table and the recent ids, allocated as one. */
@@ -58,7 +51,7 @@ export class WordWelder {
     this.keys = new Int32Array(capacity * 3);
     // One allocation for the table and the recent ids: each typed array's own costs about 0.7 µs, much
     // of a small model's weld. The keys are apart: they outlive the table (see result).
-    const size = tableSize(capacity) * 2;
+    const size = tableSize(capacity);
     const room = (this.room = new Int32Array(size + Math.min(1 << RECENT_BITS, size)).fill(-1));
     this.table = room.subarray(0, size);
     this.recent = room.subarray(size);
@@ -69,31 +62,29 @@ export class WordWelder {
     const recent = this.recent;
     const recentMask = recent.length - 1;
     let { keys, table, unique } = this;
-    // Slot s is words 2s (hash) and 2s + 1 (id): masking the doubled hash keeps it even.
-    let mask = table.length - 2;
+    let mask = table.length - 1;
     for (let i = 0, p = 0; i < count; i++, p += 3) {
       const x = words[p], y = words[p + 1], z = words[p + 2];
       const h = slotHash(x, y, z);
       let id = recent[h & recentMask];
       if (id < 0 || keys[id * 3] !== x || keys[id * 3 + 1] !== y || keys[id * 3 + 2] !== z) {
-        let slot = (h << 1) & mask;
-        id = table[slot + 1];
-        while (id !== -1 && (table[slot] !== h || keys[id * 3] !== x || keys[id * 3 + 1] !== y || keys[id * 3 + 2] !== z)) {
-          slot = (slot + 2) & mask;
-          id = table[slot + 1];
+        let slot = h & mask;
+        id = table[slot];
+        while (id !== -1 && (keys[id * 3] !== x || keys[id * 3 + 1] !== y || keys[id * 3 + 2] !== z)) {
+          slot = (slot + 1) & mask;
+          id = table[slot];
         }
         if (id === -1) {
           if (unique * 3 === keys.length) {
             this.unique = unique;
             this.grow();
             ({ keys, table } = this);
-            mask = table.length - 2;
-            slot = (h << 1) & mask;
-            while (table[slot + 1] !== -1) slot = (slot + 2) & mask;
+            mask = table.length - 1;
+            slot = h & mask;
+            while (table[slot] !== -1) slot = (slot + 1) & mask;
           }
           id = unique++;
-          table[slot] = h;
-          table[slot + 1] = id;
+          table[slot] = id;
           keys[id * 3] = x;
           keys[id * 3 + 1] = y;
           keys[id * 3 + 2] = z;
@@ -120,14 +111,12 @@ export class WordWelder {
     const { keys, unique } = this;
     this.keys = new Int32Array(keys.length * 2);
     this.keys.set(keys);
-    const table = (this.table = this.room = new Int32Array(tableSize(this.keys.length / 3) * 2).fill(-1));
-    const mask = table.length - 2;
+    const table = (this.table = this.room = new Int32Array(tableSize(this.keys.length / 3)).fill(-1));
+    const mask = table.length - 1;
     for (let id = 0; id < unique; id++) {
-      const h = slotHash(keys[id * 3], keys[id * 3 + 1], keys[id * 3 + 2]);
-      let slot = (h << 1) & mask;
-      while (table[slot + 1] !== -1) slot = (slot + 2) & mask;
-      table[slot] = h;
-      table[slot + 1] = id;
+      let slot = slotHash(keys[id * 3], keys[id * 3 + 1], keys[id * 3 + 2]) & mask;
+      while (table[slot] !== -1) slot = (slot + 1) & mask;
+      table[slot] = id;
     }
   }
 }
