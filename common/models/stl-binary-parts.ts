@@ -56,7 +56,7 @@ export function binaryStlFactsInParts(head: Uint8Array, size: number, readInto: 
  * cache. Null when the file ends early or holds a coordinate that is not a number.
  */
 function measureAndWeld(facets: number, readInto: ReadInto): { measures: Measures; ids: Int32Array; welder: WordWelder } | null {
-  // Each part is read after room for a header, where gather() reads a file's first facet from.
+  // Each part is read after room for a header, where gatherAndMeasure() reads a file's first facet from.
   const raw = new Uint8Array(STL_HEADER_BYTES + PART_FACETS * STL_FACET_BYTES);
   const part = new Float32Array(PART_FACETS * 9);
   const bits = new Int32Array(part.buffer);

@@ -47,6 +47,8 @@ function checkCount(bytes: Uint8Array, facets: number, warnings: string[]): void
  * Copies facets [first, last) to `positions`, whose buffer may be the file's own: each facet's 36 bytes of
  * corners move down to 36·t, which is always below where facet t and every later facet are read from.
  * `view` holds the file from its start (or a part of it read after 84 bytes of room, facet 0 its first).
+ * The parsers copy with gatherAndMeasure (stl-binary-measure.ts), which measures as it copies; this plain
+ * copy is the reference its tests hold it to.
  */
 export function gather(view: DataView, positions: Float32Array, first: number, last: number): void {
   for (let from = STL_HEADER_BYTES + 12 + first * STL_FACET_BYTES, to = first * 9, end = last * 9; to < end; from += STL_FACET_BYTES, to += 9) {
