@@ -8,8 +8,9 @@ const FIRST_CORNER = 96;
 const FACET_BYTES = 50;
 
 /**
- * Copies facets [first, last) of `view` to `positions` (as stl-binary.ts's gather, which may write over
- * the file's own buffer) and adds them to `sum`, the next facets of the model. A non-finite coordinate is
+ * Copies facets [first, last) of `view` to `positions`, whose buffer may be the file's own (each facet's
+ * 36 bytes of corners move down to 36·t, below where facet t and every later one are read from; `view`
+ * holds the file from its start, or a part read after 84 bytes of room, facet 0 its first) and adds them to `sum`, the next facets of the model. A non-finite coordinate is
  * looked for once per slice, not per facet: it turns the sums of area, volume or the box non-finite.
  * Such a slice is then measured again by `sum.add`, from the positions just written, which names the
  * first triangle that holds one.
@@ -35,7 +36,11 @@ function measureSlice(view: DataView, positions: Float32Array, first: number, la
   else sum.add(positions, first, last);
 }
 
-/** The fused loop: true when every sum stayed finite, and only then are they kept in `state`. */
+/**
+ * The fused loop: true when every sum stayed finite, and only then are they kept in `state`. Its body is
+ * measure.ts's addSlice with the copy in front, on purpose: a shared per-facet function would have to
+ * hand back nine running values, and V8 keeps them in registers only within one loop.
+ */
 function copyAndMeasure(view: DataView, positions: Float32Array, first: number, last: number, state: number[]): boolean {
   let minX = state[MIN_X], minY = state[MIN_Y], minZ = state[MIN_Z], maxX = state[MAX_X], maxY = state[MAX_Y], maxZ = state[MAX_Z];
   let volume6 = state[VOLUME6], area2 = state[AREA2], degenerate = state[DEGENERATE];
