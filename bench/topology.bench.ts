@@ -4,9 +4,20 @@
 // the volume) on the same binary STL files, each run as a whole process under /usr/bin/time: wall time and
 // peak memory (its maximum resident set). Both are checked to have found the same facts (facets, open
 // edges, volume), so neither wins by doing less. Aim: at least 3× faster than admesh, and a peak at or
-// below its own. Beside them, Node's own floor (`node -e ''`, timed the same way in the same run): the
-// part of our figures that is the runtime's before any of our code runs. Each run's CPU time (user +
-// system) too, which what else the machine is doing moves less than the wall time.
+// below its own.
+//
+// How the aim is read (the coordinator's decision on #29): the app runs the topology pass inside a process
+// that is already running (the model worker), where Node's start is never paid per model. So the aim is
+// read on the work the check does:
+// - time: ours in-process, from opening the file to its facts (inspect prints it to stderr when
+//   PRINTDESK_INSPECT_TIMINGS=1), and, as a cross-check, our whole process minus Node's empty process
+//   (`node -e ''`) timed in the same run; admesh's start is a C binary's, next to nothing, so its whole
+//   process is its work;
+// - memory: each peak minus its runtime's empty-process peak, measured in the same run: `node -e ''` for
+//   ours, admesh on an 18-facet binary STL for admesh's.
+// The raw whole-process figures, and the ratios of both readings, are printed too. CPU times (user +
+// system) as well, in-process and whole: what else the machine is doing moves them less than the wall
+// times (on a machine shared with a dozen jobs, admesh's 0.5 s took 5 s of wall time).
 // Each process is started by /usr/bin/time, not by this runner: Linux hands a process's maximum RSS down
 // to children it starts itself, so a child of this (large) runner would report the runner's size as its own.
 import { execFile } from 'node:child_process';
@@ -14,7 +25,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { binaryStl, torusWith } from '../scripts/generate-models.ts';
+import { binaryStl, torus, torusWith } from '../scripts/generate-models.ts';
 import type { BenchResult } from './run.ts';
 
 const exec = promisify(execFile);
@@ -33,14 +44,27 @@ interface Run {
   cpuSeconds: number;
   peakMiB: number;
   output: string;
+  /** Ours only: from opening the file to its facts, inside the process (the last file's, when two are read). */
+  inProcessSeconds: number;
+  /** The same stretch's CPU time, all of the process's threads. */
+  inProcessCpuSeconds: number;
 }
 
 /** Runs a command under /usr/bin/time; its last stderr line holds the wall time, CPU times and maximum RSS. */
-async function timed(command: string, args: string[]): Promise<Run> {
-  const { stdout, stderr } = await exec(TIME, ['-f', 'TIMED %e %U %S %M', command, ...args], { maxBuffer: 64 * 1024 * 1024 });
+async function timed(command: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const { stdout, stderr } = await exec(TIME, ['-f', 'TIMED %e %U %S %M', command, ...args], { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
   const match = /TIMED ([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(stderr);
   if (!match) throw new Error(`No timing from ${command}: ${stderr.slice(-300)}`);
-  return { seconds: Number(match[1]), cpuSeconds: Number(match[2]) + Number(match[3]), peakMiB: Number(match[4]) / 1024, output: stdout };
+  // With the file named twice, the last timing is the second read's: code already compiled by the first.
+  const inProcess = [...stderr.matchAll(/inspect-timing ([\d.]+) ms ([\d.]+) cpu-ms/g)].at(-1);
+  return {
+    seconds: Number(match[1]),
+    cpuSeconds: Number(match[2]) + Number(match[3]),
+    peakMiB: Number(match[4]) / 1024,
+    output: stdout,
+    inProcessSeconds: inProcess ? Number(inProcess[1]) / 1000 : NaN,
+    inProcessCpuSeconds: inProcess ? Number(inProcess[2]) / 1000 : NaN,
+  };
 }
 
 interface Facts {
@@ -59,9 +83,19 @@ function admeshFound(output: string): Facts {
   return { facets: number(/Number of facets\s*:\s*(\d+)/), open: number(/Total disconnected facets\s*:\s*(\d+)/), volume: number(/Volume\s*:\s*([\d.]+)/) };
 }
 
+const DIR = join(tmpdir(), 'printdesk-bench-models');
+
+/** A binary STL of 18 facets (the smallest torus): admesh's own floor, its start and reading with next to no work. */
+function tinyFile(): string {
+  mkdirSync(DIR, { recursive: true });
+  const path = join(DIR, 'tiny-torus.stl');
+  if (!existsSync(path)) writeFileSync(path, binaryStl(torus(3, 3)));
+  return path;
+}
+
 /** The 1M-triangle torus of the parsers bench (kept between runs), and the corpus's largest binary STL. */
 function files(): { label: string; path: string }[] {
-  const dir = join(tmpdir(), 'printdesk-bench-models');
+  const dir = DIR;
   mkdirSync(dir, { recursive: true });
   // With its facets' normals: admesh's volume is computed from them.
   const torus = join(dir, 'torus-1m-binary-normals.stl');
@@ -72,52 +106,115 @@ function files(): { label: string; path: string }[] {
   ];
 }
 
+const seconds = (run: Run) => run.seconds;
+const peak = (run: Run) => run.peakMiB;
+const cpu = (run: Run) => run.cpuSeconds;
+const inProcess = (run: Run) => run.inProcessSeconds;
+const inProcessCpu = (run: Run) => run.inProcessCpuSeconds;
+const med = (runs: Run[], pick: (run: Run) => number) => median(runs.map(pick));
+
+interface Measured {
+  ours: Run[];
+  /** Ours reading the file twice: the second read's time is that of a worker that has read a model before. */
+  oursWarm: Run[];
+  admesh: Run[];
+  /** `node -e ''`: Node's start and its empty heap, before any of our code runs. */
+  nodeFloor: Run[];
+  /** admesh on an 18-facet file: its start and its own empty process. */
+  admeshFloor: Run[];
+}
+
+/** Every process of a file, interleaved so that what else the machine does weighs on each alike. */
+async function measure(path: string): Promise<Measured> {
+  const measured: Measured = { ours: [], oursWarm: [], admesh: [], nodeFloor: [], admeshFloor: [] };
+  const tiny = tinyFile();
+  for (let i = 0; i < RUNS; i++) {
+    measured.ours.push(await timed(NODE, [join(ROOT, 'bin', 'printdesk.js'), 'inspect', '--json', path], { PRINTDESK_INSPECT_TIMINGS: '1' }));
+    measured.oursWarm.push(await timed(NODE, [join(ROOT, 'bin', 'printdesk.js'), 'inspect', '--json', path, path], { PRINTDESK_INSPECT_TIMINGS: '1' }));
+    measured.nodeFloor.push(await timed(NODE, ['-e', '']));
+    measured.admesh.push(await timed(ADMESH, ['-e', path]));
+    measured.admeshFloor.push(await timed(ADMESH, ['-e', tiny]));
+  }
+  return measured;
+}
+
+function checkSameFacts(path: string, { ours, admesh }: Measured): { agree: boolean; found: { ours: Facts; admesh: Facts } } {
+  const found = { ours: oursFound(ours[0].output), admesh: admeshFound(admesh[0].output) };
+  const agree = found.ours.facets === found.admesh.facets && (found.ours.open === 0) === (found.admesh.open === 0) && Math.abs(found.ours.volume - found.admesh.volume) <= found.admesh.volume * 1e-3;
+  // A difference would mean one side did less work than the other: its figures say nothing then.
+  if (!agree) throw new Error(`printdesk and admesh found different facts in ${path}: ${JSON.stringify(found)}`);
+  return { agree, found };
+}
+
+/** The results of one file: the work's time and memory (the aim's reading), then the whole processes'. */
+function resultsOf(label: string, m: Measured, same: ReturnType<typeof checkSameFacts>): BenchResult[] {
+  const runs = (pick: (run: Run) => number, digits = 3) => ({
+    ours: m.ours.map(pick).map((v) => round(v, digits)),
+    admesh: m.admesh.map(pick).map((v) => round(v, digits)),
+    nodeFloor: m.nodeFloor.map(pick).map((v) => round(v, digits)),
+    admeshFloor: m.admeshFloor.map(pick).map((v) => round(v, digits)),
+  });
+  const admeshWork = med(m.admesh, seconds);
+  const oursInProcess = med(m.ours, inProcess);
+  const oursWarm = med(m.oursWarm, inProcess);
+  const oursMinusFloor = med(m.ours, seconds) - med(m.nodeFloor, seconds);
+  const workMiB = { ours: med(m.ours, peak) - med(m.nodeFloor, peak), admesh: med(m.admesh, peak) - med(m.admeshFloor, peak) };
+  const whole = { ours: med(m.ours, seconds), admesh: admeshWork };
+  const wholeMiB = { ours: med(m.ours, peak), admesh: med(m.admesh, peak) };
+  return [
+    {
+      name: `topology of ${label}, the work (the aim's reading): printdesk inspect in-process, open to facts (median s; ratio = how many times faster than admesh -e's whole process; aim 3)`,
+      value: round(oursInProcess, 3),
+      unit: 's',
+      baseline: { name: 'admesh -e (whole process: a C binary starts in next to no time)', value: round(admeshWork, 3) },
+      ratio: round(admeshWork / oursInProcess),
+      runs: { ours: m.ours.map(inProcess).map((v) => round(v, 3)), admesh: runs(seconds).admesh },
+      crossCheck: { name: 'ours whole process minus node -e \'\' (medians)', value: round(oursMinusFloor, 3), ratio: round(admeshWork / oursMinusFloor) },
+      // The model worker reads many models: from the second on, its code is compiled. The first read of a
+      // process (above) also pays V8's compiling of the pass, most of a small file's time.
+      warm: { name: 'ours in-process, the second read of the file in one process (median s)', value: round(oursWarm, 4), ratio: round(admeshWork / oursWarm), runs: m.oursWarm.map(inProcess).map((v) => round(v, 4)) },
+      // On a busy machine the wall times wait for the CPU; the CPU times less so. admesh's whole process is its work here too.
+      cpuSeconds: {
+        inProcess: { ours: round(med(m.ours, inProcessCpu), 3), oursSecondRead: round(med(m.oursWarm, inProcessCpu), 3), admesh: round(med(m.admesh, cpu), 3), ratio: round(med(m.admesh, cpu) / med(m.ours, inProcessCpu)), ratioSecondRead: round(med(m.admesh, cpu) / med(m.oursWarm, inProcessCpu)) },
+        wholeProcess: { ours: round(med(m.ours, cpu)), admesh: round(med(m.admesh, cpu)), nodeFloor: round(med(m.nodeFloor, cpu)), runs: runs(cpu, 2) },
+      },
+      sameFacts: same.agree,
+      found: same.found,
+    },
+    {
+      name: `topology of ${label}, the work (the aim's reading): peak memory above the runtime's empty process (median MiB; ratio = ours ÷ admesh; aim 1 or below)`,
+      value: round(workMiB.ours, 1),
+      unit: 'MiB',
+      baseline: { name: 'admesh -e, its peak minus its peak on an 18-facet file', value: round(workMiB.admesh, 1) },
+      ratio: round(workMiB.ours / workMiB.admesh),
+      floors: { nodeEmpty: round(med(m.nodeFloor, peak), 1), admeshOneFacet: round(med(m.admeshFloor, peak), 1) },
+      runs: runs(peak, 1),
+    },
+    {
+      name: `topology of ${label}, whole process: printdesk inspect --json (median s; ratio = how many times faster than admesh)`,
+      value: round(whole.ours),
+      unit: 's',
+      baseline: { name: 'admesh -e (whole process)', value: round(whole.admesh) },
+      ratio: round(whole.admesh / whole.ours),
+      nodeFloor: { command: `node -e ''`, median: round(med(m.nodeFloor, seconds)) },
+      runs: runs(seconds, 2),
+    },
+    {
+      name: `topology of ${label}, whole process: peak memory of printdesk inspect --json (median MiB; ratio = ours ÷ admesh)`,
+      value: round(wholeMiB.ours, 1),
+      unit: 'MiB',
+      baseline: { name: 'admesh -e (whole process)', value: round(wholeMiB.admesh, 1) },
+      ratio: round(wholeMiB.ours / wholeMiB.admesh),
+    },
+  ];
+}
+
 export async function run(): Promise<BenchResult[]> {
   if (!existsSync(ADMESH) || !existsSync(TIME)) throw new Error('The topology bench needs admesh and GNU time (apt-get install admesh time)');
   const results: BenchResult[] = [];
   for (const { label, path } of files()) {
-    const ours: Run[] = [];
-    const admesh: Run[] = [];
-    // Node itself doing nothing, between the two: how much of our figures the runtime takes before any of our code runs.
-    const floor: Run[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      ours.push(await timed(NODE, [join(ROOT, 'bin', 'printdesk.js'), 'inspect', '--json', path]));
-      floor.push(await timed(NODE, ['-e', '']));
-      admesh.push(await timed(ADMESH, ['-e', path]));
-    }
-    const found = { ours: oursFound(ours[0].output), admesh: admeshFound(admesh[0].output) };
-    const agree = found.ours.facets === found.admesh.facets && (found.ours.open === 0) === (found.admesh.open === 0) && Math.abs(found.ours.volume - found.admesh.volume) <= found.admesh.volume * 1e-3;
-    // A difference would mean one side did less work than the other: its figures say nothing then.
-    if (!agree) throw new Error(`printdesk and admesh found different facts in ${path}: ${JSON.stringify(found)}`);
-    const seconds = { ours: median(ours.map((r) => r.seconds)), admesh: median(admesh.map((r) => r.seconds)) };
-    const peak = { ours: median(ours.map((r) => r.peakMiB)), admesh: median(admesh.map((r) => r.peakMiB)) };
-    const runs = (pick: (run: Run) => number) => ({ ours: ours.map(pick).map((v) => round(v)), admesh: admesh.map(pick).map((v) => round(v)), nodeFloor: floor.map(pick).map((v) => round(v)) });
-    const nodeFloor = (pick: (run: Run) => number, digits: number) => ({ command: `node -e ''`, median: round(median(floor.map(pick)), digits) });
-    results.push(
-      {
-        name: `topology of ${label}, whole process: printdesk inspect --json (median s; ratio = how many times faster than admesh; aim 3)`,
-        value: round(seconds.ours),
-        unit: 's',
-        baseline: { name: 'admesh -e (whole process)', value: round(seconds.admesh) },
-        ratio: round(seconds.admesh / seconds.ours),
-        runs: runs((r) => r.seconds),
-        best: { ours: round(Math.min(...ours.map((r) => r.seconds))), admesh: round(Math.min(...admesh.map((r) => r.seconds))) },
-        nodeFloor: nodeFloor((r) => r.seconds, 2),
-        cpuSeconds: { ours: round(median(ours.map((r) => r.cpuSeconds))), admesh: round(median(admesh.map((r) => r.cpuSeconds))), runs: runs((r) => r.cpuSeconds) },
-        sameFacts: agree,
-        found,
-      },
-      {
-        name: `topology of ${label}, whole process: peak memory of printdesk inspect --json (median MiB; ratio = ours ÷ admesh; aim 1 or below)`,
-        value: round(peak.ours, 1),
-        unit: 'MiB',
-        baseline: { name: 'admesh -e (whole process)', value: round(peak.admesh, 1) },
-        ratio: round(peak.ours / peak.admesh),
-        runs: runs((r) => r.peakMiB),
-        best: { ours: round(Math.min(...ours.map((r) => r.peakMiB)), 1), admesh: round(Math.min(...admesh.map((r) => r.peakMiB)), 1) },
-        nodeFloor: nodeFloor((r) => r.peakMiB, 1),
-      },
-    );
+    const measured = await measure(path);
+    results.push(...resultsOf(label, measured, checkSameFacts(path, measured)));
   }
   return results;
 }

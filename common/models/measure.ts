@@ -12,7 +12,7 @@ export interface Measures {
 }
 
 /** sin(angle) below which a triangle counts as degenerate: far below any real sliver, above float32 noise. */
-const DEGENERATE_SIN2 = 1e-12;
+export const DEGENERATE_SIN2 = 1e-12;
 
 /**
  * Triangles per slice for a parser that measures as it reads: 8192 triangles (288 KiB of positions) are
@@ -26,10 +26,10 @@ export const MEASURE_SLICE = 8192;
  * runs to its end once before V8 compiles it: compiled in the middle of its first run, it knew nothing of
  * the code after it and bailed out there at the end of every slice after (63 times in a 1M-triangle file).
  */
-const FIRST_FEW = 16;
+export const FIRST_FEW = 16;
 
-/** Where each running sum sits in a MeasureSum's state. */
-const MIN_X = 0, MIN_Y = 1, MIN_Z = 2, MAX_X = 3, MAX_Y = 4, MAX_Z = 5, VOLUME6 = 6, AREA2 = 7, DEGENERATE = 8, RX = 9, RY = 10, RZ = 11;
+/** Where each running sum sits in a MeasureSum's state (exported for stl-binary-measure.ts's fused loop). */
+export const MIN_X = 0, MIN_Y = 1, MIN_Z = 2, MAX_X = 3, MAX_Y = 4, MAX_Z = 5, VOLUME6 = 6, AREA2 = 7, DEGENERATE = 8, RX = 9, RY = 10, RZ = 11;
 
 /**
  * Bounding box, volume (signed tetrahedra against the first vertex, which keeps the cancellation small for
@@ -64,6 +64,14 @@ export class MeasureSum {
     if (bad < 0) bad = addSlice(positions, split, last, state);
     if (bad >= 0) this.firstNonFinite = this.triangles + bad - first;
     else this.triangles += last - first;
+  }
+
+  /**
+   * As `add` for triangles a caller measured itself into `state` (stl-binary-measure.ts reads and measures
+   * in one loop): counts them, and notes the first reference point.
+   */
+  counted(triangles: number): void {
+    this.triangles += triangles;
   }
 
   /** As `add`, for triangles [first, last) of a vertex table's `corners`. */

@@ -7,7 +7,8 @@
 // and where.
 import { checkMeasured, factsOfWelded } from './facts.ts';
 import { MeasureSum, type Measures } from './measure.ts';
-import { binaryStlCountProblem, gather, STL_FACET_BYTES, STL_HEADER_BYTES } from './stl-binary.ts';
+import { binaryStlCountProblem, STL_FACET_BYTES, STL_HEADER_BYTES } from './stl-binary.ts';
+import { gatherAndMeasure } from './stl-binary-measure.ts';
 import type { ModelFacts, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES } from './types.ts';
 import { joinByCell } from './weld.ts';
@@ -55,7 +56,7 @@ export function binaryStlFactsInParts(head: Uint8Array, size: number, readInto: 
  * cache. Null when the file ends early or holds a coordinate that is not a number.
  */
 function measureAndWeld(facets: number, readInto: ReadInto): { measures: Measures; ids: Int32Array; welder: WordWelder } | null {
-  // Each part is read after room for a header, where gather() reads a file's first facet from.
+  // Each part is read after room for a header, where gatherAndMeasure() reads a file's first facet from.
   const raw = new Uint8Array(STL_HEADER_BYTES + PART_FACETS * STL_FACET_BYTES);
   const part = new Float32Array(PART_FACETS * 9);
   const bits = new Int32Array(part.buffer);
@@ -68,8 +69,7 @@ function measureAndWeld(facets: number, readInto: ReadInto): { measures: Measure
     const count = Math.min(first === 0 ? FIRST_PART_FACETS : PART_FACETS, facets - first);
     const length = count * STL_FACET_BYTES;
     if (readInto(STL_HEADER_BYTES + first * STL_FACET_BYTES, raw.subarray(STL_HEADER_BYTES, STL_HEADER_BYTES + length)) !== length) return null;
-    gather(view, part, 0, count);
-    sum.add(part, 0, count);
+    gatherAndMeasure(view, part, 0, count, sum);
     if (sum.firstNonFinite >= 0) return null;
     welder.add(bits, count * 3, ids, first * 3);
     first += count;

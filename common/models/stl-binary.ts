@@ -1,5 +1,6 @@
 import { grouped, ModelParseError } from './errors.ts';
 import { MEASURE_SLICE, MeasureSum } from './measure.ts';
+import { gatherAndMeasure } from './stl-binary-measure.ts';
 import type { ParseOptions, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES } from './types.ts';
 
@@ -42,23 +43,6 @@ function checkCount(bytes: Uint8Array, facets: number, warnings: string[]): void
   if (trailing > 0) warnings.push(trailing === 1 ? '1 trailing byte after the last facet was ignored.' : `${grouped(trailing)} trailing bytes after the last facet were ignored.`);
 }
 
-/**
- * Copies facets [first, last) to `positions`, whose buffer may be the file's own: each facet's 36 bytes of
- * corners move down to 36·t, which is always below where facet t and every later facet are read from.
- * `view` holds the file from its start (or a part of it read after 84 bytes of room, facet 0 its first).
- */
-export function gather(view: DataView, positions: Float32Array, first: number, last: number): void {
-  for (let from = STL_HEADER_BYTES + 12 + first * STL_FACET_BYTES, to = first * 9, end = last * 9; to < end; from += STL_FACET_BYTES, to += 9) {
-    // Unrolled, and all nine read before any is written: measured 2× faster than a loop over k.
-    const a = view.getFloat32(from, true), b = view.getFloat32(from + 4, true), c = view.getFloat32(from + 8, true);
-    const d = view.getFloat32(from + 12, true), e = view.getFloat32(from + 16, true), f = view.getFloat32(from + 20, true);
-    const g = view.getFloat32(from + 24, true), h = view.getFloat32(from + 28, true), i = view.getFloat32(from + 32, true);
-    positions[to] = a; positions[to + 1] = b; positions[to + 2] = c;
-    positions[to + 3] = d; positions[to + 4] = e; positions[to + 5] = f;
-    positions[to + 6] = g; positions[to + 7] = h; positions[to + 8] = i;
-  }
-}
-
 /** Progress every 2^18 facets: a multiple of the measuring slice. */
 const PROGRESS_FACETS = 1 << 18;
 
@@ -80,8 +64,7 @@ export function parseBinaryStl(bytes: Uint8Array, options: ParseOptions): RawMes
   const sum = new MeasureSum();
   for (let first = 0; first < facets && sum.firstNonFinite < 0; first += MEASURE_SLICE) {
     const last = Math.min(facets, first + MEASURE_SLICE);
-    gather(view, positions, first, last);
-    sum.add(positions, first, last);
+    gatherAndMeasure(view, positions, first, last, sum);
     if (last % PROGRESS_FACETS === 0 && last < facets) options.onProgress?.(last / facets);
   }
   return {
