@@ -110,9 +110,9 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
     const moving = controls.moving;
     const proxy = policy ? loading || policy.useProxy(moving, everyTriangle) : false;
     objects?.useProxy(proxy);
-    // Without a GPU, a model's first frame is drawn at the view's own resolution, a quarter of the pixels
-    // of the sharp view at rest: it is on screen that much sooner, and the sharp frame follows. So is the
-    // empty plate shown while a model is on its way, which would otherwise hold up the model's frame.
+    // Without a GPU, a model's first frame is drawn at half the view's resolution, a sixteenth of the
+    // pixels of the sharp view at rest: it is on screen sooner, and the sharp frame follows at once. So is
+    // the empty plate shown while a model is on its way, which would otherwise hold up the model's frame.
     const quick = software && !moving && (unseen || !objects);
     sharpness(moving, quick);
     scenery.plateSeenFrom(camera);

@@ -57,7 +57,7 @@ test('a 2M-triangle model opens and turns while a text field takes every key, an
   assert.ok(arrivals.picture !== undefined, 'the host sent a first picture');
   if (arrivals.file === undefined || arrivals.picture < arrivals.file) assert.equal(await model.firstPictureFrom(), 'host');
   const torus = await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the torus');
-  // Without a GPU the first frame is drawn at the view's own resolution and a sharp one follows: the view
+  // Without a GPU the first frame is drawn at a lower resolution and a sharp one follows: the view
   // at rest is that one.
   const firstFrames = await framesDrawn(page);
   await page.waitForFunction((n) => Number(document.querySelector('[data-testid="viewer"]')?.getAttribute('data-frames')) > n, firstFrames, { timeout: 10_000 }).catch(() => undefined);
