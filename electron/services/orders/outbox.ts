@@ -36,6 +36,8 @@ export type Outbox = ReturnType<typeof createOutbox>;
 export const sendingHere = new Set<string>();
 
 const BATCH_QUOTE_MS = 60_000;
+/** How soon to look again at a draft that is due but was not to be claimed: its claim elsewhere commits by then. */
+const CLAIMED_ELSEWHERE_MS = 50;
 
 /**
  * Sends queued drafts exactly once. Each transition is written before the step it announces;
@@ -120,7 +122,7 @@ export function createOutbox(deps: OutboxDeps) {
         void kick();
       });
     }
-    if (running === 0) await wakeLater();
+    await wakeLater();
   }
 
   /** When the signed-in account's next queued draft is due; null when it has none (or nobody is signed in). */
@@ -129,18 +131,25 @@ export function createOutbox(deps: OutboxDeps) {
     return owner === null ? null : store.nextWakeAt(owner, held);
   }
 
+  /**
+   * Sets the timer for the next queued draft's turn. Also while sends are under way, as long as a slot is
+   * free: a draft told to come back in a second must not wait for a send whose answer takes a minute.
+   */
   async function wakeLater() {
     const at = await nextWake();
-    // Asked while the account or the queue may have changed: a pass still to come, or a send under way, says
-    // when it is quiet (and sets the timer) itself. Resolving `drained` now could be for the account before.
-    if (fillAgain || running > 0) return;
+    // Asked while the account or the queue may have changed: a pass still to come says when it is quiet (and
+    // sets the timer) itself. Resolving `drained` now could be for the account before.
+    if (fillAgain) return;
     if (at === null) {
-      idle.splice(0).forEach((resolve) => resolve());
+      if (running === 0) idle.splice(0).forEach((resolve) => resolve());
       return;
     }
-    if (paused || closed) return;
+    // With every slot taken, the end of a send asks for the next pass.
+    if (paused || closed || running >= concurrency) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void kick(), Math.max(0, at - now()));
+    // Due already, yet not claimed: another workstation is claiming it (PostgreSQL skips the rows it locks).
+    const wait = at > now() ? at - now() : CLAIMED_ELSEWHERE_MS;
+    timer = setTimeout(() => void kick(), wait);
     timer.unref?.();
   }
 
