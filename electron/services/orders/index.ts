@@ -286,7 +286,10 @@ export async function createOrders(deps: OrdersDeps) {
       void outbox.kick();
       // Another program on this database (`printdesk batch`) may stop mid-send after this one started:
       // its sends are taken back once it is gone, not at this one's next start.
-      sweep ??= setInterval(() => void store.requeueInterrupted(sendingHere, senders.isAlive).then((taken) => void (taken > 0 && outbox.kick())), sweepEveryMs(store.leaseMs));
+      // This process's own sends are left to their leases: one claimed a moment ago is not yet among those it
+      // says it is sending, and would be sent twice. A start (above) has none under way.
+      const ownUnderWay = { has: () => true };
+      sweep ??= setInterval(() => void store.requeueInterrupted(ownUnderWay, senders.isAlive).then((taken) => void (taken > 0 && outbox.kick())), sweepEveryMs(store.leaseMs));
       sweep.unref?.();
     },
     stop: async () => {
