@@ -110,7 +110,8 @@ export function createOutbox(deps: OutboxDeps) {
         void kick();
       });
     }
-    await wakeLater();
+    // With every slot taken, the end of a send asks for the next pass: the store need not be asked when.
+    if (running < concurrency) await wakeLater();
   }
 
   /** When the signed-in account's next queued draft is due; null when it has none (or nobody is signed in). */
@@ -132,7 +133,6 @@ export function createOutbox(deps: OutboxDeps) {
       if (running === 0) idle.splice(0).forEach((resolve) => resolve());
       return;
     }
-    // With every slot taken, the end of a send asks for the next pass.
     if (paused || closed || running >= concurrency) return;
     if (timer) clearTimeout(timer);
     // Due already, yet not claimed: another workstation is claiming it (PostgreSQL skips the rows it locks).
