@@ -4,24 +4,20 @@
 // not sent, 2 invalid input (usage, unreadable or malformed file, rows with problems: found before
 // signing in where the project is not needed), 3 the service cannot be reached or sign-in fails.
 import { TeamStoreError } from '../services/storage/postgres-sql.ts';
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { describeCosts } from '../../common/batch/costs.ts';
-import { CONSTANT_FIELDS } from '../../common/batch/mapping.ts';
-import { countryName } from '../../common/orders/countries.ts';
 import { NO_REFERENCE_COLUMN } from '../../common/batch/references.ts';
 import { HostError } from '../services/api/errors.ts';
 import { inGroup } from '../../common/errors.ts';
-import { createProgressPrinter, describeEnd, describeFile, describeOpenRows, listErrors, type OpenRows, type Output } from '../services/batch/cli-output.ts';
-import { checkFile } from '../services/batch/index.ts';
+import { createProgressPrinter, describeEnd, listErrors, type Output } from '../services/batch/cli-output.ts';
 import type { BatchSummary } from '../services/batch/schemas.ts';
 import { checkBaseUrl } from '../../common/service-url.ts';
 import { databasePath } from '../services/paths.ts';
 import { makePrivateDir, writePrivateFile } from '../services/private-files.ts';
 import { openDatabase, type Db } from '../services/storage/database.ts';
-import { sqliteSql } from '../services/storage/sqlite-sql.ts';
 import { defaultUserDataDir } from '../services/user-data.ts';
 import { batchOptions, USAGE, type BatchOptions } from './batch-options.ts';
+import { checkBeforeSignIn, readInput, UNMATCHED_COLUMNS } from './batch-check.ts';
+import { describeStillOpen, dryRun, printCosts } from './batch-summary.ts';
 import { EXIT, Exit } from './exit.ts';
 import { bootCliHost, type CliHost } from './host.ts';
 import { terminalPrompt } from './prompt.ts';
@@ -121,7 +117,7 @@ async function run(argv: string[], io: BatchIo, resources: Resources): Promise<n
     if (opts.report) writePrivateFile(opts.report, (await host.call('batch:reportCsv', { batchId: batch.id })).csv);
   };
   const stillOpen = async () => {
-    for (const line of describeOpenRows(await openRowsOf(host, batch.id), commandOf(opts))) io.stdout.write(`${line}\n`);
+    for (const line of await describeStillOpen(host, batch.id, opts)) io.stdout.write(`${line}\n`);
   };
   if (batch.errors > 0 && !batch.sentAt) {
     const errors = await host.call('batch:errors', { batchId: batch.id, kinds: ['error'] });
@@ -169,47 +165,6 @@ async function run(argv: string[], io: BatchIo, resources: Resources): Promise<n
   return notPlaced.length ? EXIT.partial : EXIT.ok;
 }
 
-const UNMATCHED_COLUMNS =
-  "Nothing was sent: the file's columns could not all be matched. Name them as in the sample the Batch view offers, or import the file once in the app and match them there (PrintDesk remembers the matching for files of this layout).";
-
-async function readInput(path: string, option?: string): Promise<Uint8Array> {
-  return readFile(path).catch((error: NodeJS.ErrnoException) => {
-    throw new Exit(EXIT.invalid, `Cannot read ${option ? `${option} ` : ''}${path}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
-  });
-}
-
-/** The file read, matched and checked with no service: exit 2 for what no run could send. */
-async function checkBeforeSignIn(db: Db, bytes: Uint8Array, opts: BatchOptions, io: BatchIo) {
-  let check: Awaited<ReturnType<typeof checkFile>>;
-  try {
-    check = await checkFile(sqliteSql(db), bytes, { layout: opts.layout, constants: opts.constants, include: opts.include });
-  } catch (error) {
-    if (error instanceof HostError && error.code === 'FILE_INVALID') throw new Exit(EXIT.invalid, `${basename(opts.file)}: ${error.message}`);
-    throw error;
-  }
-  const { file } = check;
-  io.stdout.write(`${describeFile(basename(opts.file), file.platform?.label ?? null, file.platform?.rowNoun ?? 'row', file.records.length, check.orders)}\n`);
-  const writeReport = async () => {
-    if (opts.report) writePrivateFile(opts.report, check.report());
-  };
-  if (check.mappingProblems.length) {
-    for (const problem of check.mappingProblems) io.stderr.write(`  ${problem}\n`);
-    await writeReport();
-    const hint = check.mappingProblems.some((p) => /every row/.test(p)) ? ' A value for every row is given with --set (for instance --set email=orders@shop.example).' : '';
-    throw new Exit(EXIT.invalid, `${UNMATCHED_COLUMNS}${hint}`);
-  }
-  if (check.errors.length && !opts.skipInvalid) {
-    io.stderr.write('Problems:\n');
-    listErrors(io.stderr, check.errors);
-    await writeReport();
-    const missing = [...new Set(check.errors.filter((e) => e.message.startsWith('Required') && isConstantField(e.field)).map((e) => e.field))];
-    const given = missing.length ? ` A value for every row that has none is given with --set (for instance --set ${missing[0] === 'phoneNumber' ? 'phone' : missing[0]}=…).` : '';
-    throw new Exit(EXIT.invalid, `Nothing was sent. Fix the rows above (or use --skip-invalid to send the others) and run again.${given}`);
-  }
-}
-
-const isConstantField = (field: string | null) => (CONSTANT_FIELDS as readonly (string | null)[]).includes(field);
-
 /** The SKU map given with --sku-map, added to the project's SKU table before the file is checked. */
 async function importSkuMap(host: CliHost, projectId: string, bytes: Uint8Array, path: string, io: BatchIo) {
   try {
@@ -219,50 +174,6 @@ async function importSkuMap(host: CliHost, projectId: string, bytes: Uint8Array,
     if (error instanceof HostError && error.code === 'FILE_INVALID') throw new Exit(EXIT.invalid, `--sku-map ${basename(path)}: ${error.message}`);
     throw error;
   }
-}
-
-/** Exit 0 only when every row would be sent (or was placed before, or is marked no print). */
-async function dryRun(host: CliHost, batch: BatchSummary, opts: BatchOptions, io: BatchIo, writeReport: () => Promise<void>, stillOpen: () => Promise<void>): Promise<number> {
-  await writeReport();
-  const latest = await host.call('batch:get', { batchId: batch.id });
-  const skipped = latest.usedElsewhere;
-  const notTaken = latest.notTaken.reduce((n, t) => n + t.orders, 0);
-  // Orders this file's earlier run queued or placed are neither held back nor new.
-  const held = Math.max(0, latest.orders - latest.sendable - skipped - notTaken - latest.queued);
-  const ok = latest.orders - held - notTaken;
-  const valid = held > 0 ? `${ok} of ${latest.orders} orders are valid (${held} with problems would be left out)` : `${ok} ${ok === 1 ? 'order is' : 'orders are'} valid`;
-  const before = skipped ? `${skipped} ${skipped === 1 ? 'was' : 'were'} sent before and would be skipped, ` : '';
-  const left = notTaken ? `${notTaken} not taken (see below), ` : '';
-  const sentBefore = batch.sentAt ? ` This file was sent before (on ${batch.sentAt.slice(0, 10)}); running it again only sends what that run did not.` : '';
-  io.stdout.write(`Dry run: ${valid}; ${before}${left}${latest.sendable} would be sent. Nothing was sent.${sentBefore}\n`);
-  await printCosts(host, batch.id, io);
-  await stillOpen();
-  const open = latest.notTaken.some((t) => t.reason !== 'no-prints');
-  return held > 0 || open ? EXIT.partial : EXIT.ok;
-}
-
-/** What a batch still holds back, for the lines that say which flags would send it. */
-async function openRowsOf(host: CliHost, batchId: string): Promise<OpenRows> {
-  const summary = await host.call('batch:get', { batchId });
-  const unmatched = (await host.call('batch:skus', { batchId })).filter((s) => !s.match && !s.skip);
-  const skuRows = new Set((await host.call('batch:errors', { batchId, kinds: ['error'] })).filter((e) => e.field === 'sku').map((e) => e.row));
-  return {
-    notTaken: summary.notTaken.flatMap((t) => (t.reason === 'no-prints' ? [] : [{ reason: t.reason, orders: t.orders }])),
-    unmatchedSkus: unmatched.map((s) => ({ sku: s.sku, rows: s.rows })),
-    otherProblemRows: Math.max(0, summary.rowsWithErrors - skuRows.size),
-    platformName: summary.layout?.name ?? null,
-  };
-}
-
-/** The command as it was given, to which the flags that would send the rest are added. */
-function commandOf(opts: BatchOptions): string[] {
-  const quote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
-  const parts = ['printdesk', 'batch', quote(opts.file), '--project', quote(opts.project)];
-  if (opts.service) parts.push('--service', quote(opts.service));
-  if (opts.layout) parts.push('--layout', opts.layout);
-  for (const [field, value] of Object.entries(opts.constants ?? {})) parts.push('--set', quote(`${field === 'phoneNumber' ? 'phone' : field}=${value}`));
-  if (opts.skipInvalid) parts.push('--skip-invalid');
-  return parts;
 }
 
 async function findProject(host: CliHost, wanted: string): Promise<string> {
@@ -308,11 +219,6 @@ function stopSignals(since: () => number | null, ms: number, interrupt: Interrup
     }, 500);
   });
   return { promise: Promise.race([unreachable, interrupt.promise]), dispose: () => clearInterval(timer) };
-}
-
-/** What the orders about to be sent cost to ship, by method and country, and when they arrive. */
-async function printCosts(host: CliHost, batchId: string, io: BatchIo) {
-  for (const line of describeCosts(await host.call('batch:costs', { batchId }), countryName)) io.stdout.write(`${line}\n`);
 }
 
 /** A team store that could not be opened, with where it was named; the app's saved password is its keychain's alone. */

@@ -41,8 +41,12 @@ export interface OrdersDeps {
   now?: () => number;
 }
 
-/** How often sends left by a program that stopped are looked for. */
-const SWEEP_MS = 60_000;
+/**
+ * How often sends left by a program that stopped are looked for: every half lease, so that a workstation's
+ * sends are another's within about one lease of its last renewal; not more often than a few times a second
+ * (tests shorten the lease), nor less than once a minute.
+ */
+export const sweepEveryMs = (leaseMs: number) => Math.min(60_000, Math.max(250, Math.round(leaseMs / 2)));
 
 const sameFields = (draft: Draft, fields: DraftFields) =>
   JSON.stringify([draft.recipient, draft.models, draft.shippingMethod, draft.shippingRule ?? null, draft.orderContent]) ===
@@ -282,7 +286,10 @@ export async function createOrders(deps: OrdersDeps) {
       void outbox.kick();
       // Another program on this database (`printdesk batch`) may stop mid-send after this one started:
       // its sends are taken back once it is gone, not at this one's next start.
-      sweep ??= setInterval(() => void store.requeueInterrupted(sendingHere, senders.isAlive).then((taken) => void (taken > 0 && outbox.kick())), SWEEP_MS);
+      // This process's own sends are left to their leases: one claimed a moment ago is not yet among those it
+      // says it is sending, and would be sent twice. A start (above) has none under way.
+      const ownUnderWay = { has: () => true };
+      sweep ??= setInterval(() => void store.requeueInterrupted(ownUnderWay, senders.isAlive).then((taken) => void (taken > 0 && outbox.kick())), sweepEveryMs(store.leaseMs));
       sweep.unref?.();
     },
     stop: async () => {

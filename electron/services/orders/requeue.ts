@@ -23,7 +23,7 @@ export interface RequeueDeps {
  * reference. Only the sends no running outbox has under way (`sendingHere` are this process's): a send
  * another program still has under way would otherwise go out twice.
  */
-export async function requeueSends(deps: RequeueDeps, sendingHere: ReadonlySet<string> = new Set(), isAlive: (pid: number) => boolean = processAlive): Promise<number> {
+export async function requeueSends(deps: RequeueDeps, sendingHere: Pick<ReadonlySet<string>, 'has'> = new Set(), isAlive: (pid: number) => boolean = processAlive): Promise<number> {
   const { sql, now, stamp, workstation, record, told } = deps;
   const staleBefore = stamp(new Date(now().getTime() - SENDING_STALE_MS));
   const rows = await sql.all<{ id: string; sender_pid: number | null; updated_at: string; attempts: number; claimed_by: string | null; lease_until: number }>(

@@ -43,6 +43,7 @@ export function holdSenderLock(db: Db): SenderLock {
   const path = lockPath(folder, process.pid);
   let entry = held.get(path);
   if (!entry) {
+    removeLocksOfGoneProcesses(folder);
     preparePrivateDatabase(path);
     const lock = new Database(path);
     lock.pragma('journal_mode = MEMORY');
@@ -62,22 +63,46 @@ export function holdSenderLock(db: Db): SenderLock {
       held.delete(path);
       current.lock.close();
       rmSync(path, { force: true });
+      removeLocksOfGoneProcesses(folder);
     },
   };
 }
 
-/** Other processes on this database (`printdesk batch` beside the app) that may be sending now, by pid. */
-export function otherSenders(db: Db): number[] {
-  if (db.memory) return [];
-  const folder = join(dirname(db.name), 'senders');
+/** The pids whose lock files are in `folder`. */
+function lockFilesIn(folder: string): number[] {
   let names: string[];
   try {
     names = readdirSync(folder);
   } catch {
     return [];
   }
-  const pids = names.map((name) => /^(\d+)\.lock$/.exec(name)?.[1]).filter((pid): pid is string => pid !== undefined).map(Number);
-  return pids.filter((pid) => pid !== process.pid && lockedBySomeone(lockPath(folder, pid)));
+  return names.map((name) => /^(\d+)\.lock$/.exec(name)?.[1]).filter((pid): pid is string => pid !== undefined).map(Number);
+}
+
+/**
+ * The lock files of processes that ended without removing theirs (killed, crashed): one a run would otherwise
+ * pile up. Only a process no longer running, whose lock nobody holds: a process that runs may be between
+ * creating its file and locking it, and a zombie's pid is not yet free for another to take.
+ */
+export function removeLocksOfGoneProcesses(folder: string): number {
+  let removed = 0;
+  for (const pid of lockFilesIn(folder)) {
+    if (pid === process.pid || processAlive(pid) || lockedBySomeone(lockPath(folder, pid))) continue;
+    try {
+      rmSync(lockPath(folder, pid), { force: true });
+      removed++;
+    } catch {
+      // Another program on the folder removed it, or it is open elsewhere (Windows): left to the next start.
+    }
+  }
+  return removed;
+}
+
+/** Other processes on this database (`printdesk batch` beside the app) that may be sending now, by pid. */
+export function otherSenders(db: Db): number[] {
+  if (db.memory) return [];
+  const folder = join(dirname(db.name), 'senders');
+  return lockFilesIn(folder).filter((pid) => pid !== process.pid && lockedBySomeone(lockPath(folder, pid)));
 }
 
 /** Busy means its owner lives; no file, or a lock to be had, means it has exited (or never sent). */

@@ -223,7 +223,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     return row?.at ?? null;
   }
 
-  const requeueInterrupted = (sendingHere?: ReadonlySet<string>, isAlive?: (pid: number) => boolean) =>
+  const requeueInterrupted = (sendingHere?: Pick<ReadonlySet<string>, 'has'>, isAlive?: (pid: number) => boolean) =>
     requeueSends({ sql, now, stamp, workstation, record: events.record, told }, sendingHere, isAlive);
 
   /**
