@@ -40,6 +40,15 @@ function fetcher(): Worker {
   return made;
 }
 
+/** Starts the worker ahead of the first fetch (a large model's first picture is waited for). */
+export function readyFetcher(): void {
+  try {
+    fetcher();
+  } catch {
+    // No worker here: each fetch finds out for itself and reads on the page.
+  }
+}
+
 /** The body of `url`, fetched off the page's thread; a rejection when no worker can be made here. */
 export function fetchOffThread(url: string): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {

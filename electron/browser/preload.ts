@@ -3,14 +3,12 @@
 // fragment (never sent over HTTP, never a cookie), is kept for this tab only, and leaves the URL bar.
 import type { EventName } from '../contract/channels.ts';
 import { createPrintdeskApi, type Transport } from '../contract/bridge-api.ts';
-import { fetchOffThread } from './fetch-off-thread.ts';
+import { fetchOffThread, readyFetcher } from './fetch-off-thread.ts';
 import { decodeFrame, type ParkedBytes } from './frames.ts';
 
 const BRIDGE_PATH = '/__printdesk/bridge';
 const STAGE_PATH = '/__printdesk/stage';
 const BYTES_PATH = '/__printdesk/bytes';
-/** Parked arrays from this size on are fetched off the page's thread (a model's file, not its first picture). */
-const OFF_THREAD_FROM_BYTES = 16 * 1024 * 1024;
 
 const SECRET_KEY = 'printdesk.bridgeSecret';
 
@@ -40,7 +38,10 @@ function createSocketTransport(secret: string): Transport {
       const ws = new WebSocket(`ws://${location.host}${BRIDGE_PATH}?secret=${encodeURIComponent(secret)}`);
       // Results holding bytes come as binary frames (bridge-frames.ts).
       ws.binaryType = 'arraybuffer';
-      ws.onopen = () => resolve(ws);
+      ws.onopen = () => {
+        resolve(ws);
+        readyFetcher();
+      };
       ws.onmessage = (message) => void arrive(message.data as string | ArrayBuffer);
       ws.onclose = () => {
         for (const settle of pending.values()) settle(lost('The PrintDesk host has stopped. Restart it with npm start.'));
@@ -53,14 +54,12 @@ function createSocketTransport(secret: string): Transport {
   }
 
   /**
-   * Fetches a large byte array the host left out of the frame (see browser-parking.ts): a model's file by
-   * a worker (fetch-off-thread.ts), a few megabytes (a large model's first picture) here, where the
-   * handing over would cost more than the reading.
+   * Fetches a large byte array the host left out of the frame (see browser-parking.ts), by a worker
+   * (fetch-off-thread.ts): here, even a first picture's few megabytes held the page's thread 85 ms.
    */
   async function fetchParked({ token, length, place }: ParkedBytes): Promise<void> {
     const url = new URL(`${BYTES_PATH}?secret=${encodeURIComponent(secret)}&token=${encodeURIComponent(token)}`, location.href).href;
-    const body = length >= OFF_THREAD_FROM_BYTES ? fetchOffThread(url).catch(() => fetchHere(url)) : fetchHere(url);
-    const bytes = new Uint8Array(await body);
+    const bytes = new Uint8Array(await fetchOffThread(url).catch(() => fetchHere(url)));
     if (bytes.byteLength !== length) throw new Error('cut short');
     place(bytes);
   }
