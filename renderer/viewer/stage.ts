@@ -10,7 +10,7 @@ import type { Detail, Stage, StageOptions } from './stage-api.ts';
 import { warmShaders } from './warm-shaders.ts';
 import { buildModelObjects, worldSphere, type ModelObjects } from './model-mesh.ts';
 import { PLATE_MM } from './plate.ts';
-import { LIGHT_LOOK } from './look.ts';
+import { LIGHT_LOOK, type ViewerLook } from './look.ts';
 import { createScenery } from './scenery.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
 import type { UpAxis } from './up-axis.ts';
@@ -19,6 +19,8 @@ import { UploadPacer } from './upload-pacer.ts';
 import { createViewControls } from './view-controls.ts';
 
 export type { Detail, ShownModel, Stage, StageOptions } from './stage-api.ts';
+
+const sameLook = (a: ViewerLook, b: ViewerLook) => (Object.keys(a) as (keyof ViewerLook)[]).every((key) => a[key] === b[key]);
 
 export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options: StageOptions = {}): Stage {
   // Without a GPU, multisampling triples what every frame costs, the moving view's too. The view at rest is
@@ -172,6 +174,7 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
     if (!frame) frame = requestAnimationFrame(render);
   }
 
+
   /** A plate, and a grid, the size of the model as it now stands. */
   const layPlate = () => {
     const cell = scenery.layPlate(current, up);
@@ -254,17 +257,20 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
         policy = newPolicy();
         reported = null;
       }
-      requestRender();
+      // Settings given to a stage with no model draw nothing: without a GPU a frame holds the worker up to
+      // half a second, and a model on its way would wait behind it.
+      if (objects) requestRender();
     },
     setOpenEdges(on) {
       if (objects?.openEdges) objects.openEdges.visible = on;
-      requestRender();
+      if (objects) requestRender();
     },
     setSizeBox(on) {
       scenery.setSizeBox(on);
-      requestRender();
+      if (objects) requestRender();
     },
     setLook(next) {
+      if (sameLook(scenery.look, next)) return;
       scenery.setLook(next);
       renderer.setClearColor(next.background);
       layPlate();
@@ -277,7 +283,7 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
       if (scenery.setLabelInsets(top, bottom)) requestRender();
     },
     resize(width, height) {
-      if (width <= 0 || height <= 0) return;
+      if (width <= 0 || height <= 0 || (width === view.width && height === view.height)) return;
       Object.assign(view, { width, height });
       renderer.setSize(width, height, false);
       controls.resize(width, height);
@@ -293,9 +299,11 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
       current = null;
       up = 'z';
       layPlate();
-      // The next preview's first frame is drawn sharp, whatever this one's motion had come to. Nothing is
-      // drawn now: the canvas is off the page until a preview takes the stage and shows a model or resizes it.
+      // The next preview's first frame is drawn sharp, whatever this one's motion had come to.
       motion.scale = 1;
+      // Drawn empty now, off the page, so the next preview shows a plate, never the last model, and has
+      // nothing to draw before its own. Not at an animation frame: a canvas off the page may get none.
+      render();
     },
     dispose() {
       takeDown();
