@@ -40,6 +40,12 @@ export function createWatcher(deps: WatcherDeps) {
    * go, and its batch says why; a batch it set sending is followed to its end.
    */
   const joined = new Map<string, (() => Promise<unknown>) | null>();
+  /**
+   * Batches this process sends itself now that the one it joined vanished (`joined`), from that moment until
+   * its own send is claimed or has stopped: a read meanwhile (the tick's and a notice's come together) finds
+   * the batch on nobody's way, and must not answer the waiters as if its send had ended.
+   */
+  const sendingAgain = new Set<string>();
   /** Each batch's state as last read, to hold or let go the outbox when a workstation paused or resumed it. */
   const seen = new Map<string, BatchState>();
 
@@ -94,7 +100,7 @@ export function createWatcher(deps: WatcherDeps) {
     }
     await noticeState(batch);
     deps.onProgress?.(current, batch);
-    if (!onItsWay(batch)) settle(batch, current);
+    if (!onItsWay(batch) && !sendingAgain.has(id)) settle(batch, current);
     return current;
   }
 
@@ -103,9 +109,13 @@ export function createWatcher(deps: WatcherDeps) {
     joined.delete(batch.id);
     // The process it joined vanished before the batch was on its way: this one sends it, and its waiters wait on.
     if (sendItHere && batch.claimUntil > 0) {
+      sendingAgain.add(batch.id);
       void sendItHere()
         .catch(() => undefined)
-        .finally(() => void observe(batch.id).catch(() => undefined));
+        .finally(() => {
+          sendingAgain.delete(batch.id);
+          void observe(batch.id).catch(() => undefined);
+        });
       return;
     }
     waiters.get(batch.id)?.splice(0).forEach((resolve) => resolve(current));
@@ -152,7 +162,7 @@ export function createWatcher(deps: WatcherDeps) {
     // A paused batch's orders already on their way still finish: its counts go on moving until they have.
     const onTheirWay = [...(await tables.inState('sending')), ...(await tables.inState('paused'))];
     for (const id of new Set([...onTheirWay.map((b) => b.id), ...waiters.keys(), ...joined.keys()])) await observe(id);
-    if (onTheirWay.length === 0 && waiters.size === 0 && joined.size === 0) {
+    if (onTheirWay.length === 0 && waiters.size === 0 && joined.size === 0 && sendingAgain.size === 0) {
       if (timer) clearInterval(timer);
       timer = null;
       setConcurrency(DEFAULT_CONCURRENCY);
@@ -188,7 +198,8 @@ export function createWatcher(deps: WatcherDeps) {
     },
     /** Resolves once the batch is no longer on its way (done, cancelled, or its send stopped before it was). */
     settled(batch: BatchRecord): Promise<BatchProgress> {
-      if (!onItsWay(batch)) return progress(batch);
+      // One this process is to send itself (the one it joined vanished) is on its way too, though nobody claims it yet.
+      if (!onItsWay(batch) && !joined.get(batch.id) && !sendingAgain.has(batch.id)) return progress(batch);
       watch();
       return new Promise((resolve) => waiters.set(batch.id, [...(waiters.get(batch.id) ?? []), resolve]));
     },
