@@ -141,6 +141,40 @@ forEachEngine((engine) => {
     const back = await other.get(draft.id);
     assert.deepEqual([back?.state, back?.unanswered, back?.orderReference], ['queued', true, 'SHOP-1'], 'sent again under the same reference, as one whose answer was lost');
   });
+
+  test("an answer that comes after the send was taken over is not written over the new sender's, nor is an earlier attempt's over a later one", async () => {
+    let clock = new Date('2026-11-24T10:00:00Z');
+    const sql = await engine.open();
+    const slow = await createOrdersStore(sql, () => clock, { workstation: 'bench-1', actor: () => null });
+    const other = await createOrdersStore(await engine.openAgain(sql), () => clock, { workstation: 'bench-2', actor: () => null });
+    const draft = await slow.create('acct', 'p', fields, 'SHOP-1');
+    await slow.transition(draft.id, ['draft'], 'queued', { nextAttemptAt: 0 });
+    const lease = clock.getTime() + 60_000;
+    const first = await slow.claimNext(clock.getTime(), 'acct', [], lease);
+    assert.ok(first);
+    // bench-1's answer is slow: its lease lapses, bench-2 takes the draft over and is sending it now.
+    clock = new Date(lease + 1_000);
+    assert.equal(await other.requeueInterrupted(new Set(), () => false), 1);
+    const second = await other.claimNext(clock.getTime(), 'acct', [], clock.getTime() + 60_000);
+    assert.equal(second?.attempts, 2);
+    const placed = { orderId: 'o-1', status: 'Created', createdAt: clock.toISOString(), shippingPrice: 5, currency: 'EUR' };
+    assert.equal(await slow.transition(draft.id, ['sending'], 'rejected', { problem: { kind: 'invalid', message: 'late' }, heldAttempt: first.attempts }), null, "bench-1's late answer is not written");
+    assert.equal((await other.get(draft.id))?.state, 'sending', "still bench-2's send");
+    const done = await other.transition(draft.id, ['sending'], 'placed', { placed, heldAttempt: second?.attempts });
+    assert.deepEqual([done?.state, done?.order?.orderId], ['placed', 'o-1'], "bench-2's own answer is");
+    // Without the condition, the same late answer would have been written: the condition is what refuses it.
+    assert.ok(await slow.transition(draft.id, ['placed'], 'placed', { placed }), 'the store takes a transition without it');
+
+    // One sender, two attempts: the first put back and claimed again; the first's answer comes last.
+    const again = await slow.create('acct', 'p', fields, 'SHOP-2');
+    await slow.transition(again.id, ['draft'], 'queued', { nextAttemptAt: 0 });
+    const one = await slow.claimNext(clock.getTime(), 'acct', [], clock.getTime() + 60_000);
+    assert.equal(await slow.requeueInterrupted(new Set(), () => false), 1);
+    const two = await slow.claimNext(clock.getTime() + 120_000, 'acct', [], clock.getTime() + 180_000);
+    assert.deepEqual([one?.id, two?.id, one?.attempts, two?.attempts], [again.id, again.id, 1, 2]);
+    assert.equal(await slow.transition(again.id, ['sending'], 'queued', { nextAttemptAt: 0, heldAttempt: one?.attempts }), null, "the first attempt's answer is not written");
+    assert.equal((await slow.transition(again.id, ['sending'], 'placed', { placed, heldAttempt: two?.attempts }))?.state, 'placed', "the second's is");
+  });
 });
 
 test('on a team store, the drafts a batch chunk makes and queues are told of at its commit, each once', async () => {

@@ -108,7 +108,7 @@ export function orderSender(deps: SendOrderDeps): (draft: Draft) => Promise<void
     if (held && held.shippingMethodId === method.shippingMethodId && held.price === method.price) return draft;
     const { recipient, models, shippingRule, orderContent } = draft;
     const fields: DraftFields = { recipient, models, shippingMethod: method, shippingRule, orderContent };
-    return (await store.transition(draft.id, ['sending'], 'sending', { fields }, true)) ?? { ...draft, shippingMethod: method };
+    return (await store.transition(draft.id, ['sending'], 'sending', { fields, heldAttempt: draft.attempts }, true)) ?? { ...draft, shippingMethod: method };
   }
 
   async function placed(draft: Draft, order: Omit<ServiceOrder, 'placedWith'>) {
@@ -116,7 +116,7 @@ export function orderSender(deps: SendOrderDeps): (draft: Draft) => Promise<void
     // the reference is taken records it as placed.
     if (closed()) return;
     const record: PlacedOrder = { orderId: order.orderId, status: order.status, createdAt: order.createdAt, shippingPrice: order.shippingPrice, currency: order.currency };
-    const done = await store.transition(draft.id, ['sending'], 'placed', { placed: record, problem: null, unanswered: false }, true);
+    const done = await store.transition(draft.id, ['sending'], 'placed', { placed: record, problem: null, unanswered: false, heldAttempt: draft.attempts }, true);
     if (done) {
       onChange(done);
       onPlaced(done);
@@ -179,7 +179,7 @@ export function orderSender(deps: SendOrderDeps): (draft: Draft) => Promise<void
 
   async function settle(draft: Draft, to: Draft['state'], patch: Parameters<OrdersStore['transition']>[3], durable = false) {
     if (closed()) return;
-    const next = await store.transition(draft.id, ['sending'], to, patch, durable);
+    const next = await store.transition(draft.id, ['sending'], to, { ...patch, heldAttempt: draft.attempts }, durable);
     if (to !== 'queued') triesHere.delete(draft.id);
     if (next) onChange(next);
   }

@@ -36,6 +36,12 @@ export interface TransitionPatch {
   note?: string;
   /** only if the draft is still at this version (a form's save: nothing another person saved is overwritten) */
   version?: number;
+  /**
+   * Only if this process still holds the send it claimed as this attempt (the draft's `attempts` then):
+   * an answer that comes after its lease lapsed and another sender took the draft over is not written
+   * over that sender's (whose own attempt, under the same reference, settles what the service holds).
+   */
+  heldAttempt?: number;
 }
 
 export type OrdersStore = Awaited<ReturnType<typeof createOrdersStore>>;
@@ -150,14 +156,16 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     // Every change counts the draft's version up: a form saved from an older one is told (team mode).
     const sets = [...Object.keys(columns).map((column) => `${column} = ?`), 'version = version + 1'];
     const atVersion = patch.version === undefined ? '' : ` AND version = ${Math.trunc(patch.version)}`;
-    const text = `UPDATE drafts SET ${sets.join(', ')} WHERE id = ? AND state IN (${placeholders(from.length)})${atVersion} RETURNING *`;
+    const held = patch.heldAttempt === undefined ? '' : ` AND claimed_by = ? AND sender_pid = ? AND attempts = ${Math.trunc(patch.heldAttempt)}`;
+    const text = `UPDATE drafts SET ${sets.join(', ')} WHERE id = ? AND state IN (${placeholders(from.length)})${atVersion}${held} RETURNING *`;
+    const heldBy = patch.heldAttempt === undefined ? [] : [workstation, process.pid];
     // The change and what it adds to the order's history in one transaction: neither is ever kept without the other.
     // The draft returned is the row as this change left it, with the batch it came from as read before it
     // (no transition moves a draft to another batch).
     return on.transaction(
       async (tx) => {
         const before = await tx.get<Row>(await select(tx, 'd.id = ?'), [id]);
-        const after = before && (await tx.get<Row>(text, [...Object.values(columns), id, ...from]));
+        const after = before && (await tx.get<Row>(text, [...Object.values(columns), id, ...from, ...heldBy]));
         if (!before || !after) return null;
         await events.record(tx, id, columns.updated_at as string, eventsOf(before, to, patch));
         await told(tx, [id]);
