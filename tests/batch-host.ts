@@ -23,6 +23,8 @@ export interface BatchHostOptions {
   timeoutMs?: number;
   maxRetries?: number;
   tickMs?: number;
+  /** the batches' clock (a test runs a long wait faster than the wall clock) */
+  now?: () => number;
   onProgress?: (progress: BatchProgress) => void;
   onChecking?: (checking: BatchChecking) => void;
   onReachability?: (reachable: boolean) => void;
@@ -62,6 +64,7 @@ export async function createBatchHost(options: BatchHostOptions) {
     onProgress: options.onProgress,
     onChecking: options.onChecking,
     tickMs: options.tickMs,
+    now: options.now,
   });
 
   return {

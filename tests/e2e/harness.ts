@@ -57,10 +57,8 @@ export interface TeamOptions {
   service?: string;
 }
 
-export async function openApp(browser: Browser, sandboxOptions: Partial<SandboxOptions> = {}, team?: TeamOptions): Promise<AppUnderTest> {
-  const dir = await mkdtemp(join(tmpdir(), 'printdesk-e2e-'));
-  const store = createMemoryStore();
-  if (team?.service) createPreferences(store).setService({ kind: 'custom', baseUrl: team.service });
+/** The host as browser mode starts it, with its sandbox (unless a team's service is given), and its server. */
+async function startHost(dir: string, store: ReturnType<typeof createMemoryStore>, sandboxOptions: Partial<SandboxOptions>, team?: TeamOptions) {
   const booted = await bootHost({
     mode: 'browser',
     version: '0.0.0-e2e',
@@ -72,14 +70,40 @@ export async function openApp(browser: Browser, sandboxOptions: Partial<SandboxO
     sandboxOptions,
     timeoutMs: 5_000,
   });
-  const server = await startBrowserServer({
-    host: booted.host,
-    rendererDir: join(root, 'dist', 'renderer'),
-    bridgeScript: join(root, 'dist', 'browser', 'bridge.js'),
-    stageDir: join(dir, 'staged'),
-  });
-  const context = await browser.newContext({ viewport: { width: 1200, height: 780 } });
-  const page = await context.newPage();
+  try {
+    const server = await startBrowserServer({
+      host: booted.host,
+      rendererDir: join(root, 'dist', 'renderer'),
+      bridgeScript: join(root, 'dist', 'browser', 'bridge.js'),
+      stageDir: join(dir, 'staged'),
+    });
+    return { booted, server };
+  } catch (error) {
+    await booted.close();
+    throw error;
+  }
+}
+
+export async function openApp(browser: Browser, sandboxOptions: Partial<SandboxOptions> = {}, team?: TeamOptions): Promise<AppUnderTest> {
+  const dir = await mkdtemp(join(tmpdir(), 'printdesk-e2e-'));
+  const store = createMemoryStore();
+  if (team?.service) createPreferences(store).setService({ kind: 'custom', baseUrl: team.service });
+  // The browser's side (a context, a page: a renderer process to start) is made while the host boots.
+  const opening = browser.newContext({ viewport: { width: 1200, height: 780 } }).then(async (context) => ({ context, page: await context.newPage() }));
+  const started = startHost(dir, store, sandboxOptions, team);
+  // A host that could not start leaves no context behind.
+  const [hostSide, browserSide] = await Promise.allSettled([started, opening]);
+  if (hostSide.status === 'rejected') {
+    if (browserSide.status === 'fulfilled') await browserSide.value.context.close();
+    throw hostSide.reason;
+  }
+  if (browserSide.status === 'rejected') {
+    await hostSide.value.server.close();
+    await hostSide.value.booted.close();
+    throw browserSide.reason;
+  }
+  const { booted, server } = hostSide.value;
+  const { context, page } = browserSide.value;
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
