@@ -561,7 +561,9 @@ test('an upload that cannot reach the service says so in its row, the app goes o
   // The whole service out of reach: the app says so once, for everything.
   sandbox.faults.set({ kind: 'reset-before', path: '/' });
   await queue.retryNow.click();
-  await expect(shell.offlineBanner).visible();
+  // The client tries a reset connection again itself before it says the service is out of reach: on a
+  // loaded machine that has taken longer than the usual wait.
+  await shell.offlineBanner.waitFor({ state: 'visible', timeout: 30_000 });
   await app.screenshot('upload-waiting');
   sandbox.faults.clear();
   await queue.retryNow.dispatchEvent('click');
