@@ -212,6 +212,8 @@ export const events = {
   /** model files were handed to the app by the OS (command line, "Open with", a second launch): take them */
   'files:opened': z.object({ count: z.number().int().min(1) }),
   'batch:progress': BatchProgress,
+  /** a batch not on its way was changed on another workstation of the team (its rows, matching, options): read it again */
+  'batch:edited': BatchRef,
   /** a batch's shipping being checked: quotes asked at the service's pace, how many, and how long to go */
   'batch:checking': BatchChecking,
 } as const;

@@ -199,6 +199,7 @@ export function createHost(deps: HostDeps): Host {
     resolveModelName: modelNameLookup((query) => library.models.list(query)),
     onProgress: (progress) => emit('batch:progress', progress),
     onChecking: (checking) => emit('batch:checking', checking),
+    onEdited: (batchId) => emit('batch:edited', { batchId }),
   });
 
   const servicesReady = (async () => {

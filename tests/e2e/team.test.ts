@@ -183,3 +183,29 @@ test('Send pressed while another workstation is queuing the same batch joins it,
   await expect(batch.placed).hasText('20 orders placed');
   assert.deepEqual(await placedOnce('JOIN'), [20, 20], 'each order placed once');
 });
+
+test('a cell fixed on one workstation shows fixed in the other’s review of the same batch, its problem gone', { timeout: 120_000 }, async (t) => {
+  const { teamStore, modelId } = await shopWithModel();
+  const one = await workstation(teamStore);
+  t.after(() => one.close());
+  const two = await workstation(teamStore);
+  t.after(() => two.close());
+  const onOne = batchPage(one.page);
+  const onTwo = batchPage(two.page);
+  // Row 3 of the sheet goes to a country that is none: a problem, in the country cell (column 6).
+  const file = shopFile(modelId, 3, 'FIX').replace('FIX-1;Ada;Lovelace;Keizersgracht 2;1015 CJ;Amsterdam;NL', 'FIX-1;Ada;Lovelace;Keizersgracht 2;1015 CJ;Amsterdam;Nowhere');
+  await workspace(one.page).nav('batch');
+  await onOne.importFile(await csvFile('team-fix.csv', file));
+  await expect(onOne.problems).hasText(/1 row/);
+  await workspace(two.page).nav('batch');
+  await onTwo.openBatch('team-fix.csv');
+  assert.equal(await onTwo.cell(3, 6).inputValue(), 'Nowhere');
+  await expect(onTwo.problems).hasText(/1 row/);
+
+  // Fixed on bench 1: bench 2's review shows the cell as it is now, and the problem gone, without being asked.
+  await onOne.fixCell(3, 6, 'NL');
+  await eventually(async () => (await onTwo.cell(3, 6).inputValue()) === 'NL', "bench 2's review shows the fixed cell");
+  await expect(onTwo.problems).hidden();
+  await expect(onTwo.send).hasText('Send 3 orders');
+  await two.screenshot('team-batch-fixed-elsewhere');
+});

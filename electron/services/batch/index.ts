@@ -40,6 +40,11 @@ export interface BatchesDeps {
   onProgress?: (progress: BatchProgress) => void;
   /** how far checking a batch's shipping is (quotes at the service's pace) */
   onChecking?: (checking: BatchChecking) => void;
+  /**
+   * A batch of this account, not on its way, was changed on another workstation of the team (a cell, the
+   * column matching, values for every row, a SKU, the shipping rule, a check): a view showing it reads it again.
+   */
+  onEdited?: (batchId: string) => void;
   now?: () => number;
   tickMs?: number;
 }
@@ -81,7 +86,14 @@ export async function createBatches(deps: BatchesDeps) {
   const states = batchStates(tables.sql, { sender: deps.orders.store.sender, actor: deps.orders.actor }, now);
   // Only the signed-in account's batches are the view's: a team's store holds everyone's.
   const onProgress = (progress: BatchProgress, batch: BatchRecord) => batch.account === deps.account() && deps.onProgress?.(progress);
-  const runner = createRunner({ tables, states, orders: deps.orders, client: deps.client, onProgress, now: deps.now, tickMs: deps.tickMs });
+  /** Told of batches another workstation changed: those of this account it may edit are said to be edited. */
+  const told = async (ids: readonly string[]) => {
+    for (const id of ids) {
+      const batch = await tables.get(id);
+      if (batch && batch.account === deps.account() && EDITABLE.has(batch.state) && !preparing(batch)) deps.onEdited?.(id);
+    }
+  };
+  const runner = createRunner({ tables, states, orders: deps.orders, client: deps.client, onProgress, now: deps.now, tickMs: deps.tickMs, onTold: deps.onEdited && ((ids) => void told(ids).catch(() => undefined)) });
   const validate = async (batch: BatchRecord) => validator.validate(batch, await tables.records(batch.id));
   const sending = batchSend({ tables, states, runner, gone: deps.orders.senderGone, validate, keep });
   /** Someone (this process, or another workstation) is checking and queuing the batch's send. */
@@ -128,6 +140,8 @@ export async function createBatches(deps: BatchesDeps) {
     await tables.putShipping(batch.id, shippingOf(orders), rows && orders.map((o) => o.reference));
     if (validation.unchecked) unchecked.set(batch.id, validation.unchecked.message);
     else if (!rows) unchecked.delete(batch.id);
+    // The other workstations showing the batch read it again (team mode).
+    runner.changed(batch.id);
   }
 
   async function revalidate(batch: BatchRecord, fresh: boolean): Promise<BatchSummary> {

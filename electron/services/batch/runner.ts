@@ -22,6 +22,8 @@ export interface RunnerDeps {
   now?: () => number;
   /** how often progress is read and concurrency tuned while a batch sends */
   tickMs?: number;
+  /** batches another workstation told of (changed there): besides their progress read here */
+  onTold?: (ids: string[]) => void;
 }
 
 export type Runner = ReturnType<typeof createRunner>;
@@ -148,7 +150,13 @@ export function createRunner(deps: RunnerDeps) {
     async start() {
       await watcher.hold();
       if ((await tables.inState('paused')).length || (await tables.inState('sending')).length) watcher.watch();
-      unlisten ??= await notices.listen((ids) => ids.forEach(watcher.observeSoon), () => void rereadAll().catch(() => undefined));
+      unlisten ??= await notices.listen(
+        (ids) => {
+          ids.forEach(watcher.observeSoon);
+          deps.onTold?.(ids);
+        },
+        () => void rereadAll().catch(() => undefined),
+      );
     },
     /** Stops watching, and lets an enqueue under way end at its next chunk before the database closes. */
     stop: async () => {

@@ -45,6 +45,27 @@ export class BatchReview {
     if (rows) this.rows = rows;
   };
 
+  /**
+   * The batch and the rows shown read again: another workstation of the team changed it. As many rows as
+   * shown (pages of the most the host gives at once), so the view does not jump; a cell being typed in keeps
+   * its text unless the other workstation changed that cell.
+   */
+  rereadShown = async (batchId: string) => {
+    const summary = await printdesk.batch.get({ batchId });
+    if (!summary.ok || this.current?.id !== batchId) return;
+    const shown = Math.max(this.rows.length, 1);
+    const rows: BatchRow[] = [];
+    for (let offset = 0; offset < shown; offset += 1000) {
+      const page = unwrap(await printdesk.batch.rows({ batchId, offset, limit: Math.min(1000, Math.max(500, shown - offset)), errorsOnly: this.errorsOnly }));
+      rows.push(...page.rows);
+      this.totalRows = page.total;
+      if (page.rows.length === 0) break;
+    }
+    if (this.current?.id !== batchId) return;
+    this.current = summary.value;
+    this.rows = rows;
+  };
+
   /** The next page of rows, after those shown: every row of a large file can be reached and fixed. */
   loadMore = async () => {
     await this.run(async () => {

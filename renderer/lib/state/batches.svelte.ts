@@ -42,6 +42,12 @@ class BatchesStore extends BatchReview {
     });
     // The team's store may have changed unheard (its connection came back): the batch shown is read again.
     printdesk.on('store:reread', () => void this.reread());
+    // Fixed on another workstation while shown here: read again, a burst of changes once.
+    printdesk.on('batch:edited', ({ batchId }) => {
+      if (batchId !== this.current?.id || this.step !== 'review') return;
+      clearTimeout(this.editedReload);
+      this.editedReload = setTimeout(() => void this.rereadShown(batchId).catch(() => undefined), 150);
+    });
     // After a cancel, the orders that were on their way still finish: their rows read "pending" until then.
     printdesk.on('drafts:changed', (draft) => {
       if (draft.state === 'sending' || !this.pendingReferences.has(draft.orderReference)) return;
@@ -51,6 +57,7 @@ class BatchesStore extends BatchReview {
   }
 
   private reportReload: ReturnType<typeof setTimeout> | undefined;
+  private editedReload: ReturnType<typeof setTimeout> | undefined;
   private preparingCheck: ReturnType<typeof setTimeout> | undefined;
 
   /**
