@@ -46,6 +46,14 @@ export function createWatcher(deps: WatcherDeps) {
    * the batch on nobody's way, and must not answer the waiters as if its send had ended.
    */
   const sendingAgain = new Set<string>();
+  /**
+   * Reads are numbered as they begin, and each batch's join or waiter as it is registered: a read that began
+   * before (the batch as it was before another workstation's claim, read while this one joined it) says
+   * nothing of what the registration waits for, and must neither answer it nor end it. The next read will.
+   */
+  let readsBegun = 0;
+  const registered = new Map<string, number>();
+  const register = (id: string) => registered.set(id, ++readsBegun);
   /** Each batch's state as last read, to hold or let go the outbox when a workstation paused or resumed it. */
   const seen = new Map<string, BatchState>();
 
@@ -89,18 +97,20 @@ export function createWatcher(deps: WatcherDeps) {
 
   /** The batch as it is now, marked done when nothing of it is left; said, and its waiters answered once it is no longer on its way. */
   async function readNow(id: string): Promise<BatchProgress | null> {
+    let begun = ++readsBegun;
     let batch = await tables.get(id);
     if (!batch) return null;
     let current = await progress(batch);
     if (batch.state === 'sending' && current.left === 0) {
       // Whichever workstation sees it first marks it; the others then read it done.
       if (await states.move(id, ['sending'], 'done', { finishedAt: tables.stamp() })) meter.forget(id);
+      begun = ++readsBegun;
       batch = (await tables.get(id)) ?? batch;
       current = await progress(batch);
     }
     await noticeState(batch);
     deps.onProgress?.(current, batch);
-    if (!onItsWay(batch) && !sendingAgain.has(id)) settle(batch, current);
+    if (!onItsWay(batch) && !sendingAgain.has(id) && begun > (registered.get(id) ?? 0)) settle(batch, current);
     return current;
   }
 
@@ -120,6 +130,7 @@ export function createWatcher(deps: WatcherDeps) {
     }
     waiters.get(batch.id)?.splice(0).forEach((resolve) => resolve(current));
     waiters.delete(batch.id);
+    registered.delete(batch.id);
   }
 
   // Told of a batch: one read at a time per batch, and one more after it for whatever was told meanwhile.
@@ -194,6 +205,7 @@ export function createWatcher(deps: WatcherDeps) {
     /** This process asked to send a batch another sends, or is checking and queuing: see `joined`. */
     join(id: string, sendItHere: (() => Promise<unknown>) | null) {
       joined.set(id, sendItHere);
+      register(id);
       watch();
     },
     /** Resolves once the batch is no longer on its way (done, cancelled, or its send stopped before it was). */
@@ -201,6 +213,7 @@ export function createWatcher(deps: WatcherDeps) {
       // One this process is to send itself (the one it joined vanished) is on its way too, though nobody claims it yet.
       if (!onItsWay(batch) && !joined.get(batch.id) && !sendingAgain.has(batch.id)) return progress(batch);
       watch();
+      register(batch.id);
       return new Promise((resolve) => waiters.set(batch.id, [...(waiters.get(batch.id) ?? []), resolve]));
     },
     async stop() {
