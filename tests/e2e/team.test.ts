@@ -2,7 +2,7 @@
 // store and one service. What one saves shows on the other by itself, and a save over the other's is refused.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, before, test, type TestContext } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import { startPgCluster, type PgCluster } from '../pg-cluster.ts';
@@ -102,6 +102,16 @@ async function shopWithModel() {
   return { teamStore, modelId: model.modelId, placedOnce };
 }
 
+/** Two workstations of the shop on a fresh store with a model (shopWithModel), each closed when the test ends. */
+async function twoWorkstations(t: TestContext) {
+  const shop = await shopWithModel();
+  const one = await workstation(shop.teamStore);
+  t.after(() => one.close());
+  const two = await workstation(shop.teamStore);
+  t.after(() => two.close());
+  return { ...shop, one, two, onOne: batchPage(one.page), onTwo: batchPage(two.page) };
+}
+
 async function eventually(check: () => Promise<boolean>, what: string) {
   const deadline = Date.now() + 30_000;
   while (!(await check().catch(() => false)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -109,13 +119,7 @@ async function eventually(check: () => Promise<boolean>, what: string) {
 }
 
 test('a batch sent on one workstation shows on the other as it goes: in its list, then its progress; paused there, it is held on both; resumed, both see it done', { timeout: 240_000 }, async (t) => {
-  const { teamStore, modelId, placedOnce } = await shopWithModel();
-  const one = await workstation(teamStore);
-  t.after(() => one.close());
-  const two = await workstation(teamStore);
-  t.after(() => two.close());
-  const onOne = batchPage(one.page);
-  const onTwo = batchPage(two.page);
+  const { modelId, placedOnce, one, two, onOne, onTwo } = await twoWorkstations(t);
   await workspace(two.page).nav('batch');
   await expect(onTwo.empty).visible();
 
@@ -185,13 +189,7 @@ test('Send pressed while another workstation is queuing the same batch joins it,
 });
 
 test('a cell fixed on one workstation shows fixed in the other’s review of the same batch, its problem gone', { timeout: 120_000 }, async (t) => {
-  const { teamStore, modelId } = await shopWithModel();
-  const one = await workstation(teamStore);
-  t.after(() => one.close());
-  const two = await workstation(teamStore);
-  t.after(() => two.close());
-  const onOne = batchPage(one.page);
-  const onTwo = batchPage(two.page);
+  const { modelId, one, two, onOne, onTwo } = await twoWorkstations(t);
   // Row 3 of the sheet goes to a country that is none: a problem, in the country cell (column 6).
   const file = shopFile(modelId, 3, 'FIX').replace('FIX-1;Ada;Lovelace;Keizersgracht 2;1015 CJ;Amsterdam;NL', 'FIX-1;Ada;Lovelace;Keizersgracht 2;1015 CJ;Amsterdam;Nowhere');
   await workspace(one.page).nav('batch');
