@@ -45,7 +45,7 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
   key.position.set(0.6, 1, 0.8);
   camera.add(key);
   const scenery = createScenery(scene, options.look ?? LIGHT_LOOK);
-  warmShaders(renderer, scene, camera);
+  const releaseShaders = warmShaders(renderer, scene, camera);
 
   let objects: ModelObjects | null = null;
   let current: ParsedModel | null = null;
@@ -307,6 +307,7 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
     },
     dispose() {
       takeDown();
+      releaseShaders();
       controls.dispose();
       scenery.dispose();
       renderer.dispose();

@@ -7,8 +7,13 @@ import * as THREE from 'three';
  * milliseconds of the first picture's time, and software WebGL (SwiftShader) builds its own code for a
  * program only at its first draw, which took most of a second more. The geometries have the model's own
  * attributes (positions, and colours for the coloured one), which that code is built for.
+ *
+ * The materials are kept until the returned release is called (the stage's end): three.js deletes a
+ * program once no material uses it, so each model cleared from a kept stage took its programs with it,
+ * and the next model's first frame built them again (a trace of a session's second preview: 583 ms of
+ * one WebGL flush in the GPU process, after four programs linked anew).
  */
-export function warmShaders(renderer: THREE.WebGLRenderer, scene: THREE.Scene, camera: THREE.Camera): void {
+export function warmShaders(renderer: THREE.WebGLRenderer, scene: THREE.Scene, camera: THREE.Camera): () => void {
   // One triangle over the whole view, before an orthographic camera looking down at it.
   const cover = () => new THREE.BufferGeometry().setAttribute('position', new THREE.BufferAttribute(new Float32Array([-1, -1, 0, 3, -1, 0, -1, 3, 0]), 3));
   const plain = cover();
@@ -36,6 +41,8 @@ export function warmShaders(renderer: THREE.WebGLRenderer, scene: THREE.Scene, c
   } finally {
     renderer.setScissorTest(false);
     scene.remove(warm);
-    for (const disposable of [plain, coloured, ...materials, lines]) disposable.dispose();
+    plain.dispose();
+    coloured.dispose();
   }
+  return () => [...materials, lines].forEach((material) => material.dispose());
 }
