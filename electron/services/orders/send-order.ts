@@ -13,7 +13,7 @@ import type { Draft, DraftFields, PlacedOrder, Problem, ShippingMethod } from '.
 import type { Quotes } from './quotes.ts';
 import { shippingAtSend } from './shipping-at-send.ts';
 import { hasShipping } from '../../../common/orders/draft-rules.ts';
-import type { OrdersStore } from './store.ts';
+import type { OrdersStore, TransitionPatch } from './store.ts';
 
 const RETRY_CAP_MS = 5 * 60_000;
 const BATCH_QUOTE_MS = 60_000;
@@ -108,7 +108,7 @@ export function orderSender(deps: SendOrderDeps): (draft: Draft) => Promise<void
     if (held && held.shippingMethodId === method.shippingMethodId && held.price === method.price) return draft;
     const { recipient, models, shippingRule, orderContent } = draft;
     const fields: DraftFields = { recipient, models, shippingMethod: method, shippingRule, orderContent };
-    return (await store.transition(draft.id, ['sending'], 'sending', { fields, heldAttempt: draft.attempts }, true)) ?? { ...draft, shippingMethod: method };
+    return (await fromSending(draft, 'sending', { fields }, true)) ?? { ...draft, shippingMethod: method };
   }
 
   async function placed(draft: Draft, order: Omit<ServiceOrder, 'placedWith'>) {
@@ -116,7 +116,7 @@ export function orderSender(deps: SendOrderDeps): (draft: Draft) => Promise<void
     // the reference is taken records it as placed.
     if (closed()) return;
     const record: PlacedOrder = { orderId: order.orderId, status: order.status, createdAt: order.createdAt, shippingPrice: order.shippingPrice, currency: order.currency };
-    const done = await store.transition(draft.id, ['sending'], 'placed', { placed: record, problem: null, unanswered: false, heldAttempt: draft.attempts }, true);
+    const done = await fromSending(draft, 'placed', { placed: record, problem: null, unanswered: false }, true);
     if (done) {
       onChange(done);
       onPlaced(done);
@@ -177,9 +177,13 @@ export function orderSender(deps: SendOrderDeps): (draft: Draft) => Promise<void
     await settle(draft, 'queued', { nextAttemptAt: now() + delay, waitsForService: isUnreachable(error), note, ...(unanswered ? { unanswered } : {}) }, unanswered);
   }
 
-  async function settle(draft: Draft, to: Draft['state'], patch: Parameters<OrdersStore['transition']>[3], durable = false) {
+  /** The draft this attempt sends changed, only while this process still holds that attempt (see heldAttempt). */
+  const fromSending = (draft: Draft, to: Draft['state'], patch: TransitionPatch, durable: boolean) =>
+    store.transition(draft.id, ['sending'], to, { ...patch, heldAttempt: draft.attempts }, durable);
+
+  async function settle(draft: Draft, to: Draft['state'], patch: TransitionPatch, durable = false) {
     if (closed()) return;
-    const next = await store.transition(draft.id, ['sending'], to, { ...patch, heldAttempt: draft.attempts }, durable);
+    const next = await fromSending(draft, to, patch, durable);
     if (to !== 'queued') triesHere.delete(draft.id);
     if (next) onChange(next);
   }

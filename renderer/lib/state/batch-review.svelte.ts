@@ -31,11 +31,11 @@ export class BatchReview {
     }
   };
 
-  /** 500 rows from `offset`, or null without a batch. */
-  private rowsFrom = async (offset: number) => {
+  /** `limit` rows from `offset` (at most 1000), or null without a batch. */
+  private rowsFrom = async (offset: number, limit = 500) => {
     const batchId = this.current?.id;
     if (!batchId) return null;
-    const page = unwrap(await printdesk.batch.rows({ batchId, offset, limit: 500, errorsOnly: this.errorsOnly }));
+    const page = unwrap(await printdesk.batch.rows({ batchId, offset, limit, errorsOnly: this.errorsOnly }));
     this.totalRows = page.total;
     return page.rows;
   };
@@ -56,10 +56,9 @@ export class BatchReview {
     const shown = Math.max(this.rows.length, 1);
     const rows: BatchRow[] = [];
     for (let offset = 0; offset < shown; offset += 1000) {
-      const page = unwrap(await printdesk.batch.rows({ batchId, offset, limit: Math.min(1000, Math.max(500, shown - offset)), errorsOnly: this.errorsOnly }));
-      rows.push(...page.rows);
-      this.totalRows = page.total;
-      if (page.rows.length === 0) break;
+      const page = await this.rowsFrom(offset, Math.min(1000, Math.max(500, shown - offset)));
+      if (!page?.length) break;
+      rows.push(...page);
     }
     if (this.current?.id !== batchId) return;
     this.current = summary.value;
