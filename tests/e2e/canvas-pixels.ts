@@ -49,6 +49,15 @@ export function samplePixels(canvas: Locator): Promise<PixelSample> {
   });
 }
 
+/**
+ * Whether two samples show the model covering the same share of the canvas, within `tolerance` of it. A share,
+ * not a count: without a GPU a view's first frame is drawn with a quarter of the pixels of the sharp one.
+ */
+export function sameCover(a: PixelSample, b: PixelSample, tolerance = 0.02): boolean {
+  const share = (s: PixelSample) => s.blue / Math.max(1, s.total);
+  return Math.abs(share(a) - share(b)) < share(b) * tolerance;
+}
+
 /** Samples until `wanted` holds (the viewer draws on the next frames after a change), or fails saying what it saw. */
 export async function pixelsUntil(canvas: Locator, wanted: (sample: PixelSample) => boolean, what: string, timeoutMs = 10_000): Promise<PixelSample> {
   const deadline = Date.now() + timeoutMs;

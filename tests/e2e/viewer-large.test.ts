@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { binaryStl, torusWith } from '../../scripts/generate-models.ts';
 import { CORPUS as corpus } from '../corpus.ts';
-import { pixelsUntil, samplePixels } from './canvas-pixels.ts';
+import { pixelsUntil, sameCover, samplePixels } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp } from './harness.ts';
 import { libraryWith } from './library-with.ts';
@@ -69,7 +69,7 @@ test('a 2M-triangle model opens and turns while a text field takes every key, an
   assert.notDeepEqual(await samplePixels(model.canvas), atRest, 'the torus turned');
   // …fitted again as it first stood…
   await model.fit();
-  await pixelsUntil(model.canvas, (s) => Math.abs(s.blue - atRest.blue) < atRest.blue * 0.02, 'the torus fitted again as it first stood');
+  await pixelsUntil(model.canvas, (s) => sameCover(s, atRest), 'the torus fitted again as it first stood');
   // …and typed into again until every triangle is in: every key held.
   const typed = await typeUntil(page, field, model.isFullyOpen, 8, { clearFirst: true });
   assert.equal(await field.inputValue(), typed);
@@ -97,8 +97,8 @@ test('where a canvas cannot go to a worker, the page draws the preview itself, t
   assert.equal(await model.drawnIn(), 'page');
   const atRest = await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the half donut');
   await turnPreview(page, model.canvas, 800);
-  await pixelsUntil(model.canvas, (s) => Math.abs(s.blue - atRest.blue) > atRest.blue * 0.02, 'the half donut turned');
+  await pixelsUntil(model.canvas, (s) => !sameCover(s, atRest), 'the half donut turned');
   await model.fit();
-  await pixelsUntil(model.canvas, (s) => Math.abs(s.blue - atRest.blue) < atRest.blue * 0.02, 'the half donut fitted again');
+  await pixelsUntil(model.canvas, (s) => sameCover(s, atRest), 'the half donut fitted again');
   await app.screenshot('model-drawn-on-page');
 });
