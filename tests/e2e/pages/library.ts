@@ -20,7 +20,11 @@ export function libraryPage(page: Page) {
     names: page.getByTestId('model-name'),
     /** Waits until the keyboard is on a model's name, or on a folder. */
     focusOn: (what: 'model' | 'folder') =>
-      page.waitForFunction((testid) => document.activeElement?.getAttribute('data-testid') === testid, what === 'model' ? 'model-name' : 'folder-item'),
+      page.waitForFunction((testid) => document.activeElement?.getAttribute('data-testid') === testid, what === 'model' ? 'model-name' : 'folder-item').catch(async (error: Error) => {
+        // Where the keyboard is instead says which step went wrong (the row never focused, or focused and lost).
+        const at = await page.evaluate(() => `${document.activeElement?.outerHTML.slice(0, 200)} in the view ${document.querySelector('main')?.getAttribute('data-testid')}; rows: ${document.querySelectorAll('[data-testid="model-row"]').length}`).catch(() => 'unknown');
+        throw new Error(`The keyboard never came to a ${what}: it is on ${at}`, { cause: error });
+      }),
     /** Whether the keyboard is in a model's row now. */
     focusInRow: () => page.evaluate(() => document.activeElement?.closest('[data-testid="model-row"]') !== null),
     /** What the keyboard is on now: the text of its model or folder, or else the tag name of what has it. */
