@@ -9,7 +9,7 @@ type BytesRef = { $bytes: [number, number] };
 type ParkedRef = { $parked: [string, number] };
 
 /** Byte arrays from this size on are parked when the sender can park them. */
-export const PARK_FROM_BYTES = 1024 * 1024;
+export const PARK_FROM_BYTES = 256 * 1024;
 
 function isBytesRef(value: unknown): value is BytesRef {
   const ref = (value as BytesRef | null)?.$bytes;

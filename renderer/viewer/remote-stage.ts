@@ -4,6 +4,7 @@
 // (detail, grid, size labels, frames) comes back to the same callbacks a stage on the page would call.
 import type { ParsedModel } from '../../common/models/index.ts';
 import { relayInput } from './input-relay.ts';
+import { transferablePicture } from './first-picture.ts';
 import { buffersOf } from './model-buffers.ts';
 import type { CallMessage, FromStage, StageCommand, ToStage } from './stage-protocol.ts';
 import type { Stage, StageOptions } from './stage-api.ts';
@@ -86,6 +87,10 @@ export function startRemoteStage(canvas: HTMLCanvasElement, width: number, heigh
 
   const stage: Stage = {
     show: (model: ParsedModel, up, arraysFollow) => call('show', [model, up, arraysFollow], buffersOf(model)),
+    showPicture(picture, up) {
+      const [sent, buffers] = transferablePicture(picture);
+      call('showPicture', [sent, up], buffers);
+    },
     addTriangles: (arrays) => call('addTriangles', [arrays], buffersOf(arrays)),
     setUpAxis: (up) => call('setUpAxis', [up]),
     showEveryTriangle: () => call('showEveryTriangle', []),

@@ -1,6 +1,7 @@
 // What a viewer's stage does and tells, whichever thread it draws on: stage.ts is the stage itself, and
 // remote-stage.ts stands for one drawing in a worker (stage-protocol.ts carries these calls across).
 import type { ModelArrays, ParsedModel } from '../../common/models/index.ts';
+import type { ModelPicture } from '../../electron/contract/schemas/library.ts';
 import type { StageMarks } from './marks.ts';
 import type { SizeLabel } from './size-box.ts';
 import type { ViewerLook } from './look.ts';
@@ -55,6 +56,11 @@ export interface Stage {
    * arrays empty): the proxy is drawn, and every triangle is loaded once addTriangles brings them.
    */
   show(model: ParsedModel, up: UpAxis, arraysFollow?: boolean): void;
+  /**
+   * Draws a large model's first picture from the host, as show() draws a proxy whose every triangle
+   * follows. It comes packed (packed-triangles.ts) and is unpacked here: in a worker's stage, off the page's thread.
+   */
+  showPicture(picture: ModelPicture, up: UpAxis): void;
   /** Every triangle of the model shown, which show() was told would follow. */
   addTriangles(arrays: ModelArrays): void;
   /** Turns the model shown so that `up` points up, and fits the view to it again. */

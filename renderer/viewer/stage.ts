@@ -8,6 +8,7 @@ import { DetailPolicy } from './detail-policy.ts';
 import { wallClock, type StageMarks } from './marks.ts';
 import type { Detail, Stage, StageOptions } from './stage-api.ts';
 import { warmShaders } from './warm-shaders.ts';
+import { pictureModel } from './first-picture.ts';
 import { buildModelObjects, worldSphere, type ModelObjects } from './model-mesh.ts';
 import { PLATE_MM } from './plate.ts';
 import { LIGHT_LOOK, type ViewerLook } from './look.ts';
@@ -204,27 +205,32 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
 
   const newPolicy = () => (current?.proxy ? new DetailPolicy(current.facts.triangles, current.proxy.triangles) : null);
 
+  function show(model: ParsedModel, upAxis: UpAxis, arraysFollow = false) {
+    marks = { 'stage-got': wallClock() };
+    if (objects) {
+      scene.remove(objects.root);
+      objects.dispose();
+    }
+    current = model;
+    up = upAxis;
+    objects = buildModelObjects(model, up, arraysFollow);
+    marks['stage-built'] = wallClock();
+    scenery.boxModel(model, objects?.root);
+    layPlate();
+    policy = newPolicy();
+    pacer = new UploadPacer();
+    everyTriangle = false;
+    reported = null;
+    unseen = true;
+    report(detailNow(true));
+    scene.add(objects.root);
+    fit();
+  }
+
   return {
-    show(model, upAxis, arraysFollow = false) {
-      marks = { 'stage-got': wallClock() };
-      if (objects) {
-        scene.remove(objects.root);
-        objects.dispose();
-      }
-      current = model;
-      up = upAxis;
-      objects = buildModelObjects(model, up, arraysFollow);
-      marks['stage-built'] = wallClock();
-      scenery.boxModel(model, objects?.root);
-      layPlate();
-      policy = newPolicy();
-      pacer = new UploadPacer();
-      everyTriangle = false;
-      reported = null;
-      unseen = true;
-      report(detailNow(true));
-      scene.add(objects.root);
-      fit();
+    show,
+    showPicture(picture, upAxis) {
+      show(pictureModel(picture), upAxis, true);
     },
     addTriangles(arrays) {
       if (!current || !objects) return;

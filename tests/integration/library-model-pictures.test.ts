@@ -13,6 +13,7 @@ import { accountKey } from '../../electron/services/session/session.ts';
 import type { ApiClient } from '../../electron/services/api/client.ts';
 import { createModelPictures, PICTURE_FROM_BYTES } from '../../electron/services/library/model-pictures.ts';
 import { createPictureReader } from '../../electron/services/models/model-picture.ts';
+import { unpackTriangles } from '../../common/models/packed-triangles.ts';
 import { binaryStl, torusWith } from '../../scripts/generate-models.ts';
 
 let world: World;
@@ -65,7 +66,12 @@ describe('first pictures of large models', () => {
     assert.equal(picture.facts.triangles, own.facts.triangles);
     assert.deepEqual(picture.facts.size, own.facts.size);
     assert.equal(picture.facts.topology, 'pending');
-    assert.deepEqual(new Float32Array(picture.positions.slice().buffer), proxy.positions);
+    // Packed (packed-triangles.ts): the same triangles, each corner within half a step of its axis.
+    assert.equal(picture.triangles, proxy.triangles);
+    const back = unpackTriangles(picture);
+    const halfStep = Math.max(...[0, 1, 2].map((axis) => (picture.box[axis + 3] - picture.box[axis]) / 65535 / 2));
+    assert.ok(back.every((value, i) => Math.abs(value - proxy.positions[i]) <= halfStep + 1e-6), 'every corner where the proxy has it');
+    assert.ok(picture.points.byteLength + picture.corners.byteLength < proxy.positions.byteLength / 3, 'in under a third of its floats');
     assert.ok(proxy.triangles <= PREVIEW_PROXY_TRIANGLES * 2 && proxy.triangles < own.facts.triangles / 2);
   });
 

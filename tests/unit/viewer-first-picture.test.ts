@@ -2,29 +2,60 @@
 // (a stage in a worker takes them over), wherever in a message the bytes came.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pictureModel } from '../../renderer/viewer/first-picture.ts';
+import { pictureModel, transferablePicture } from '../../renderer/viewer/first-picture.ts';
+import { packTriangles } from '../../common/models/packed-triangles.ts';
 import type { ModelFacts } from '../../common/models/index.ts';
 
 const facts = { triangles: 400_000, topology: 'pending' } as ModelFacts;
+const square = new Float32Array([0, 0, 0, 10, 0, 0, 10, 10, 0, 0, 0, 0, 10, 10, 0, 0, 10, 0]);
 
 test('a picture is drawn as a proxy whose every triangle follows', () => {
-  const floats = new Float32Array(18).map((_, i) => i / 2);
-  const model = pictureModel({ format: 'stl-binary', facts, positions: new Uint8Array(floats.buffer) });
+  const model = pictureModel({ format: 'stl-binary', facts, ...packTriangles(square) });
   assert.equal(model.positions.length, 0);
   assert.equal(model.proxy?.triangles, 2);
-  assert.deepEqual(model.proxy?.positions, floats);
+  assert.deepEqual(model.proxy?.positions, square);
   assert.equal(model.facts, facts);
   assert.equal(model.proxy?.colors, undefined);
 });
 
-test('bytes inside a larger message, at any offset, are copied out into buffers of their own', () => {
-  const floats = new Float32Array(9).map((_, i) => i + 0.25);
-  const message = new Uint8Array(3 + floats.byteLength + 12);
-  message.set(new Uint8Array(floats.buffer), 3);
-  message.set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 3 + floats.byteLength);
-  const model = pictureModel({ format: '3mf', facts, positions: message.subarray(3, 3 + floats.byteLength), colors: message.subarray(3 + floats.byteLength) });
-  assert.deepEqual(model.proxy?.positions, floats);
-  assert.equal(model.proxy?.positions.buffer.byteLength, floats.byteLength);
+test('bytes inside a larger message, at any offset, are read where they lie and copied out into buffers of their own', () => {
+  const packed = packTriangles(square.subarray(0, 9));
+  const message = new Uint8Array(3 + packed.points.byteLength + packed.corners.byteLength + 12);
+  message.set(packed.points, 3);
+  message.set(packed.corners, 3 + packed.points.byteLength);
+  const colorsAt = 3 + packed.points.byteLength + packed.corners.byteLength;
+  message.set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], colorsAt);
+  const model = pictureModel({
+    format: '3mf',
+    facts,
+    box: packed.box,
+    triangles: 1,
+    points: message.subarray(3, 3 + packed.points.byteLength),
+    corners: message.subarray(3 + packed.points.byteLength, colorsAt),
+    colors: message.subarray(colorsAt),
+  });
+  assert.deepEqual(model.proxy?.positions, square.subarray(0, 9));
   assert.deepEqual([...(model.proxy?.colors ?? [])], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   assert.equal(model.proxy?.colors?.buffer.byteLength, 12);
+});
+
+test('a picture whose packing does not hold together is drawn as an empty proxy: the file draws the model', () => {
+  const packed = packTriangles(square);
+  for (const corners of [packed.corners.subarray(0, 2), new Uint8Array([0, 40, 0, 0, 0, 0])]) {
+    const model = pictureModel({ format: 'stl-binary', facts, ...packed, corners });
+    assert.equal(model.proxy?.triangles, 0);
+    assert.equal(model.proxy?.positions.length, 0);
+    assert.equal(model.facts, facts, 'its measures still stand');
+  }
+});
+
+test("a picture sent to a worker's stage goes in buffers of its own, each once", () => {
+  const packed = packTriangles(square);
+  const message = new Uint8Array(1 + packed.points.byteLength + packed.corners.byteLength);
+  message.set(packed.points, 1);
+  message.set(packed.corners, 1 + packed.points.byteLength);
+  const [sent, buffers] = transferablePicture({ format: 'stl-binary', facts, box: packed.box, triangles: 2, points: message.subarray(1, 1 + packed.points.byteLength), corners: message.subarray(1 + packed.points.byteLength) });
+  assert.equal(buffers.length, 2);
+  assert.ok(!buffers.includes(message.buffer), 'not the message holding them');
+  assert.deepEqual(pictureModel(sent).proxy?.positions, square);
 });

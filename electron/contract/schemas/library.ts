@@ -111,13 +111,17 @@ export type EnqueueResult = z.infer<typeof EnqueueResult>;
 
 /**
  * A large model's first picture, sent ahead of its file (model-pictures.ts): its measures and the proxy
- * the preview draws first, as bytes (9 little-endian float32 per triangle; RGBA per corner for colours).
- * Its facts are the shared parser's, passed through as they are.
+ * the preview draws first, packed (common/models/packed-triangles.ts: each point once, as 16-bit steps
+ * across `box`, and the corners' points as varints; RGBA per corner for colours). Its facts are the
+ * shared parser's, passed through as they are.
  */
 export const ModelPicture = z.object({
   format: z.enum(['stl-binary', 'stl-ascii', 'obj', '3mf']),
   facts: z.custom<ModelFacts>((value) => typeof value === 'object' && value !== null && typeof (value as ModelFacts).triangles === 'number', 'Expected the model facts'),
-  positions: z.instanceof(Uint8Array),
+  box: z.array(z.number()).length(6),
+  points: z.instanceof(Uint8Array),
+  corners: z.instanceof(Uint8Array),
+  triangles: z.number().int().nonnegative(),
   colors: z.instanceof(Uint8Array).optional(),
 });
 export type ModelPicture = z.infer<typeof ModelPicture>;

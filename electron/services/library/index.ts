@@ -98,8 +98,8 @@ export function createLibrary(deps: LibraryDeps) {
     client: deps.client, uploads: queue.stored, model: getModel, cache: deps.modelCacheDir ? createModelCache(deps.modelCacheDir) : undefined,
   });
   const pictures = createPictureReader();
-  // Pictures are a few megabytes each: a tenth of the models' room, in a folder per proxy size.
-  const pictureCache = deps.modelCacheDir ? createModelCache(join(deps.modelCacheDir, `pictures-${PREVIEW_PROXY_TRIANGLES}`), MODEL_CACHE_BYTES / 10) : undefined;
+  // Pictures are about a megabyte each: a tenth of the models' room, in a folder per proxy size and packing.
+  const pictureCache = deps.modelCacheDir ? createModelCache(join(deps.modelCacheDir, `pictures-packed-${PREVIEW_PROXY_TRIANGLES}`), MODEL_CACHE_BYTES / 10) : undefined;
   const modelPictures = createModelPictures({ model: pictureRecord, modelFile, reader: pictures, cache: pictureCache });
 
   return {

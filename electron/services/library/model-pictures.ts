@@ -11,7 +11,7 @@ import type { Model } from './models.ts';
 /** Smaller files reach the preview about as fast whole (a binary STL of this size has 320K triangles). */
 export const PICTURE_FROM_BYTES = 16 * 1024 * 1024;
 
-/** The picture as the window gets it: its arrays as bytes (a message carries byte arrays as they are). */
+/** The picture as the window gets it: its arrays are bytes (a message carries byte arrays as they are). */
 export type PictureMessage = ModelPictureMessage;
 
 export interface ModelPictureDeps {
@@ -24,27 +24,35 @@ export interface ModelPictureDeps {
   cache?: ModelCache;
 }
 
-const bytesOf = (array: Float32Array | Uint8Array) => new Uint8Array(array.buffer as ArrayBuffer, array.byteOffset, array.byteLength);
+/** The picture's byte arrays, in the order they follow its head on disk. */
+const ARRAYS = ['points', 'corners', 'colors'] as const;
 
-/** A 4-byte length, the JSON of the picture without its arrays, then positions and colours back to back. */
-export function encodePicture({ format, facts, positions, colors }: PictureMessage): Uint8Array {
-  const head = new TextEncoder().encode(JSON.stringify({ format, facts, positions: positions.byteLength, colors: colors?.byteLength ?? 0 }));
-  const out = new Uint8Array(4 + head.length + positions.byteLength + (colors?.byteLength ?? 0));
+/** A 4-byte length, the JSON of the picture without its arrays (their lengths instead), then the arrays back to back. */
+export function encodePicture(picture: PictureMessage): Uint8Array {
+  const { format, facts, box, triangles } = picture;
+  const lengths = ARRAYS.map((name) => picture[name]?.byteLength ?? 0);
+  const head = new TextEncoder().encode(JSON.stringify({ format, facts, box, triangles, lengths }));
+  const out = new Uint8Array(4 + head.length + lengths.reduce((a, b) => a + b, 0));
   new DataView(out.buffer).setUint32(0, head.length, true);
   out.set(head, 4);
-  out.set(positions, 4 + head.length);
-  if (colors) out.set(colors, 4 + head.length + positions.byteLength);
+  let at = 4 + head.length;
+  for (const name of ARRAYS) {
+    const array = picture[name];
+    if (array) out.set(array, at);
+    at += array?.byteLength ?? 0;
+  }
   return out;
 }
 
 export function decodePicture(bytes: Uint8Array): PictureMessage | null {
   try {
     const headLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
-    const head = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headLength))) as Omit<PictureMessage, 'positions' | 'colors'> & { positions: number; colors: number };
-    const at = 4 + headLength;
-    if (at + head.positions + head.colors !== bytes.byteLength) return null;
-    const positions = bytes.slice(at, at + head.positions);
-    return { format: head.format, facts: head.facts, positions, ...(head.colors ? { colors: bytes.slice(at + head.positions) } : {}) };
+    const head = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headLength))) as Pick<PictureMessage, 'format' | 'facts' | 'box' | 'triangles'> & { lengths: number[] };
+    let at = 4 + headLength;
+    const arrays = head.lengths.map((length) => bytes.slice(at, (at += length)));
+    if (at !== bytes.byteLength || arrays.length !== ARRAYS.length) return null;
+    const [points, corners, colors] = arrays;
+    return { format: head.format, facts: head.facts, box: head.box, triangles: head.triangles, points, corners, ...(colors.byteLength ? { colors } : {}) };
   } catch {
     return null;
   }
@@ -65,10 +73,9 @@ export function createModelPictures(deps: ModelPictureDeps) {
     if (!file || file.bytes.byteLength < PICTURE_FROM_BYTES) return null;
     const picture = await deps.reader.picture(file.bytes, file.name);
     if (!picture) return null;
-    const message: PictureMessage = { format: picture.format, facts: picture.facts, positions: bytesOf(picture.positions), ...(picture.colors ? { colors: bytesOf(picture.colors) } : {}) };
     // A full disk only costs the next opening its reading.
-    if (model.sha256) await deps.cache?.put(model.sha256, encodePicture(message)).catch(() => undefined);
-    return message;
+    if (model.sha256) await deps.cache?.put(model.sha256, encodePicture(picture)).catch(() => undefined);
+    return picture;
   }
 
   /** A preview opened while its picture is being prepared waits for that reading. */
