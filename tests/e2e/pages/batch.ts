@@ -104,6 +104,32 @@ export function batchPage(page: Page) {
         const problems = input.closest('tr')!.children[1].getBoundingClientRect();
         return { scrolled: input.closest('.table-wrap')!.scrollLeft, gap: Math.round(box.left - problems.right) };
       }),
+    /**
+     * Watches, frame by frame, where on screen the cell the keyboard is on begins; the function returned
+     * stops and gives that place in the last frame with a Problems column and in the first without.
+     */
+    async watchFocusedCell(): Promise<() => Promise<[number | undefined, number | undefined]>> {
+      await page.evaluate(() => {
+        const seen: [boolean, number][] = [];
+        const watch = window as unknown as { focusedCells: [boolean, number][]; stopWatching: boolean };
+        watch.focusedCells = seen;
+        watch.stopWatching = false;
+        const look = () => {
+          const table = document.querySelector('[data-testid="batch-rows"]');
+          const focused = document.activeElement?.closest('td');
+          if (table && focused) seen.push([table.classList.contains('with-problems'), Math.round(focused.getBoundingClientRect().left)]);
+          if (!watch.stopWatching) requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      });
+      return () =>
+        page.evaluate(() => {
+          const watch = window as unknown as { focusedCells: [boolean, number][]; stopWatching: boolean };
+          watch.stopWatching = true;
+          const gone = watch.focusedCells.findIndex(([withProblems]) => !withProblems);
+          return [watch.focusedCells[gone - 1]?.[1], watch.focusedCells[gone]?.[1]] as [number | undefined, number | undefined];
+        });
+    },
     send: page.getByTestId('send-batch'),
 
     // Send's question: how many orders, what the shipping costs in all, by method and by country, and when they arrive.
