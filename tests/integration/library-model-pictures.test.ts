@@ -11,7 +11,7 @@ import { createLibrary } from '../../electron/services/library/index.ts';
 import { createModelCache } from '../../electron/services/library/model-cache.ts';
 import { accountKey } from '../../electron/services/session/session.ts';
 import type { ApiClient } from '../../electron/services/api/client.ts';
-import { createModelPictures, PICTURE_FROM_BYTES } from '../../electron/services/library/model-pictures.ts';
+import { createModelPictures, dropUnpackedPictures, PICTURE_FROM_BYTES } from '../../electron/services/library/model-pictures.ts';
 import { createPictureReader } from '../../electron/services/models/model-picture.ts';
 import { unpackTriangles } from '../../common/models/packed-triangles.ts';
 import { binaryStl, torusWith } from '../../scripts/generate-models.ts';
@@ -144,5 +144,15 @@ describe('first pictures of large models', () => {
     } finally {
       world.sandbox.faults.clear();
     }
+  });
+
+  it('are kept packed: the folder of pictures kept before, which nothing reads now, is removed', async () => {
+    const cacheDir = join(files.dir, 'cache-of-an-older-version');
+    const older = join(cacheDir, `pictures-${PREVIEW_PROXY_TRIANGLES}`);
+    fs.mkdirSync(older, { recursive: true });
+    fs.writeFileSync(join(older, 'a-picture'), new Uint8Array(16));
+    await dropUnpackedPictures(cacheDir);
+    assert.equal(fs.existsSync(older), false);
+    await dropUnpackedPictures(cacheDir);
   });
 });

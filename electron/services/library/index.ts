@@ -8,7 +8,7 @@ import { createKnownModels, type KnownPage } from './known-models.ts';
 import { sharedWhileRunning } from '../../../common/shared-calls.ts';
 import { createModelCache, MODEL_CACHE_BYTES } from './model-cache.ts';
 import { createModelFiles } from './model-files.ts';
-import { createModelPictures } from './model-pictures.ts';
+import { createModelPictures, dropUnpackedPictures } from './model-pictures.ts';
 import { createPictureReader } from '../models/model-picture.ts';
 import { PREVIEW_PROXY_TRIANGLES } from '../../../common/models/index.ts';
 import { join } from 'node:path';
@@ -100,6 +100,7 @@ export function createLibrary(deps: LibraryDeps) {
   const pictures = createPictureReader();
   // Pictures are about a megabyte each: a tenth of the models' room, in a folder per proxy size and packing.
   const pictureCache = deps.modelCacheDir ? createModelCache(join(deps.modelCacheDir, `pictures-packed-${PREVIEW_PROXY_TRIANGLES}`), MODEL_CACHE_BYTES / 10) : undefined;
+  if (deps.modelCacheDir) void dropUnpackedPictures(deps.modelCacheDir).catch(() => undefined);
   const modelPictures = createModelPictures({ model: pictureRecord, modelFile, reader: pictures, cache: pictureCache });
 
   return {

@@ -1,6 +1,9 @@
 // A large model's first picture for its preview: the proxy the viewer draws first and the model's measures,
 // a few megabytes the host sends ahead of the file's hundred, so the model is on screen while its every
 // triangle is still on its way. Kept by content hash: opening the model again costs no reading.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PREVIEW_PROXY_TRIANGLES } from '../../../common/models/index.ts';
 import { sharedWhileRunning } from '../../../common/shared-calls.ts';
 import type { ModelPicture as ModelPictureMessage } from '../../contract/schemas/library.ts';
 import type { PictureReader } from '../models/model-picture.ts';
@@ -56,6 +59,14 @@ export function decodePicture(bytes: Uint8Array): PictureMessage | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The pictures kept before they were packed, in their own folder (up to a tenth of the model cache's
+ * gigabyte): no version reads them now, so they go.
+ */
+export async function dropUnpackedPictures(modelCacheDir: string): Promise<void> {
+  await rm(join(modelCacheDir, `pictures-${PREVIEW_PROXY_TRIANGLES}`), { recursive: true, force: true });
 }
 
 export type ModelPictures = ReturnType<typeof createModelPictures>;
