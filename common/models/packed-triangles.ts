@@ -30,14 +30,16 @@ export function packTriangles(positions: Float32Array): PackedTriangles {
   return { box, points: quantized(points, box), corners: varints(ids), triangles: corners / 3 };
 }
 
-/** The triangles as 9 floats each, every corner at its point's step. */
-export function unpackTriangles({ box, points, corners, triangles }: { box: number[]; points: Uint8Array; corners: Uint8Array; triangles: number }): Float32Array {
+type Packed = { box: number[]; points: Uint8Array; corners: Uint8Array; triangles: number };
+
+/** The triangles as each point once (3 floats each, at its step) and each triangle's 3 points. */
+export function unpackIndexed({ box, points, corners, triangles }: Packed): { points: Float32Array; indices: Uint32Array } {
   const table = pointsOf(points, box);
   const unique = table.length / 3;
-  const out = new Float32Array(triangles * 9);
+  const indices = new Uint32Array(triangles * 3);
   const end = corners.length;
   let at = 0, id = 0;
-  for (let o = 0, last = triangles * 9; o < last; o += 3) {
+  for (let corner = 0; corner < indices.length; corner++) {
     let raw = 0, shift = 0, byte = 0x80;
     while (byte & 0x80) {
       if (at >= end || shift > 28) throw new Error('The picture is cut short');
@@ -47,10 +49,20 @@ export function unpackTriangles({ box, points, corners, triangles }: { box: numb
     }
     id += (raw >>> 1) ^ -(raw & 1);
     if (id < 0 || id >= unique) throw new Error('The picture names a point it does not hold');
-    const p = id * 3;
-    out[o] = table[p];
-    out[o + 1] = table[p + 1];
-    out[o + 2] = table[p + 2];
+    indices[corner] = id;
+  }
+  return { points: table, indices };
+}
+
+/** The triangles as 9 floats each, every corner at its point's step. */
+export function unpackTriangles(packed: Packed): Float32Array {
+  const { points, indices } = unpackIndexed(packed);
+  const out = new Float32Array(indices.length * 3);
+  for (let corner = 0, o = 0; corner < indices.length; corner++, o += 3) {
+    const p = indices[corner] * 3;
+    out[o] = points[p];
+    out[o + 1] = points[p + 1];
+    out[o + 2] = points[p + 2];
   }
   return out;
 }

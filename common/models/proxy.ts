@@ -6,8 +6,10 @@
 import type { ParsedModel } from './types.ts';
 
 export interface ProxyMesh {
-  /** A soup: 9 floats per triangle, in mm like the model's. */
+  /** A soup: 9 floats per triangle, in mm like the model's; with `indices`, each point once (3 floats). */
   positions: Float32Array;
+  /** Each triangle's 3 points in `positions`, when it holds each point once (a host's first picture without colours). */
+  indices?: Uint32Array;
   /** sRGB RGBA per corner, from the corners of the triangles kept, when the model has colours. */
   colors?: Uint8Array;
   triangles: number;

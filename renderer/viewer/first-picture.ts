@@ -1,7 +1,7 @@
 // The host's first picture of a large model (electron/services/library/model-pictures.ts) as the stage
 // takes a model sent as its proxy alone: the same shape the model worker's early reply has.
 import type { ParsedModel } from '../../common/models/index.ts';
-import { unpackTriangles } from '../../common/models/packed-triangles.ts';
+import { unpackIndexed, unpackTriangles } from '../../common/models/packed-triangles.ts';
 import type { ModelPicture } from '../../electron/contract/schemas/library.ts';
 
 /** The bytes' own buffer, or a copy: a stage in a worker takes the arrays over, and a view into a larger message cannot go. */
@@ -16,8 +16,13 @@ export function pictureModel({ format, facts, colors, ...packed }: ModelPicture)
   const empty = { positions: new Float32Array(0), triangles: 0 };
   let proxy;
   try {
-    const positions = unpackTriangles(packed);
-    proxy = { positions, triangles: packed.triangles, ...(colors ? { colors: new Uint8Array(ownBuffer(colors)) } : {}) };
+    // Drawn indexed, each point once: software WebGL shades a sixth of the corners a soup has. Colours come a
+    // corner each, so a coloured picture is drawn as its soup.
+    if (colors) proxy = { positions: unpackTriangles(packed), triangles: packed.triangles, colors: new Uint8Array(ownBuffer(colors)) };
+    else {
+      const { points, indices } = unpackIndexed(packed);
+      proxy = { positions: points, indices, triangles: packed.triangles };
+    }
   } catch {
     proxy = empty;
   }

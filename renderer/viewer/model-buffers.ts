@@ -4,7 +4,7 @@ import type { ParsedModel } from '../../common/models/index.ts';
 
 export function buffersOf(model: Partial<Pick<ParsedModel, 'positions' | 'indices' | 'colors' | 'boundaryEdges' | 'proxy'>>): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
-  for (const array of [model.positions, model.indices, model.colors, model.boundaryEdges, model.proxy?.positions, model.proxy?.colors]) {
+  for (const array of [model.positions, model.indices, model.colors, model.boundaryEdges, model.proxy?.positions, model.proxy?.indices, model.proxy?.colors]) {
     if (array && array.byteLength > 0) buffers.add(array.buffer as ArrayBuffer);
   }
   return [...buffers];

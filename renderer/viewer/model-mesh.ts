@@ -238,7 +238,7 @@ export function buildModelObjects(model: ParsedModel, up: UpAxis = 'z', arraysFo
     root.add(whole.group);
   };
   if (!arraysFollow) addWhole(model);
-  const proxy = model.proxy ? new THREE.Mesh(geometryOf(model.proxy.positions, undefined, model.proxy.colors, sphere.clone()), material) : null;
+  const proxy = model.proxy ? new THREE.Mesh(geometryOf(model.proxy.positions, model.proxy.indices, model.proxy.colors, sphere.clone()), material) : null;
   if (proxy) {
     proxy.visible = false;
     root.add(proxy);
