@@ -105,29 +105,30 @@ export function batchPage(page: Page) {
         return { scrolled: input.closest('.table-wrap')!.scrollLeft, gap: Math.round(box.left - problems.right) };
       }),
     /**
-     * Watches, frame by frame, where on screen the cell the keyboard is on begins; the function returned
-     * stops and gives that place in the last frame with a Problems column and in the first without.
+     * Watches where on screen a cell begins: now, at every frame after, and when told to stop. The function
+     * returned stops and gives that place in the last look with a Problems column and in the first without.
      */
-    async watchFocusedCell(): Promise<() => Promise<[number | undefined, number | undefined]>> {
-      await page.evaluate(() => {
+    async watchCell(row: number, column: number): Promise<() => Promise<[number | undefined, number | undefined]>> {
+      await cell(row, column).evaluate((input) => {
         const seen: [boolean, number][] = [];
-        const watch = window as unknown as { focusedCells: [boolean, number][]; stopWatching: boolean };
-        watch.focusedCells = seen;
+        const watch = window as unknown as { cellPlaces: [boolean, number][]; stopWatching: boolean; lookAtCell: () => void };
+        watch.cellPlaces = seen;
         watch.stopWatching = false;
-        const look = () => {
-          const table = document.querySelector('[data-testid="batch-rows"]');
-          const focused = document.activeElement?.closest('td');
-          if (table && focused) seen.push([table.classList.contains('with-problems'), Math.round(focused.getBoundingClientRect().left)]);
+        const look = (watch.lookAtCell = () => {
+          const table = input.closest('table');
+          if (table) seen.push([table.classList.contains('with-problems'), Math.round(input.closest('td')!.getBoundingClientRect().left)]);
           if (!watch.stopWatching) requestAnimationFrame(look);
-        };
-        requestAnimationFrame(look);
+        });
+        look();
       });
       return () =>
         page.evaluate(() => {
-          const watch = window as unknown as { focusedCells: [boolean, number][]; stopWatching: boolean };
+          const watch = window as unknown as { cellPlaces: [boolean, number][]; stopWatching: boolean; lookAtCell: () => void };
           watch.stopWatching = true;
-          const gone = watch.focusedCells.findIndex(([withProblems]) => !withProblems);
-          return [watch.focusedCells[gone - 1]?.[1], watch.focusedCells[gone]?.[1]] as [number | undefined, number | undefined];
+          // A last look now, in case no frame was drawn since the column went.
+          watch.lookAtCell();
+          const gone = watch.cellPlaces.findIndex(([withProblems]) => !withProblems);
+          return [watch.cellPlaces[gone - 1]?.[1], watch.cellPlaces[gone]?.[1]] as [number | undefined, number | undefined];
         });
     },
     send: page.getByTestId('send-batch'),
