@@ -4,6 +4,7 @@
 // its 9 floats a triangle are 4.7 MB. Bytes, not calls, are what a first picture waits on: browser mode's
 // loopback fetch took 170 ms for those 4.7 MB here, and Electron's IPC copies every byte too. A picture is
 // a picture: a 100 mm model's points move by under 2 µm.
+import { soupOf } from './soup.ts';
 import { WordWelder } from './weld-words.ts';
 
 export interface PackedTriangles {
@@ -57,14 +58,7 @@ export function unpackIndexed({ box, points, corners, triangles }: Packed): { po
 /** The triangles as 9 floats each, every corner at its point's step. */
 export function unpackTriangles(packed: Packed): Float32Array {
   const { points, indices } = unpackIndexed(packed);
-  const out = new Float32Array(indices.length * 3);
-  for (let corner = 0, o = 0; corner < indices.length; corner++, o += 3) {
-    const p = indices[corner] * 3;
-    out[o] = points[p];
-    out[o + 1] = points[p + 1];
-    out[o + 2] = points[p + 2];
-  }
-  return out;
+  return soupOf(points, indices);
 }
 
 /** Each point's coordinates, from its steps across the box. */
