@@ -22,9 +22,9 @@ const STEPS = 65535;
 /** The triangles of `positions` (9 floats each) packed; what `unpackTriangles` reads back within a step. */
 export function packTriangles(positions: Float32Array): PackedTriangles {
   const corners = Math.floor(positions.length / 9) * 3;
-  const welder = new WordWelder(corners / 2);
   const ids = new Int32Array(corners);
-  welder.add(new Int32Array(positions.buffer, positions.byteOffset, corners * 3), corners, ids, 0);
+  const welder = new WordWelder(corners / 2, ids);
+  welder.add(new Int32Array(positions.buffer, positions.byteOffset, corners * 3), corners);
   const { words, unique } = welder.result();
   const points = new Float32Array(words.buffer, words.byteOffset, unique * 3);
   const box = boxOf(points);

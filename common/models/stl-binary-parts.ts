@@ -63,15 +63,15 @@ function measureAndWeld(facets: number, readInto: ReadInto): { measures: Measure
   const view = new DataView(raw.buffer);
   const sum = new MeasureSum();
   // About half as many points as triangles in a closed mesh; the weld's table grows for more.
-  const welder = new WordWelder(facets / 2);
   const ids = new Int32Array(facets * 3);
+  const welder = new WordWelder(facets / 2, ids);
   for (let first = 0; first < facets; ) {
     const count = Math.min(first === 0 ? FIRST_PART_FACETS : PART_FACETS, facets - first);
     const length = count * STL_FACET_BYTES;
     if (readInto(STL_HEADER_BYTES + first * STL_FACET_BYTES, raw.subarray(STL_HEADER_BYTES, STL_HEADER_BYTES + length)) !== length) return null;
     gatherAndMeasure(view, part, 0, count, sum);
     if (sum.firstNonFinite >= 0) return null;
-    welder.add(bits, count * 3, ids, first * 3);
+    welder.add(bits, count * 3);
     first += count;
   }
   return { measures: sum.result(), ids, welder };

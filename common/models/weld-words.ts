@@ -2,10 +2,20 @@
 // a file can be welded as it is read, its box known only at its end, and no float arithmetic is done per
 // corner), or its cell on a grid (weld.ts). Points the grid weld would join but whose bits differ (-0 and
 // 0, or two within a grid quantum) are joined afterwards, over the unique points only (weld.ts's joinByCell).
+//
+// Why not one table of every point, looked up per corner: on a 1M-triangle model its table and keys are
+// 10 MB, past this machine kind's cache, and each lookup that missed the cache waited 100–350 ns: 600,000
+// of them took 230 ms, nine tenths of the weld. A file lists the triangles around a point near one
+// another, so the weld looks only among recently seen points as it reads, and gives any point not among
+// them a new id; a point that comes back after it left the window gets a second id. Those are joined at
+// the end, where a bitset picks out the few points that may repeat (weld-repeats.ts) and only they go
+// through a table. A file whose triangles come in no order (most corners new to the window) is welded
+// through the table as it is read instead, which is no slower than the window's ids and far leaner.
+import { bitsetFor, repeatSuspects } from './weld-repeats.ts';
 
 /**
- * The table's slot of a point's three words, mixed one after the other. The float bits of round numbers
- * (CAD coordinates such as 10 or 0.5) end in many zero bits: each word is folded down before it is
+ * A hash of a point's three words, mixed one after the other. The float bits of round numbers (CAD
+ * coordinates such as 10 or 0.5) end in many zero bits: each word is folded down before it is
  * multiplied, since a product carries bits upwards only. (Xoring the three words' products, as the grid
  * weld did with its cells, left a lattice of integer points 131,072 slots for 8 million points.)
  */
@@ -19,15 +29,53 @@ export function slotHash(x: number, y: number, z: number): number {
 }
 
 /**
- * Ids of recently seen points by their hash's low bits, in front of the table: a corner is shared by the
- * triangles around it, which a file mostly lists near one another, so most corners are found here without
- * touching the table, whose slots are scattered over megabytes (one cache miss each: 70% of the weld's
- * time on a 1M-triangle file). 16 KiB: it stays in the L1 cache.
+ * The window of recently seen points, by their hash's low bits: 64 KiB, which stays in the L2 cache. On a
+ * 1M-triangle torus whose rows are 1,000 points long, 2^12 slots let 22% more ids through than there are
+ * points, 2^14 slots 6%.
  */
-const RECENT_BITS = 12;
+const RECENT_BITS = 14;
 
-/** Points welded per touch() of their table slots: enough misses on the way at once, few enough to stay in cache. */
-const BATCH = 256;
+/** Spreads a hash's bits anew, so that the bitset's bits and a table's slots (both low bits) do not go together. */
+const BITSET_MIX = 0x9e3779b1;
+
+/**
+ * After this many points, a window handing out a new id for more than half of them (a closed mesh's are
+ * about a sixth) is given up for the table: its ids would be most of the corners, each joined at the end.
+ */
+const WINDOW_TRIAL = 1 << 16;
+
+/** Points looked up in the table per touch() of their slots: enough misses on the way at once, few enough to stay in cache. */
+const TOUCH_BATCH = 256;
+
+/** Ids filed by their points' words, which are in a keys array beside it: open addressing, at most half full. */
+class PointTable {
+  slots: Int32Array;
+
+  constructor(capacity: number) {
+    let size = 32;
+    while (size < capacity * 2) size *= 2;
+    this.slots = new Int32Array(size).fill(-1);
+  }
+
+  /** The id filed for the point (x, y, z) of hash h, or else `id`, filed for it now (its words go to `keys` at id). */
+  findOrFile(keys: Int32Array, x: number, y: number, z: number, h: number, id: number): number {
+    const { slots } = this;
+    const mask = slots.length - 1;
+    let slot = h & mask, other = slots[slot];
+    while (other !== -1 && (keys[other * 3] !== x || keys[other * 3 + 1] !== y || keys[other * 3 + 2] !== z)) {
+      slot = (slot + 1) & mask;
+      other = slots[slot];
+    }
+    if (other !== -1) return other;
+    slots[slot] = id;
+    return id;
+  }
+
+  /** Ids [0, count) of `keys`, all distinct, filed. */
+  fileAll(keys: Int32Array, count: number): void {
+    for (let id = 0; id < count; id++) this.findOrFile(keys, keys[id * 3], keys[id * 3 + 1], keys[id * 3 + 2], slotHash(keys[id * 3], keys[id * 3 + 1], keys[id * 3 + 2]), id);
+  }
+}
 
 export interface WordsWelded {
   /** The unique points' words, 3 each, in id order (the order of their first corner). */
@@ -36,128 +84,189 @@ export interface WordsWelded {
 }
 
 /**
- * Points welded by their words, fed part by part: `add` the points of each part, then `result`. Ids are
- * handed out in the order the points first come. The table is sized to the caller's estimate, at most
- * half full, and doubles when it is passed.
+ * Points welded by their words, fed part by part: `add` the points of each part, in order, then `result`,
+ * which sets every point's id in `ids` (until then they may hold the window's ids, see above). Ids are
+ * handed out in the order the points first come.
  */
 export class WordWelder {
-  /** Each id's words, as they were added. */
+  /** Each id's words, as they were handed out: after result(), each unique point's. */
   private keys: Int32Array;
-  private table: Int32Array;
-  private readonly recent: Int32Array;
-  /** The table and the recent ids, allocated as one. */
-  private room: Int32Array;
-  private unique = 0;
+  private readonly recent = new Int32Array(1 << RECENT_BITS).fill(-1);
+  /** Every point so far, once the window is given up (see WINDOW_TRIAL). */
+  private table: PointTable | null = null;
+  private handedOut = 0;
+  private added = 0;
+  private welded: WordsWelded | null = null;
   /** What touch() read, kept so that the compiler cannot drop the reads. */
   private sink = 0;
+  /** The bitset of the join, kept for memory() when there was one. */
+  private bitset: Int32Array | null = null;
+  private readonly ids: Int32Array;
 
-  constructor(expectedUnique: number) {
-    const capacity = Math.max(16, Math.ceil(expectedUnique));
-    this.keys = new Int32Array(capacity * 3);
-    // One allocation for the table and the recent ids: each typed array's own costs about 0.7 µs, much
-    // of a small model's weld. The keys are apart: they outlive the table (see result).
-    const size = tableSize(capacity);
-    const room = (this.room = new Int32Array(size + Math.min(1 << RECENT_BITS, size)).fill(-1));
-    this.table = room.subarray(0, size);
-    this.recent = room.subarray(size);
+  /** `expectedUnique` sizes the keys, which double when passed; `ids` receives each added point's id. */
+  constructor(expectedUnique: number, ids: Int32Array) {
+    this.ids = ids;
+    this.keys = new Int32Array(Math.max(16, Math.ceil(expectedUnique)) * 3);
   }
 
-  /** Welds `count` points of `words` (3 each), which are the model's points `at` onwards; their ids go to `ids` from `at`. */
-  add(words: Int32Array, count: number, ids: Int32Array, at: number): void {
-    for (let from = 0; from < count; from += BATCH) {
-      const to = Math.min(count, from + BATCH);
+  /** Welds `count` points of `words` (3 each), the next points of the model. */
+  add(words: Int32Array, count: number): void {
+    if (this.table) this.addThroughTable(words, count);
+    else this.addThroughWindow(words, count);
+    this.added += count;
+    if (!this.table && this.added >= WINDOW_TRIAL && this.handedOut * 2 > this.added) this.giveUpWindow();
+  }
+
+  /** The unique points' words (a view of the keys); every added point's id is set in `ids` from here on. */
+  result(): WordsWelded {
+    if (!this.welded) {
+      const unique = this.table ? this.handedOut : this.joinRepeats();
+      this.welded = { words: this.keys.subarray(0, unique * 3), unique };
+    }
+    return this.welded;
+  }
+
+  /** The weld's memory (its keys, the points of result(); its bitset, its table), for the caller to reuse once done with both. */
+  memory(): Int32Array[] {
+    return [this.keys, this.bitset, this.table?.slots].filter((array): array is Int32Array => array !== undefined && array !== null);
+  }
+
+  private addThroughWindow(words: Int32Array, count: number): void {
+    const { recent, ids } = this;
+    const recentMask = recent.length - 1;
+    let { keys, handedOut } = this;
+    for (let p = 0, at = this.added, end = this.added + count; at < end; at++, p += 3) {
+      const x = words[p], y = words[p + 1], z = words[p + 2];
+      const slot = slotHash(x, y, z) & recentMask;
+      let id = recent[slot];
+      if (id < 0 || keys[id * 3] !== x || keys[id * 3 + 1] !== y || keys[id * 3 + 2] !== z) {
+        if (handedOut * 3 === keys.length) keys = this.grow();
+        id = handedOut++;
+        keys[id * 3] = x;
+        keys[id * 3 + 1] = y;
+        keys[id * 3 + 2] = z;
+        recent[slot] = id;
+      }
+      ids[at] = id;
+    }
+    this.handedOut = handedOut;
+  }
+
+  /** As addThroughWindow, but a point the window does not hold is looked up among all the points so far. */
+  private addThroughTable(words: Int32Array, count: number): void {
+    for (let from = 0; from < count; from += TOUCH_BATCH) {
+      const to = Math.min(count, from + TOUCH_BATCH);
       this.touch(words, from, to);
-      this.addRange(words.subarray(from * 3, to * 3), to - from, ids, at + from);
+      this.lookUp(words, from, to);
     }
   }
 
   /**
-   * Reads the table's slot of each point of [from, to) that the recent ids do not hold, and does nothing
-   * with it: the reads are independent of one another, so the processor has many cache misses on the
-   * way at once, where the weld's own probes wait for each one in turn (each probe decides the next
-   * step). The weld then finds those slots in cache. A table of megabytes is one miss a probe, 100–200 ns
-   * on this machine kind, and a 1M-triangle file has about 600,000 such probes.
+   * Reads the table's slot of each point of [from, to) that the window does not hold, and does nothing
+   * with it: the reads are independent of one another, so the processor has many cache misses on the way
+   * at once, where the lookups wait for each in turn (each probe decides the next). The lookups then find
+   * those slots in cache: for a 1M-triangle file in no order, 1.1 s without this, 0.65 s with it.
    */
   private touch(words: Int32Array, from: number, to: number): void {
-    const { keys, table, recent } = this;
-    const mask = table.length - 1, recentMask = recent.length - 1;
+    const { keys, recent } = this;
+    const slots = this.table!.slots;
+    const mask = slots.length - 1, recentMask = recent.length - 1;
     let sink = 0;
     for (let p = from * 3, end = to * 3; p < end; p += 3) {
       const x = words[p], y = words[p + 1], z = words[p + 2];
       const h = slotHash(x, y, z);
       const id = recent[h & recentMask];
       if (id >= 0 && keys[id * 3] === x && keys[id * 3 + 1] === y && keys[id * 3 + 2] === z) continue;
-      sink ^= table[h & mask];
+      sink ^= slots[h & mask];
     }
     this.sink = sink;
   }
 
-  private addRange(words: Int32Array, count: number, ids: Int32Array, at: number): void {
-    const recent = this.recent;
+  private lookUp(words: Int32Array, from: number, to: number): void {
+    const { recent, ids } = this;
     const recentMask = recent.length - 1;
-    let { keys, table, unique } = this;
-    let mask = table.length - 1;
-    for (let i = 0, p = 0; i < count; i++, p += 3) {
+    let { keys, handedOut, table } = this;
+    for (let p = from * 3, at = this.added + from, end = this.added + to; at < end; at++, p += 3) {
       const x = words[p], y = words[p + 1], z = words[p + 2];
       const h = slotHash(x, y, z);
       let id = recent[h & recentMask];
       if (id < 0 || keys[id * 3] !== x || keys[id * 3 + 1] !== y || keys[id * 3 + 2] !== z) {
-        let slot = h & mask;
-        id = table[slot];
-        while (id !== -1 && (keys[id * 3] !== x || keys[id * 3 + 1] !== y || keys[id * 3 + 2] !== z)) {
-          slot = (slot + 1) & mask;
-          id = table[slot];
-        }
-        if (id === -1) {
-          if (unique * 3 === keys.length) {
-            this.unique = unique;
-            this.grow();
-            ({ keys, table } = this);
-            mask = table.length - 1;
-            slot = h & mask;
-            while (table[slot] !== -1) slot = (slot + 1) & mask;
-          }
-          id = unique++;
-          table[slot] = id;
+        if (handedOut * 3 === keys.length) keys = this.grow();
+        if (handedOut * 2 >= table!.slots.length) table = this.growTable();
+        id = table!.findOrFile(keys, x, y, z, h, handedOut);
+        if (id === handedOut) {
+          handedOut++;
           keys[id * 3] = x;
           keys[id * 3 + 1] = y;
           keys[id * 3 + 2] = z;
         }
         recent[h & recentMask] = id;
       }
-      ids[at + i] = id;
+      ids[at] = id;
     }
-    this.unique = unique;
+    this.handedOut = handedOut;
   }
 
-  /** The unique points' words: a view of the keys, which leaves the table to be collected with the welder. */
-  result(): WordsWelded {
-    return { words: this.keys.subarray(0, this.unique * 3), unique: this.unique };
+  /** Twice the room, the keys copied. */
+  private grow(): Int32Array {
+    const keys = new Int32Array(this.keys.length * 2);
+    keys.set(this.keys);
+    return (this.keys = keys);
   }
 
-  /** The weld's memory (its table, its keys: the points of result()), for the caller to reuse once done with both. */
-  memory(): Int32Array[] {
-    return [this.keys, this.room];
+  /** A table of twice the room, every point filed anew. */
+  private growTable(): PointTable {
+    const table = (this.table = new PointTable(this.table!.slots.length));
+    table.fileAll(this.keys, this.handedOut);
+    return table;
   }
 
-  /** Twice the room: the keys copied, the table built anew from them. */
-  private grow(): void {
-    const { keys, unique } = this;
-    this.keys = new Int32Array(keys.length * 2);
-    this.keys.set(keys);
-    const table = (this.table = this.room = new Int32Array(tableSize(this.keys.length / 3)).fill(-1));
-    const mask = table.length - 1;
-    for (let id = 0; id < unique; id++) {
-      let slot = slotHash(keys[id * 3], keys[id * 3 + 1], keys[id * 3 + 2]) & mask;
-      while (table[slot] !== -1) slot = (slot + 1) & mask;
-      table[slot] = id;
+  /** The points so far joined, then all of them filed in a table that every later point goes through. */
+  private giveUpWindow(): void {
+    this.handedOut = this.joinRepeats();
+    // The window's ids were renumbered by the join.
+    this.recent.fill(-1);
+    this.table = new PointTable(Math.max(this.handedOut, this.keys.length / 3));
+    this.table.fileAll(this.keys, this.handedOut);
+  }
+
+  /**
+   * Joins the ids of points that came back after leaving the window: each keeps its first id, the ids are
+   * numbered anew without the gaps, and the keys and `ids` follow. Returns how many points are unique.
+   */
+  private joinRepeats(): number {
+    const { keys, handedOut: count, ids } = this;
+    const bitset = (this.bitset = bitsetFor(count));
+    const suspects = repeatSuspects(count, (id) => Math.imul(slotHash(keys[id * 3], keys[id * 3 + 1], keys[id * 3 + 2]), BITSET_MIX), bitset);
+    if (suspects === null || suspects === 'many') return count;
+    const firstOf = firstOfEach(keys, suspects);
+    // The bitset is done with: it holds the new numbers when it has room for one a point (see bitsetFor).
+    const renumbered = bitset.length >= count ? bitset : new Int32Array(count);
+    let unique = 0;
+    for (let id = 0, s = 0; id < count; id++) {
+      const first = s < suspects.length && suspects[s] === id ? firstOf[s++] : id;
+      if (first !== id) {
+        renumbered[id] = renumbered[first];
+        continue;
+      }
+      keys[unique * 3] = keys[id * 3];
+      keys[unique * 3 + 1] = keys[id * 3 + 1];
+      keys[unique * 3 + 2] = keys[id * 3 + 2];
+      renumbered[id] = unique++;
     }
+    if (unique === count) return count;
+    for (let at = 0; at < this.added; at++) ids[at] = renumbered[ids[at]];
+    return unique;
   }
 }
 
-/** A power of two at least twice `capacity`: the table is then never more than half full. */
-function tableSize(capacity: number): number {
-  let size = 32;
-  while (size < capacity * 2) size *= 2;
-  return size;
+/** For each of `listed` (ids in increasing order), the first listed id whose words in `keys` are its own. */
+function firstOfEach(keys: Int32Array, listed: Int32Array): Int32Array {
+  const table = new PointTable(listed.length);
+  const firstOf = new Int32Array(listed.length);
+  for (let s = 0; s < listed.length; s++) {
+    const id = listed[s], x = keys[id * 3], y = keys[id * 3 + 1], z = keys[id * 3 + 2];
+    firstOf[s] = table.findOrFile(keys, x, y, z, slotHash(x, y, z), id);
+  }
+  return firstOf;
 }

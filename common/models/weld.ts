@@ -1,13 +1,8 @@
 // Welding: one id for all the points at the same place, so that triangles read as a soup (STL) or from a
 // vertex table with repeated points share their corners. Typed arrays only: no Map, no strings, no
 // per-point objects.
+import { bitsetFor, repeatSuspects } from './weld-repeats.ts';
 import { slotHash, WordWelder, type WordsWelded } from './weld-words.ts';
-
-function nextPowerOfTwo(n: number): number {
-  let size = 16;
-  while (size < n) size *= 2;
-  return size;
-}
 
 interface Grid {
   minX: number;
@@ -55,9 +50,9 @@ export interface WeldedCorners {
  */
 export function weld(points: Float32Array, expectedUnique: number, box: Box): WeldedCorners {
   const count = Math.floor(points.length / 3);
-  const welder = new WordWelder(Math.min(count, expectedUnique));
   const ids = new Int32Array(count);
-  welder.add(new Int32Array(points.buffer, points.byteOffset, count * 3), count, ids, 0);
+  const welder = new WordWelder(Math.min(count, expectedUnique), ids);
+  welder.add(new Int32Array(points.buffer, points.byteOffset, count * 3), count);
   return joinByCell(ids, welder.result(), box);
 }
 
@@ -102,52 +97,27 @@ function cellOf(points: Float32Array, i: number, { minX, minY, minZ, inverseQuan
 
 /** Points welded by their cells; each id's first point found from the ids, which come in order. */
 function weldCells(cells: Int32Array, count: number): Welded {
-  const welder = new WordWelder(count);
   const ids = new Int32Array(count);
-  welder.add(cells, count, ids, 0);
+  const welder = new WordWelder(count, ids);
+  welder.add(cells, count);
   const { unique } = welder.result();
   const firstPoint = new Int32Array(unique);
   for (let i = 0, next = 0; next < unique; i++) if (ids[i] === next) firstPoint[next++] = i;
   return { ids, firstPoint, unique };
 }
 
-/** Bits of the hash bitset per point: a point's hash then collides with an earlier one's at most 1 time in 16. */
-const BITS_PER_POINT = 16;
-
 /**
- * Whether two points share a quantized position. Each point's hash marks a bit in a bitset that fits the
- * L2 cache, where the weld's table does not; only points whose hash was marked twice (a few percent, mostly
- * hash collisions) are welded, to tell a repeated point from a collision. For 500K distinct points: about
- * 12 ms, against the weld's 40. Many collisions mean real repeats: the caller welds them all anyway.
+ * Whether two points share a quantized position. Only points whose hash another shares (see
+ * repeatSuspects: a few percent, mostly hash collisions) are welded, to tell a repeated point from a
+ * collision. For 500K distinct points: about 12 ms, against the weld's 40. Many collisions mean real
+ * repeats: the caller welds them all anyway.
  */
 function hasRepeats(points: Float32Array, count: number, grid: Grid): boolean {
   const { minX, minY, minZ, inverseQuantum } = grid;
-  const size = Math.min(2 ** 28, Math.max(32, nextPowerOfTwo(count * BITS_PER_POINT)));
-  const mask = size - 1;
-  const bits = new Int32Array(size >>> 4);
-  const seen = bits.subarray(0, size >>> 5);
-  const twice = bits.subarray(size >>> 5);
-  const enough = Math.max(64, count / 8);
-  const hashOf = (p: number) => slotHash(cell(points[p], minX, inverseQuantum), cell(points[p + 1], minY, inverseQuantum), cell(points[p + 2], minZ, inverseQuantum)) & mask;
-  let collisions = 0;
-  for (let p = 0; p < count * 3 && collisions < enough; p += 3) {
-    const h = hashOf(p);
-    const word = h >>> 5, bit = 1 << (h & 31);
-    if ((seen[word] & bit) === 0) seen[word] |= bit;
-    else {
-      twice[word] |= bit;
-      collisions++;
-    }
-  }
-  if (collisions === 0) return false;
-  if (collisions >= enough) return true;
-  // Every point of a hash seen k times is a suspect: k ≤ 2·(k - 1) suspects per k - 1 collisions.
-  const suspects = new Int32Array(Math.min(count, collisions * 2) * 3);
-  let n = 0;
-  for (let i = 0; i < count; i++) {
-    const h = hashOf(i * 3);
-    if ((twice[h >>> 5] & (1 << (h & 31))) === 0) continue;
-    cellOf(points, i, grid, suspects, n++);
-  }
-  return weldCells(suspects, n).unique < n;
+  const hashOf = (i: number) => slotHash(cell(points[i * 3], minX, inverseQuantum), cell(points[i * 3 + 1], minY, inverseQuantum), cell(points[i * 3 + 2], minZ, inverseQuantum));
+  const suspects = repeatSuspects(count, hashOf, bitsetFor(count), Math.max(64, count / 8));
+  if (suspects === null || suspects === 'many') return suspects === 'many';
+  const cells = new Int32Array(suspects.length * 3);
+  for (let n = 0; n < suspects.length; n++) cellOf(points, suspects[n], grid, cells, n);
+  return weldCells(cells, suspects.length).unique < suspects.length;
 }

@@ -54,18 +54,18 @@ test('corners welded by their bits, then by cell, get the grid weld\'s ids: -0 a
   }
 });
 
-test('the weld by bits finds every earlier point after its table has grown many times, in file order', () => {
+test('the weld by bits finds every earlier point once it has left the window of recent points, after its keys have grown many times, in file order', () => {
   const count = 20_000;
   const points = new Float32Array(count * 2 * 3);
   for (let i = 0; i < count; i++) points.set([i * 0.25, (i % 7) * 3, -i], i * 3);
   points.copyWithin(count * 3, 0, count * 3);
   const bits = new Int32Array(points.buffer);
   const ids = new Int32Array(count * 2);
-  const welder = new WordWelder(16);
+  const welder = new WordWelder(16, ids);
   // Fed in parts of uneven size, as a file is read.
   for (let at = 0; at < count * 2; ) {
     const part = Math.min(count * 2 - at, 1 + (at % 3000));
-    welder.add(bits.subarray(at * 3), part, ids, at);
+    welder.add(bits.subarray(at * 3), part);
     at += part;
   }
   assert.equal(welder.result().unique, count);
@@ -149,10 +149,39 @@ test('the weld by bits gives a Map\'s ids on points that come back in random ord
     if (!byKey.has(key)) byKey.set(key, byKey.size);
     return byKey.get(key)!;
   });
-  // Sized for exactly the points there are: the table is half full at the end, and never grows.
-  const welder = new WordWelder(byKey.size);
+  // Sized for exactly the points there are: the window hands out more ids than that, so its keys grow.
   const ids = new Int32Array(count);
-  for (let at = 0; at < count; at += 4096) welder.add(words.subarray(at * 3), Math.min(4096, count - at), ids, at);
+  const welder = new WordWelder(byKey.size, ids);
+  for (let at = 0; at < count; at += 4096) welder.add(words.subarray(at * 3), Math.min(4096, count - at));
   assert.equal(welder.result().unique, byKey.size);
   assert.deepEqual([...ids], expected);
+});
+
+test('points in no order (most new to the window) are welded through a table from where that shows, with a Map\'s ids', () => {
+  // 200,000 distinct points, each coming three times in random order: the window hands out a new id for
+  // most, and is given up for the table after its trial; the ids before and after the change agree.
+  let seed = 11;
+  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const distinct = 200_000;
+  const count = distinct * 3;
+  const words = new Int32Array(count * 3);
+  for (let i = 0; i < count; i++) {
+    const point = i < distinct ? i : Math.floor(random() * distinct);
+    words.set([point, point % 97, -point], i * 3);
+  }
+  const byKey = new Map<string, number>();
+  const expected = Array.from({ length: count }, (_, i) => {
+    const key = words.subarray(i * 3, i * 3 + 3).join(',');
+    if (!byKey.has(key)) byKey.set(key, byKey.size);
+    return byKey.get(key)!;
+  });
+  const ids = new Int32Array(count);
+  const welder = new WordWelder(1000, ids);
+  for (let at = 0; at < count; at += 16_384) welder.add(words.subarray(at * 3), Math.min(16_384, count - at));
+  const { unique, words: points } = welder.result();
+  assert.equal(unique, byKey.size);
+  assert.deepEqual([...ids], expected);
+  assert.deepEqual([...points.subarray(0, 9)], [0, 0, 0, 1, 1, -1, 2, 2, -2]);
+  // Its memory for reuse: the keys, the join's bitset and the table (which only the table's way has).
+  assert.equal(welder.memory().length, 3);
 });
