@@ -45,9 +45,9 @@ export function binaryStlFactsInParts(head: Uint8Array, size: number, readInto: 
   } catch {
     return null;
   }
-  // Points whose bits differ but whose cells of the weld's grid (known now the box is) are one, joined;
-  // the weld's memory then holds the topology's arrays.
-  const { ids, unique } = joinByCell(read.ids, read.welder.result(), read.measures);
+  // Points whose bits differ but whose cells of the weld's grid (known now the box is) are one, joined in
+  // the weld's scratch memory; all its memory then holds the topology's arrays.
+  const { ids, unique } = joinByCell(read.ids, read.welder.result(), read.measures, read.welder.scratch());
   return factsOfWelded(mesh, facets, read.measures, ids, unique, read.welder.memory());
 }
 

@@ -35,6 +35,12 @@ export function slotHash(x: number, y: number, z: number): number {
  */
 const RECENT_BITS = 14;
 
+/**
+ * Room in the keys for ids the window hands out again (6% more than the points on the torus above): the
+ * keys doubling, their first pages copied to new ones, cost more than a quarter of the weld there.
+ */
+const WINDOW_REPEATS = 1.25;
+
 /** Spreads a hash's bits anew, so that the bitset's bits and a table's slots (both low bits) do not go together. */
 const BITSET_MIX = 0x9e3779b1;
 
@@ -103,10 +109,13 @@ export class WordWelder {
   private bitset: Int32Array | null = null;
   private readonly ids: Int32Array;
 
-  /** `expectedUnique` sizes the keys, which double when passed; `ids` receives each added point's id. */
+  /**
+   * `expectedUnique` sizes the keys (with room for the window's repeats), which double when passed; `ids`
+   * receives each added point's id.
+   */
   constructor(expectedUnique: number, ids: Int32Array) {
     this.ids = ids;
-    this.keys = new Int32Array(Math.max(16, Math.ceil(expectedUnique)) * 3);
+    this.keys = new Int32Array(Math.max(16, Math.ceil(expectedUnique * WINDOW_REPEATS)) * 3);
   }
 
   /** Welds `count` points of `words` (3 each), the next points of the model. */
@@ -126,9 +135,14 @@ export class WordWelder {
     return this.welded;
   }
 
-  /** The weld's memory (its keys, the points of result(); its bitset, its table), for the caller to reuse once done with both. */
+  /** The weld's own memory (its bitset, its table), for the caller to reuse once it has the result(). */
+  scratch(): Int32Array[] {
+    return [this.bitset, this.table?.slots].filter((array): array is Int32Array => array !== undefined && array !== null);
+  }
+
+  /** All the weld's memory (its scratch, and its keys: the points of result()), for the caller to reuse once done with both. */
   memory(): Int32Array[] {
-    return [this.keys, this.bitset, this.table?.slots].filter((array): array is Int32Array => array !== undefined && array !== null);
+    return [this.keys, ...this.scratch()];
   }
 
   private addThroughWindow(words: Int32Array, count: number): void {

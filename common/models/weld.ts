@@ -61,9 +61,9 @@ export function weld(points: Float32Array, expectedUnique: number, box: Box): We
  * (bits ids on entry) become the cell's, in the order the cells first come in the file, as weld() by
  * cell would hand them out.
  */
-export function joinByCell(ids: Int32Array, welded: WordsWelded, box: Box): WeldedCorners {
+export function joinByCell(ids: Int32Array, welded: WordsWelded, box: Box, spare?: Int32Array[]): WeldedCorners {
   const byBits = new Float32Array(welded.words.buffer, welded.words.byteOffset, welded.unique * 3);
-  const joined = weldTable(byBits, box);
+  const joined = weldTable(byBits, box, spare);
   if (!joined) return { ids, points: byBits, unique: welded.unique };
   // Ids by bits are in the order of their first corners, so the first of a cell's is its first in the file.
   for (let i = 0; i < ids.length; i++) ids[i] = joined.ids[ids[i]];
@@ -79,10 +79,10 @@ export function joinByCell(ids: Int32Array, welded: WordsWelded, box: Box): Weld
  * Unused points outside the box may get keys that wrap around; sharing one with a used point changes
  * no count.
  */
-export function weldTable(points: Float32Array, box: Box): Welded | null {
+export function weldTable(points: Float32Array, box: Box, spare?: Int32Array[]): Welded | null {
   const count = Math.floor(points.length / 3);
   const grid = quantizer(box);
-  if (!hasRepeats(points, count, grid)) return null;
+  if (!hasRepeats(points, count, grid, spare)) return null;
   const cells = new Int32Array(count * 3);
   for (let i = 0; i < count; i++) cellOf(points, i, grid, cells, i);
   return weldCells(cells, count);
@@ -112,10 +112,10 @@ function weldCells(cells: Int32Array, count: number): Welded {
  * collision. For 500K distinct points: about 12 ms, against the weld's 40. Many collisions mean real
  * repeats: the caller welds them all anyway.
  */
-function hasRepeats(points: Float32Array, count: number, grid: Grid): boolean {
+function hasRepeats(points: Float32Array, count: number, grid: Grid, spare?: Int32Array[]): boolean {
   const { minX, minY, minZ, inverseQuantum } = grid;
   const hashOf = (i: number) => slotHash(cell(points[i * 3], minX, inverseQuantum), cell(points[i * 3 + 1], minY, inverseQuantum), cell(points[i * 3 + 2], minZ, inverseQuantum));
-  const suspects = repeatSuspects(count, hashOf, bitsetFor(count), Math.max(64, count / 8));
+  const suspects = repeatSuspects(count, hashOf, bitsetFor(count, spare), Math.max(64, count / 8));
   if (suspects === null || suspects === 'many') return suspects === 'many';
   const cells = new Int32Array(suspects.length * 3);
   for (let n = 0; n < suspects.length; n++) cellOf(points, suspects[n], grid, cells, n);
