@@ -8,11 +8,26 @@ export interface TeamConnectionFields {
   port: number;
   database: string;
   user: string;
-  /** an encrypted connection, the server's certificate checked against the system's authorities */
+  /** an encrypted connection, the server's certificate checked against the authorities PrintDesk trusts */
   tls: boolean;
+  /**
+   * The certificate (PEM) of the authority that signed the server's, trusted instead of the public ones:
+   * a shop's own server usually has a certificate its administrator made, which no public authority signed.
+   */
+  authority: string | null;
 }
 
-export type TeamConnectionField = 'host' | 'port' | 'database' | 'user';
+export type TeamConnectionField = 'host' | 'port' | 'database' | 'user' | 'authority';
+
+/** The most text an authority's file may hold: a chain of a few certificates is a few kilobytes. */
+export const MAX_AUTHORITY_CHARS = 64 * 1024;
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/** How many certificates a PEM text holds. */
+export function certificatesIn(text: string): number {
+  return text.match(PEM_CERTIFICATE)?.length ?? 0;
+}
 
 export const DEFAULT_POSTGRES_PORT = 5432;
 
@@ -38,6 +53,9 @@ export function connectionProblems(fields: TeamConnectionFields): Partial<Record
   const user = fields.user.trim();
   if (!user) problems.user = 'Enter the user PrintDesk connects as';
   else if (utf8Length(user) > MAX_NAME_BYTES) problems.user = 'PostgreSQL names are at most 63 bytes long';
+  const authority = fields.authority ?? '';
+  if (authority.length > MAX_AUTHORITY_CHARS) problems.authority = 'This file is too large for a certificate: choose the authority’s certificate (.pem or .crt)';
+  else if (authority && certificatesIn(authority) === 0) problems.authority = 'This file holds no certificate: choose the authority’s certificate, a .pem or .crt file that begins with -----BEGIN CERTIFICATE-----';
   return problems;
 }
 
@@ -50,12 +68,14 @@ export function whereOf(fields: Pick<TeamConnectionFields, 'host' | 'port' | 'da
 
 /**
  * The driver's URL. Without a password, the driver looks in PGPASSWORD and ~/.pgpass, as PostgreSQL's own
- * tools do. TLS is verify-full: encrypted, and the server is who its certificate says.
+ * tools do. TLS is verify-full: encrypted, and the server is who its certificate says, signed by the
+ * public authorities Node.js trusts, or by the one in `authorityFile` (the fields' authority, written to a
+ * file: the driver reads it from there at every connection, as libpq's sslrootcert).
  */
-export function connectionUrl(fields: TeamConnectionFields, password?: string | null): string {
+export function connectionUrl(fields: TeamConnectionFields, password?: string | null, authorityFile?: string | null): string {
   const user = encodeURIComponent(fields.user.trim());
   const secret = password ? `:${encodeURIComponent(password)}` : '';
-  const tls = fields.tls ? '?sslmode=verify-full' : '';
+  const tls = fields.tls ? `?sslmode=verify-full${authorityFile ? `&sslrootcert=${encodeURIComponent(authorityFile)}` : ''}` : '';
   return `postgres://${user}${secret}@${whereOf({ ...fields, database: encodeURIComponent(fields.database.trim()) })}${tls}`;
 }
 
@@ -88,6 +108,8 @@ export function connectionFromUrl(text: string): { fields: TeamConnectionFields;
       database: decode(url.pathname.replace(/^\//, '')),
       user: decode(url.username),
       tls: ['require', 'verify-ca', 'verify-full'].includes(sslmode),
+      // An address names no certificate the form could keep (sslrootcert is a file of that computer's).
+      authority: null,
     },
     password: decode(url.password),
   };

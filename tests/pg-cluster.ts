@@ -148,7 +148,7 @@ async function startServer(dir: string, data: string): Promise<number> {
  * `durable`: commits reach the disk as a production server's do (fsync, synchronous commit, full pages), for a
  * bench set beside SQLite's FULL commits; tests keep nothing and need none of it.
  */
-export async function startPgCluster(options: { durable?: boolean; passwords?: boolean } = {}): Promise<PgCluster> {
+export async function startPgCluster(options: { durable?: boolean; passwords?: boolean; tls?: { certificate: string; key: string } } = {}): Promise<PgCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'printdesk-pg-'));
   const data = join(dir, 'data');
   const owner = asRoot ? postgresUserIds() : null;
@@ -160,7 +160,15 @@ export async function startPgCluster(options: { durable?: boolean; passwords?: b
     if (copied.status !== 0) throw new Error(`Copying the initialised cluster failed: ${copied.stderr || copied.error}`);
     // The socket in our folder: no clash with a system server's, and nothing left in /var/run.
     const durability = options.durable ? ['fsync = on', 'synchronous_commit = on', 'full_page_writes = on'] : [];
-    appendFileSync(data + '/postgresql.conf', [...settings, ...durability, `unix_socket_directories = '${dir}'`, ''].join('\n'));
+    // `tls`: encrypted connections offered with this certificate (the server insists its key be its own, 0600).
+    const tls = options.tls ? ['ssl = on', `ssl_cert_file = 'server.crt'`, `ssl_key_file = 'server.key'`] : [];
+    if (options.tls) {
+      for (const [name, text] of [['server.crt', options.tls.certificate], ['server.key', options.tls.key]]) {
+        writeFileSync(join(data, name), text, { mode: 0o600 });
+        if (owner) chownSync(join(data, name), owner.uid, owner.gid);
+      }
+    }
+    appendFileSync(data + '/postgresql.conf', [...settings, ...durability, ...tls, `unix_socket_directories = '${dir}'`, ''].join('\n'));
     // `passwords`: every user but the superuser the tests administer with signs in with a password, as at a shop.
     if (options.passwords) {
       const hba = join(data, 'pg_hba.conf');

@@ -105,7 +105,7 @@ export class WordWelder {
   private welded: WordsWelded | null = null;
   /** What touch() read, kept so that the compiler cannot drop the reads. */
   private sink = 0;
-  /** The bitset of the join, kept for memory() when there was one. */
+  /** The bitset of the join, kept for scratch() when there was one. */
   private bitset: Int32Array | null = null;
   private readonly ids: Int32Array;
 

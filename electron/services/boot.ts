@@ -9,6 +9,7 @@ import type { KeyValueStore } from './storage/preferences.ts';
 import { restartableHost } from './restartable-host.ts';
 import { createMemoryBox } from './storage/secret-box.ts';
 import { createStoreChoice, type PasswordBox } from './team/store-choice.ts';
+import { authoritiesDir, createAuthorityFiles } from './team/authority-files.ts';
 import { createStoreSwitch, openChosenStore, type StoreInUse } from './team/store-switch.ts';
 
 export interface BootOptions {
@@ -63,6 +64,7 @@ export async function bootHost(options: BootOptions): Promise<Booted> {
     store: options.store,
     passwords: options.teamPasswords ?? createMemoryBox(NO_KEYCHAIN),
     override: options.teamStore ?? (process.env.PRINTDESK_STORE || undefined),
+    authorities: createAuthorityFiles(authoritiesDir(options.userDataDir)),
   });
   let inUse: StoreInUse;
   try {

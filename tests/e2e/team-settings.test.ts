@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startPgCluster, type PgCluster } from '../pg-cluster.ts';
+import { makeShopCertificates } from '../tls-certificates.ts';
 import { RECIPIENT } from './demo.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp } from './harness.ts';
@@ -120,4 +121,43 @@ test('Settings → Team with PRINTDESK_STORE set: the store it names, not to be 
   await expect(team.environment).hasText(`Drafts live in the team store at 127.0.0.1:${cluster.port}/${new URL(teamStore).pathname.slice(1)}, as the PRINTDESK_STORE environment variable says.`);
   await expect(team.thisComputer).hidden();
   await expect(team.use).hidden();
+});
+
+test('Settings → Team over TLS to a server with the shop\'s own certificate: refused with what to do, its authority chosen, tested and used', { timeout: 180_000 }, async (t) => {
+  const certificates = makeShopCertificates('DNS:localhost');
+  const secured = await startPgCluster({ passwords: true, tls: certificates });
+  t.after(() => secured.stop());
+  await secured.createUser('shop', PASSWORD);
+  const database = new URL(await secured.createDatabase('shop')).pathname.slice(1);
+  const where = `localhost:${secured.port}/${database}`;
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const { page } = app;
+  const team = teamSettings(page);
+  await signInPage(page).dismissVaultNotice();
+  await settingsPage(page).open.click();
+  await team.teamStore.check();
+  await team.fill({ host: 'localhost', port: secured.port, database, user: 'shop', password: PASSWORD });
+  await team.tls.check();
+  await expect(team.authorityChosen).hidden();
+
+  // No public authority signed the server's certificate: said, with where the remedy is.
+  await team.test.click();
+  await expect(team.testFailed).hasText('Its certificate is not signed by an authority PrintDesk trusts: if your shop made its own, choose that authority’s certificate under Certificate authority.');
+
+  // A file that holds no certificate (a key copied by mistake) is told, and nothing is tried with it.
+  await team.authorityFile.setInputFiles({ name: 'id_ed25519.pub', mimeType: 'text/plain', buffer: Buffer.from('ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 shop@db\n') });
+  await expect(team.authority).hasText('This file holds no certificate');
+  await expect(team.testFailed).hidden();
+
+  // The shop's authority: the server is trusted, and the store is used over the encrypted connection.
+  await team.authorityFile.setInputFiles({ name: 'shop-ca.crt', mimeType: 'application/x-x509-ca-cert', buffer: Buffer.from(certificates.authority) });
+  await expect(team.authorityChosen).hasText('shop-ca.crt · 1 certificate');
+  await team.test.click();
+  await expect(team.testOk).hasText(`at ${where}, as “shop”`);
+  await app.screenshot('team-settings-authority');
+  await team.use.click();
+  await expect(team.switched).hasText(`PrintDesk now keeps drafts in the team store at ${where}.`);
+  // After the page loads again the saved authority is shown by what it holds (its file's name is not kept).
+  await expect(team.authorityChosen).hasText('Your shop’s own authority · 1 certificate');
 });

@@ -1,13 +1,19 @@
 // Settings → Team's "Test connection" against a real PostgreSQL that asks for passwords: each way a shop's
 // connection goes wrong is said in words that say what to do, and never with the password.
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { connectionUrl, type TeamConnectionFields } from '../../common/team-connection.ts';
 import type { ConnectionTest } from '../../electron/contract/schemas/team.ts';
 import { testConnection } from '../../electron/services/team/connection-test.ts';
 import { openTeamStore } from '../../electron/services/team/store-switch.ts';
+import pg from 'pg';
+import { createAuthorityFiles } from '../../electron/services/team/authority-files.ts';
 import { startPgCluster, type PgCluster } from '../pg-cluster.ts';
+import { makeShopCertificates } from '../tls-certificates.ts';
 
 const PASSWORD = 'Shop-pw:with/odd@chars';
 let cluster: PgCluster;
@@ -18,7 +24,7 @@ before(async () => {
   await cluster.createUser('shop', PASSWORD);
   await cluster.createUser('visitor', 'visitor-pw');
   const database = new URL(await cluster.createDatabase('shop')).pathname.slice(1);
-  shop = { host: '127.0.0.1', port: cluster.port, database, user: 'shop', tls: false };
+  shop = { host: '127.0.0.1', port: cluster.port, database, user: 'shop', tls: false, authority: null };
 });
 after(() => cluster.stop());
 
@@ -75,4 +81,42 @@ test('a user who may not create PrintDesk’s tables is told so before anything 
   const result = failed(await testConnection(connectionUrl({ ...visitor, database: new URL(await cluster.createDatabase('shop')).pathname.slice(1) }, 'visitor-pw')));
   assert.equal(result.reason, 'no-permission');
   assert.match(result.message, /^“visitor” may not create tables in “test_\d+”, and PrintDesk sets up its own there at first use\. Make the user the database’s owner/);
+});
+
+test('a server whose certificate the shop\'s own authority signed: refused with what to do, then trusted once that authority is chosen', async () => {
+  // Made out to the server's name only, as a shop's usually is: its address is then not a name it holds.
+  const certificates = makeShopCertificates('DNS:localhost');
+  const secured = await startPgCluster({ passwords: true, tls: certificates });
+  try {
+    await secured.createUser('shop', PASSWORD);
+    const database = new URL(await secured.createDatabase('shop')).pathname.slice(1);
+    const fields: TeamConnectionFields = { host: 'localhost', port: secured.port, database, user: 'shop', tls: true, authority: null };
+    const untrusted = failed(await testConnection(connectionUrl(fields, PASSWORD)));
+    assert.equal(untrusted.reason, 'tls');
+    assert.match(untrusted.message, /^The encrypted connection to localhost:\d+ failed: .+\. Its certificate is not signed by an authority PrintDesk trusts: if your shop made its own, choose that authority’s certificate under Certificate authority\.$/);
+
+    const authorities = createAuthorityFiles(mkdtempSync(join(tmpdir(), 'printdesk-authorities-')));
+    const trusted = { ...fields, authority: certificates.authority };
+    const url = connectionUrl(trusted, PASSWORD, authorities.pathFor(trusted.authority));
+    const answered = await testConnection(url);
+    assert.ok(answered.ok, JSON.stringify(answered));
+    // The store itself opens on it, and its connections are encrypted.
+    const store = await openTeamStore(url);
+    await store.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()');
+      assert.equal(rows[0].ssl, true);
+    } finally {
+      await client.end();
+    }
+
+    // The shop's authority, but the server entered by its address, which its certificate is not made out to.
+    const misnamed = failed(await testConnection(connectionUrl({ ...trusted, host: '127.0.0.1' }, PASSWORD, authorities.pathFor(trusted.authority))));
+    assert.equal(misnamed.reason, 'tls');
+    assert.match(misnamed.message, /The certificate is made out to another name: enter the server by a name it holds\.$/);
+  } finally {
+    await secured.stop();
+  }
 });

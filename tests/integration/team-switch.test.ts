@@ -16,18 +16,19 @@ import { createPreferences } from '../../electron/services/storage/preferences.t
 import { createSafeStorageBox, type SafeStorageLike } from '../../electron/services/storage/secret-box.ts';
 import { StorePassword, type PasswordBox } from '../../electron/services/team/store-choice.ts';
 import { emptyOrderContent } from '../../common/orders/empty.ts';
+import type { TeamConnectionFields } from '../../common/team-connection.ts';
 import { makeTempDir, startTestSandbox, type TestSandbox } from '../../sandbox/testing.ts';
 import { startPgCluster, type PgCluster } from '../pg-cluster.ts';
 
 const PASSWORD = 'team-secret-Pw1';
 let cluster: PgCluster;
 let sandbox: TestSandbox;
-let connection: { host: string; port: number; database: string; user: string; tls: boolean };
+let connection: TeamConnectionFields;
 
 before(async () => {
   [cluster, sandbox] = await Promise.all([startPgCluster({ passwords: true }), startTestSandbox()]);
   await cluster.createUser('shop', PASSWORD);
-  connection = { host: '127.0.0.1', port: cluster.port, database: new URL(await cluster.createDatabase('shop')).pathname.slice(1), user: 'shop', tls: false };
+  connection = { host: '127.0.0.1', port: cluster.port, database: new URL(await cluster.createDatabase('shop')).pathname.slice(1), user: 'shop', tls: false, authority: null };
 });
 after(async () => {
   await Promise.all([cluster.stop(), sandbox.dispose()]);

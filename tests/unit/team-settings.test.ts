@@ -2,19 +2,26 @@
 // a pasted postgres:// address split into them, the URL made from them, the choice and its password as kept,
 // and the plan of what a move copies against the tables the migrations make.
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { connectionFromUrl, connectionProblems, connectionUrl, whereOf, type TeamConnectionFields } from '../../common/team-connection.ts';
+import { certificatesIn, connectionFromUrl, connectionProblems, connectionUrl, whereOf, type TeamConnectionFields } from '../../common/team-connection.ts';
+import { createAuthorityFiles } from '../../electron/services/team/authority-files.ts';
 import { StoreChoiceInput, TeamConnection } from '../../electron/contract/schemas/team.ts';
 import { createMemoryBox } from '../../electron/services/storage/secret-box.ts';
 import { createMemoryStore } from '../../electron/services/storage/memory-store.ts';
 import { BATCHES, DRAFTS, KEYED_TABLES, migratedColumns, NOT_MOVED } from '../../electron/services/team/moved-tables.ts';
 import { createStoreChoice, type StorePassword } from '../../electron/services/team/store-choice.ts';
 
-const shop: TeamConnectionFields = { host: 'db.shop.lan', port: 5432, database: 'printdesk', user: 'shop', tls: false };
+const shop: TeamConnectionFields = { host: 'db.shop.lan', port: 5432, database: 'printdesk', user: 'shop', tls: false, authority: null };
+const authorities = () => createAuthorityFiles(join(mkdtempSync(join(tmpdir(), 'printdesk-authorities-')), 'team-authorities'));
+/** Not a real certificate: the form and the host only look for its PEM frame; the driver is what reads it. */
+const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----\n';
 
 test('each field says what is wrong with it, in the words the form shows', () => {
   assert.deepEqual(connectionProblems(shop), {});
-  assert.deepEqual(connectionProblems({ host: '', port: 0, database: ' ', user: '', tls: false }), {
+  assert.deepEqual(connectionProblems({ host: '', port: 0, database: ' ', user: '', tls: false, authority: null }), {
     host: 'Enter the server’s name or address',
     port: 'A port is a number from 1 to 65535 (PostgreSQL’s is usually 5432)',
     database: 'Enter the database’s name',
@@ -41,7 +48,7 @@ test('the contract checks the same, trimmed, and takes a choice of this computer
 
 test('a pasted address fills the fields, its password kept apart; the URL made from them reads back the same', () => {
   const pasted = connectionFromUrl('postgresql://ada%40shop:p%40ss%3Aw%2Frd@[fe80::1]:6432/print%20desk?sslmode=require');
-  assert.deepEqual(pasted, { fields: { host: 'fe80::1', port: 6432, database: 'print desk', user: 'ada@shop', tls: true }, password: 'p@ss:w/rd' });
+  assert.deepEqual(pasted, { fields: { host: 'fe80::1', port: 6432, database: 'print desk', user: 'ada@shop', tls: true, authority: null }, password: 'p@ss:w/rd' });
   assert.deepEqual(connectionFromUrl('postgres://shop@db.shop.lan/printdesk'), { fields: shop, password: '' });
   assert.equal(connectionFromUrl('db.shop.lan'), null);
   const url = connectionUrl(pasted!.fields, pasted!.password);
@@ -54,7 +61,7 @@ test('a pasted address fills the fields, its password kept apart; the URL made f
 test('the choice is kept in the preferences without its password, which is kept for the same user on the same server only', async () => {
   const store = createMemoryStore();
   const passwords = createMemoryBox<StorePassword>('in memory');
-  const choice = createStoreChoice({ store, passwords });
+  const choice = createStoreChoice({ store, passwords, authorities: authorities() });
   assert.deepEqual(await choice.resolve(), { kind: 'local', source: 'default' });
   await choice.save({ kind: 'team', connection: shop, password: 'secret-1' });
   assert.doesNotMatch(JSON.stringify(store.get('teamStore')), /secret-1/);
@@ -69,12 +76,38 @@ test('the choice is kept in the preferences without its password, which is kept 
   assert.deepEqual(await choice.resolve(), { kind: 'local', source: 'settings' });
   assert.deepEqual(await choice.savedConnection(), { connection: shop, passwordSaved: true });
   // The environment wins.
-  const overridden = createStoreChoice({ store, passwords, override: 'postgres://x@y/z' });
+  const overridden = createStoreChoice({ store, passwords, override: 'postgres://x@y/z', authorities: authorities() });
   assert.equal(overridden.overridden, true);
   assert.deepEqual(await overridden.resolve(), { kind: 'team', url: 'postgres://x@y/z', where: '', source: 'environment' });
   // A preference spoilt by hand reads as this computer's store.
   store.set('teamStore', { kind: 'team', connection: { host: 'db shop' } });
   assert.deepEqual(await choice.resolve(), { kind: 'local', source: 'default' });
+});
+
+test('a certificate authority of the shop\'s own is checked as a PEM, and reaches the driver as a private file named by its contents', async () => {
+  assert.equal(certificatesIn(PEM + PEM), 2);
+  assert.deepEqual(connectionProblems({ ...shop, tls: true, authority: PEM }), {});
+  assert.match(connectionProblems({ ...shop, tls: true, authority: 'ssh-rsa AAAAB3Nza shop@db' }).authority ?? '', /holds no certificate/);
+  assert.match(connectionProblems({ ...shop, tls: true, authority: PEM.repeat(2000) }).authority ?? '', /too large/);
+  assert.ok(!TeamConnection.safeParse({ ...shop, tls: true, authority: 'not a certificate' }).success);
+  assert.equal(TeamConnection.parse({ host: 'db', database: 'd', user: 'u' }).authority, null, 'a choice saved before authorities has none');
+
+  const choice = createStoreChoice({ store: createMemoryStore(), passwords: createMemoryBox<StorePassword>('in memory'), authorities: authorities() });
+  const secured = { ...shop, tls: true, authority: PEM };
+  await choice.save({ kind: 'team', connection: secured, password: 'secret-1' });
+  const resolved = await choice.resolve();
+  assert.equal(resolved.kind, 'team');
+  const url = new URL(resolved.kind === 'team' ? resolved.url : '');
+  assert.equal(url.searchParams.get('sslmode'), 'verify-full');
+  const file = url.searchParams.get('sslrootcert')!;
+  assert.equal(readFileSync(file, 'utf8'), PEM);
+  if (process.platform !== 'win32') assert.equal(statSync(file).mode & 0o077, 0, 'this user\'s alone');
+  // Another certificate tried in the form has a file of its own; the saved one's stays as it was.
+  const tried = new URL(await choice.urlFor({ connection: { ...secured, authority: PEM.replace('MIIB', 'MIIC') } })).searchParams.get('sslrootcert')!;
+  assert.notEqual(tried, file);
+  assert.equal(readFileSync(file, 'utf8'), PEM);
+  // Without TLS the authority is kept for the form, and no file is named.
+  assert.equal(await choice.urlFor({ connection: { ...secured, tls: false } }), 'postgres://shop:secret-1@db.shop.lan:5432/printdesk');
 });
 
 test('the move names every table the shared domains’ migrations make, and only those', async () => {

@@ -2,7 +2,7 @@
 // connection a user enters and its test, and what moving local work there copied. A password crosses only
 // inward, in what the user typed; nothing going back to the page holds one.
 import { z } from 'zod';
-import { connectionProblems, DEFAULT_POSTGRES_PORT, type TeamConnectionFields } from '../../../common/team-connection.ts';
+import { connectionProblems, DEFAULT_POSTGRES_PORT, MAX_AUTHORITY_CHARS, type TeamConnectionFields } from '../../../common/team-connection.ts';
 
 /** The connection's fields, checked with the same words the form shows as the user types. */
 export const TeamConnection = z
@@ -12,6 +12,8 @@ export const TeamConnection = z
     database: z.string().trim().max(300),
     user: z.string().trim().max(300),
     tls: z.boolean().default(false),
+    /** PEM text; saved choices from before it existed have none */
+    authority: z.string().max(MAX_AUTHORITY_CHARS).nullable().default(null),
   })
   .superRefine((fields: TeamConnectionFields, context) => {
     for (const [field, message] of Object.entries(connectionProblems(fields))) context.addIssue({ code: 'custom', path: [field], message });

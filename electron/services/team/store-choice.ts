@@ -7,6 +7,7 @@ import { connectionUrl, whereOf } from '../../../common/team-connection.ts';
 import { TeamConnection, type StoreChoiceInput, type TeamConnectionInput, type TeamState } from '../../contract/schemas/team.ts';
 import type { KeyValueStore } from '../storage/preferences.ts';
 import type { SecretBox } from '../storage/secret-box.ts';
+import type { AuthorityFiles } from './authority-files.ts';
 
 /** The preference the choice is kept under (the CLI reads it from the app's file). */
 export const TEAM_STORE_PREFERENCE = 'teamStore';
@@ -35,10 +36,12 @@ export interface StoreChoiceDeps {
   passwords: PasswordBox;
   /** PRINTDESK_STORE (or a test's store): wins over the saved choice, which Settings cannot then change */
   override?: string;
+  /** Where a connection's certificate authority is written for the driver */
+  authorities: AuthorityFiles;
 }
 
 export function createStoreChoice(deps: StoreChoiceDeps) {
-  const { store, passwords, override } = deps;
+  const { store, passwords, override, authorities } = deps;
 
   function saved(): SavedChoice {
     const parsed = SavedChoice.safeParse(store.get(TEAM_STORE_PREFERENCE));
@@ -50,16 +53,22 @@ export function createStoreChoice(deps: StoreChoiceDeps) {
     return kept && kept.for === keyOf(connection) ? kept.password : null;
   }
 
+  /** The driver's URL for a connection: the password given, and its authority's file. */
+  function urlOf(connection: TeamConnection, password: string | null): string {
+    const authority = connection.tls && connection.authority ? authorities.pathFor(connection.authority) : null;
+    return connectionUrl(connection, password, authority);
+  }
+
   /** The URL for what the form holds: its password, or the one kept for the same user and server. */
   async function urlFor(input: TeamConnectionInput): Promise<string> {
-    return connectionUrl(input.connection, input.password || (await passwordFor(input.connection)));
+    return urlOf(input.connection, input.password || (await passwordFor(input.connection)));
   }
 
   async function resolve(): Promise<ResolvedStore> {
     if (override) return { kind: 'team', url: override, where: '', source: 'environment' };
     const choice = saved();
     if (choice.kind === 'local' || !choice.connection) return { kind: 'local', source: choice.connection ? 'settings' : 'default' };
-    return { kind: 'team', url: connectionUrl(choice.connection, await passwordFor(choice.connection)), where: whereOf(choice.connection), source: 'settings' };
+    return { kind: 'team', url: urlOf(choice.connection, await passwordFor(choice.connection)), where: whereOf(choice.connection), source: 'settings' };
   }
 
   /** Keeps the choice; a team connection's password too, when one was typed. The fields stay for the form either way. */

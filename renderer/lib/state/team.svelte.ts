@@ -3,7 +3,7 @@
 // password typed lives here until it is sent, and nothing sends one back.
 import type { AppError } from '../../../electron/contract/channels.ts';
 import type { ConnectionTest, MoveReport, TeamState } from '../../../electron/contract/schemas/team.ts';
-import { connectionFromUrl, connectionProblems, DEFAULT_POSTGRES_PORT, whereOf, type TeamConnectionFields } from '../../../common/team-connection.ts';
+import { connectionFromUrl, connectionProblems, DEFAULT_POSTGRES_PORT, MAX_AUTHORITY_CHARS, whereOf, type TeamConnectionFields } from '../../../common/team-connection.ts';
 import { asAppError, printdesk, unwrap } from '../bridge.ts';
 
 /** Said once after the page loads again on the store chosen. */
@@ -12,7 +12,7 @@ const SWITCHED_KEY = 'printdesk.storeSwitched';
 /** The page has just loaded again on the store chosen in Settings: it opens there, to say so. */
 export const switchedJustNow = () => sessionStorage.getItem(SWITCHED_KEY) !== null;
 
-const EMPTY: TeamConnectionFields = { host: '', port: DEFAULT_POSTGRES_PORT, database: '', user: '', tls: false };
+const EMPTY: TeamConnectionFields = { host: '', port: DEFAULT_POSTGRES_PORT, database: '', user: '', tls: false, authority: null };
 
 /** Whose saved password it is: the same user on the same server (the host keeps it for them only). */
 const sameServer = (a: TeamConnectionFields, b: TeamConnectionFields) => a.host.trim() === b.host.trim() && a.port === b.port && a.user.trim() === b.user.trim();
@@ -27,6 +27,8 @@ class TeamSettingsStore {
   password = $state('');
   /** the fields were filled from a pasted postgres:// address */
   pasted = $state(false);
+  /** the name of the authority's file chosen in this form (a saved one is known by its certificates only) */
+  authorityFile = $state<string | null>(null);
   testing = $state(false);
   /** the last test, for the fields as they were then (a change of them puts it aside) */
   test = $state<{ result: ConnectionTest; of: string } | null>(null);
@@ -82,9 +84,25 @@ class TeamSettingsStore {
       this.fields.host = text;
       return;
     }
-    this.fields = parsed.fields;
+    // An address names no certificate: the authority chosen stays.
+    this.fields = { ...parsed.fields, authority: this.fields.authority ?? null };
     if (parsed.password) this.password = parsed.password;
     this.pasted = true;
+  };
+
+  /**
+   * The certificate of the authority that signed the server's, from the file the user chose: read no further
+   * than a certificate file could go, so that a wrong file of gigabytes is told as too large, not loaded.
+   */
+  chooseAuthority = async (file: File) => {
+    this.fields.authority = await file.slice(0, MAX_AUTHORITY_CHARS + 1).text();
+    this.authorityFile = file.name;
+  };
+
+  /** Back to the public authorities. */
+  removeAuthority = () => {
+    this.fields.authority = null;
+    this.authorityFile = null;
   };
 
   testConnection = async () => {
