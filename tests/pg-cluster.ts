@@ -17,6 +17,8 @@ export interface PgCluster {
   createDatabase(owner?: string): Promise<string>;
   /** A role that logs in with this password (checked only on a cluster started with `passwords`). */
   createUser(name: string, password: string): Promise<void>;
+  /** A user's password changed, as a shop's administrator rotates it. */
+  setPassword(name: string, password: string): Promise<void>;
   /** Stops the server (fast mode) and removes its folder. */
   stop(): Promise<void>;
 }
@@ -201,6 +203,11 @@ export async function startPgCluster(options: { durable?: boolean; passwords?: b
         admin ??= connectAdmin();
         const { client } = await admin;
         await client.query(`CREATE ROLE ${client.escapeIdentifier(name)} LOGIN PASSWORD ${client.escapeLiteral(password)}`);
+      },
+      async setPassword(name, password) {
+        admin ??= connectAdmin();
+        const { client } = await admin;
+        await client.query(`ALTER ROLE ${client.escapeIdentifier(name)} PASSWORD ${client.escapeLiteral(password)}`);
       },
       async stop() {
         unwatch();

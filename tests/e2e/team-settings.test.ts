@@ -160,4 +160,17 @@ test('Settings → Team over TLS to a server with the shop\'s own certificate: r
   await expect(team.switched).hasText(`PrintDesk now keeps drafts in the team store at ${where}.`);
   // After the page loads again the saved authority is shown by what it holds (its file's name is not kept).
   await expect(team.authorityChosen).hasText('Your shop’s own authority · 1 certificate');
+
+  // The administrator changes the password while the store is in use: nothing to put into effect until the
+  // new one is typed, and then the store in use is reconnected with it.
+  await secured.setPassword('shop', 'rotated-pw');
+  if (await team.use.isEnabled()) throw new Error('"Use" offered with nothing changed');
+  await team.password.fill('rotated-pw');
+  await expect(team.use).hasText('Reconnect with these settings');
+  await team.test.click();
+  await expect(team.testOk).hasText(`at ${where}, as “shop”`);
+  await team.use.click();
+  await expect(team.switched).hasText(`PrintDesk now keeps drafts in the team store at ${where}.`);
+  await expect(team.inUse).hasText(`in use: ${where}`);
+  await expect(team.use).hasText('Use this store');
 });

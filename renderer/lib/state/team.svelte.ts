@@ -57,6 +57,18 @@ class TeamSettingsStore {
     return !!saved?.passwordSaved && sameServer(saved.connection, this.fields);
   }
 
+  /**
+   * The team store in use is the one the form names, reached another way: a new password typed (the
+   * administrator changed it), another user, TLS or authority. "Use" then reconnects to it that way.
+   */
+  get reconnects() {
+    const current = this.state?.current;
+    const saved = this.state?.saved?.connection;
+    if (this.kind !== 'team' || current?.kind !== 'team' || !saved || current.where !== this.where) return false;
+    const fields = this.fields;
+    return this.password !== '' || fields.user.trim() !== saved.user || fields.tls !== saved.tls || (fields.authority ?? null) !== (saved.authority ?? null);
+  }
+
   get byEnvironment() {
     return this.state?.current.source === 'environment';
   }
