@@ -134,54 +134,58 @@ test('a file whose corners differ by a float is read in parts with the whole rea
   assert.deepEqual(inParts, whole);
 });
 
-test('the weld by bits gives a Map\'s ids on points that come back in random order, from a table at its fullest', () => {
-  // Each slot holds a point's hash beside its id: points whose hashes share a slot, or the same low bits,
-  // must still be told apart by their words. 3 × 5,000 distinct points, each coming back up to 6 times.
-  let seed = 7;
-  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-  const distinct = new Int32Array(15_000 * 3).map(() => Math.floor(random() * 64) - 32);
-  const count = 60_000;
-  const words = new Int32Array(count * 3);
-  for (let i = 0; i < count; i++) words.set(distinct.subarray(Math.floor(random() * 15_000) * 3).subarray(0, 3), i * 3);
+/** A repeatable stream of numbers in [0, 1). */
+function randomFrom(seed: number): () => number {
+  return () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+}
+
+/** The ids a Map hands out to `count` points of `words` (3 each), in the order they first come: the reference. */
+function mapIds(words: Int32Array, count: number): { expected: number[]; distinct: number } {
   const byKey = new Map<string, number>();
   const expected = Array.from({ length: count }, (_, i) => {
     const key = words.subarray(i * 3, i * 3 + 3).join(',');
     if (!byKey.has(key)) byKey.set(key, byKey.size);
     return byKey.get(key)!;
   });
+  return { expected, distinct: byKey.size };
+}
+
+test('the weld by bits gives a Map\'s ids on points that come back in random order, from a table at its fullest', () => {
+  // Each slot holds a point's hash beside its id: points whose hashes share a slot, or the same low bits,
+  // must still be told apart by their words. 3 × 5,000 distinct points, each coming back up to 6 times.
+  const random = randomFrom(7);
+  const distinct = new Int32Array(15_000 * 3).map(() => Math.floor(random() * 64) - 32);
+  const count = 60_000;
+  const words = new Int32Array(count * 3);
+  for (let i = 0; i < count; i++) words.set(distinct.subarray(Math.floor(random() * 15_000) * 3).subarray(0, 3), i * 3);
+  const { expected, distinct: unique } = mapIds(words, count);
   // Sized for exactly the points there are: the window hands out more ids than that, so its keys grow.
   const ids = new Int32Array(count);
-  const welder = new WordWelder(byKey.size, ids);
+  const welder = new WordWelder(unique, ids);
   for (let at = 0; at < count; at += 4096) welder.add(words.subarray(at * 3), Math.min(4096, count - at));
-  assert.equal(welder.result().unique, byKey.size);
+  assert.equal(welder.result().unique, unique);
   assert.deepEqual([...ids], expected);
 });
 
 test('points in no order (most new to the window) are welded through a table from where that shows, with a Map\'s ids', () => {
   // 200,000 distinct points, each coming three times in random order: the window hands out a new id for
   // most, and is given up for the table after its trial; the ids before and after the change agree.
-  let seed = 11;
-  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-  const distinct = 200_000;
-  const count = distinct * 3;
+  const random = randomFrom(11);
+  const points = 200_000;
+  const count = points * 3;
   const words = new Int32Array(count * 3);
   for (let i = 0; i < count; i++) {
-    const point = i < distinct ? i : Math.floor(random() * distinct);
+    const point = i < points ? i : Math.floor(random() * points);
     words.set([point, point % 97, -point], i * 3);
   }
-  const byKey = new Map<string, number>();
-  const expected = Array.from({ length: count }, (_, i) => {
-    const key = words.subarray(i * 3, i * 3 + 3).join(',');
-    if (!byKey.has(key)) byKey.set(key, byKey.size);
-    return byKey.get(key)!;
-  });
+  const { expected, distinct: unique } = mapIds(words, count);
   const ids = new Int32Array(count);
   const welder = new WordWelder(1000, ids);
   for (let at = 0; at < count; at += 16_384) welder.add(words.subarray(at * 3), Math.min(16_384, count - at));
-  const { unique, words: points } = welder.result();
-  assert.equal(unique, byKey.size);
+  const { unique: found, words: welded } = welder.result();
+  assert.equal(found, unique);
   assert.deepEqual([...ids], expected);
-  assert.deepEqual([...points.subarray(0, 9)], [0, 0, 0, 1, 1, -1, 2, 2, -2]);
+  assert.deepEqual([...welded.subarray(0, 9)], [0, 0, 0, 1, 1, -1, 2, 2, -2]);
   // Its memory for reuse: the keys, the join's bitset and the table (which only the table's way has).
   assert.equal(welder.memory().length, 3);
 });
