@@ -65,10 +65,11 @@ function joinAndCount(cornerIds: Int32Array, corners: number, parent: Int32Array
  * other·2 + (1 if the triangle walked it downwards), written to `list` from `base`, where vertex low's
  * list begins (`start` holds where each vertex's list begins). Each list is filled from its end down, with `start[v + 1]` as its
  * cursor: afterwards `start[v + 1]` holds where v's list begins, one place to the right of its own.
+ * Corners before `first` are all below `low`: their triangles have no edge in the range.
  */
-function fillLists(cornerIds: Int32Array, corners: number, low: number, high: number, base: number, start: Int32Array, list: Int32Array, closed: Uint8Array | null): void {
+function fillLists(cornerIds: Int32Array, first: number, corners: number, low: number, high: number, base: number, start: Int32Array, list: Int32Array, closed: Uint8Array | null): void {
   const end = start.subarray(1);
-  for (let t = 0; t < corners; t += 3) {
+  for (let t = first; t < corners; t += 3) {
     const a = cornerIds[t], b = cornerIds[t + 1], c = cornerIds[t + 2];
     if (a === b || b === c || a === c || (closed !== null && closed[t / 3] === 1)) continue;
     if (a < b) {
@@ -167,13 +168,18 @@ export function analyse(cornerIds: Int32Array, vertexCount: number, { boundary: 
   const counts: EdgeCounts = { open: 0, nonManifold: 0, inconsistent: 0, openPairs: wantBoundary ? [] : null };
   let shells = 0;
   // `base` is where the range's lists begin: start[low] itself was the cursor of the range before.
-  let low = 0, base = 0;
+  let low = 0, base = 0, first = 0;
   while (low < vertexCount) {
     // As many vertices as the list has room for (at least one: the longest list fits).
     let high = low + 1;
     while (high < vertexCount && start[high + 1] - base <= list.length) high++;
     const rangeEnd = start[high];
-    fillLists(cornerIds, corners, low, high, base, start, list, closed);
+    // Welded ids come in the order their points first do, so the triangles before vertex low's first
+    // corner hold only lower vertices: each range reads the ids from there (for 1M triangles in 4 ranges,
+    // 2.5 readings of them instead of 4). Any other order is read whole, as before.
+    while (first < corners && cornerIds[first] < low) first++;
+    first -= first % 3;
+    fillLists(cornerIds, first, corners, low, high, base, start, list, closed);
     for (let v = low; v < high; v++) {
       // Filled: start[v + 1] is where v's list begins, and v's list ends where the next one begins.
       const from = start[v + 1] - base, to = (v + 1 < high ? start[v + 2] : rangeEnd) - base;
