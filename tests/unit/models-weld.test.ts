@@ -98,8 +98,11 @@ test('edges counted a range of vertices at a time give the counts and open edges
   // A fan: vertex 0 has an edge to every other, a list far longer than any other vertex's.
   const fan = Array.from({ length: 400 }, (_, i) => [0, i + 1, i + 2]).flat();
   const loose = [...closed.slice(0, 30), 500, 500, 501, 600, 601, 602];
+  // Ids in no first-seen order (a vertex table's): the triangles backwards, and the ids numbered backwards.
+  const backwards = Array.from({ length: closed.length / 3 }, (_, t) => closed.slice(closed.length - 3 * t - 3, closed.length - 3 * t)).flat();
+  const renumbered = closed.map((id) => ring.vertices.length / 3 - 1 - id);
   const pointOf = (id: number, out: Float32Array, at: number) => out.set([id, id * 2, id * 3], at);
-  for (const [name, triangles] of Object.entries({ closed, open, flipped, fin, fan, loose })) {
+  for (const [name, triangles] of Object.entries({ closed, open, flipped, fin, fan, loose, backwards, renumbered })) {
     const ids = cornersOf(triangles);
     const vertices = Math.max(...triangles) + 2;
     const whole = analyse(ids, vertices, { boundary: { pointOf } });
