@@ -4,6 +4,7 @@
 // exponents, and fractions without an integer part.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { grouped } from '../../common/models/errors.ts';
 import { cursor, readNumber } from '../../common/models/numbers.ts';
 
 function seeded(seed: number): () => number {
@@ -43,5 +44,12 @@ test('a long number stops at a second dot, as a short one does', () => {
   for (const text of ['1.5.5', '1234567890.1234567890.5', '.12345678901234567.5']) {
     readNumber(encoder.encode(text), 0);
     assert.equal(cursor.end, text.lastIndexOf('.'), text);
+  }
+});
+
+test('counts in messages are grouped as en-US Intl groups them, whole numbers without loading Intl', () => {
+  const format = new Intl.NumberFormat('en-US');
+  for (const n of [0, 7, 999, 1000, -1000, 2333, 18_808, 1_999_396, -9_876_543_210, Number.MAX_SAFE_INTEGER, 1e21, 12_345.678, -1234.5]) {
+    assert.equal(grouped(n), Math.abs(n) < 1000 ? String(n) : format.format(n), String(n));
   }
 });
