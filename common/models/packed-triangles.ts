@@ -5,7 +5,7 @@
 // loopback fetch took 170 ms for those 4.7 MB here, and Electron's IPC copies every byte too. A picture is
 // a picture: a 100 mm model's points move by under 2 µm.
 import { soupOf } from './soup.ts';
-import { WordWelder } from './weld-words.ts';
+import { weldWords } from './weld-words.ts';
 
 export interface PackedTriangles {
   /** The box the steps span: min x, y, z, then max x, y, z. */
@@ -22,10 +22,7 @@ const STEPS = 65535;
 /** The triangles of `positions` (9 floats each) packed; what `unpackTriangles` reads back within a step. */
 export function packTriangles(positions: Float32Array): PackedTriangles {
   const corners = Math.floor(positions.length / 9) * 3;
-  const ids = new Int32Array(corners);
-  const welder = new WordWelder(corners / 2, ids);
-  welder.add(new Int32Array(positions.buffer, positions.byteOffset, corners * 3), corners);
-  const { words, unique } = welder.result();
+  const { ids, words, unique } = weldWords(new Int32Array(positions.buffer, positions.byteOffset, corners * 3), corners, corners / 2);
   const points = new Float32Array(words.buffer, words.byteOffset, unique * 3);
   const box = boxOf(points);
   return { box, points: quantized(points, box), corners: varints(ids), triangles: corners / 3 };

@@ -62,7 +62,7 @@ function measureAndWeld(facets: number, readInto: ReadInto): { measures: Measure
   const bits = new Int32Array(part.buffer);
   const view = new DataView(raw.buffer);
   const sum = new MeasureSum();
-  // About half as many points as triangles in a closed mesh; the weld's table grows for more.
+  // About half as many points as triangles in a closed mesh; the weld's keys grow for more.
   const ids = new Int32Array(facets * 3);
   const welder = new WordWelder(facets / 2, ids);
   for (let first = 0; first < facets; ) {

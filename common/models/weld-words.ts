@@ -89,6 +89,14 @@ export interface WordsWelded {
   unique: number;
 }
 
+/** `count` points of `words` (3 each) welded at once: each point's id, and the unique points' words. */
+export function weldWords(words: Int32Array, count: number, expectedUnique: number): WordsWelded & { ids: Int32Array } {
+  const ids = new Int32Array(count);
+  const welder = new WordWelder(expectedUnique, ids);
+  welder.add(words, count);
+  return { ids, ...welder.result() };
+}
+
 /**
  * Points welded by their words, fed part by part: `add` the points of each part, in order, then `result`,
  * which sets every point's id in `ids` (until then they may hold the window's ids, see above). Ids are

@@ -2,7 +2,7 @@
 // vertex table with repeated points share their corners. Typed arrays only: no Map, no strings, no
 // per-point objects.
 import { bitsetFor, repeatSuspects } from './weld-repeats.ts';
-import { slotHash, WordWelder, type WordsWelded } from './weld-words.ts';
+import { slotHash, weldWords, type WordsWelded } from './weld-words.ts';
 
 interface Grid {
   minX: number;
@@ -50,10 +50,8 @@ export interface WeldedCorners {
  */
 export function weld(points: Float32Array, expectedUnique: number, box: Box): WeldedCorners {
   const count = Math.floor(points.length / 3);
-  const ids = new Int32Array(count);
-  const welder = new WordWelder(Math.min(count, expectedUnique), ids);
-  welder.add(new Int32Array(points.buffer, points.byteOffset, count * 3), count);
-  return joinByCell(ids, welder.result(), box);
+  const { ids, ...welded } = weldWords(new Int32Array(points.buffer, points.byteOffset, count * 3), count, Math.min(count, expectedUnique));
+  return joinByCell(ids, welded, box);
 }
 
 /**
@@ -97,10 +95,7 @@ function cellOf(points: Float32Array, i: number, { minX, minY, minZ, inverseQuan
 
 /** Points welded by their cells; each id's first point found from the ids, which come in order. */
 function weldCells(cells: Int32Array, count: number): Welded {
-  const ids = new Int32Array(count);
-  const welder = new WordWelder(count, ids);
-  welder.add(cells, count);
-  const { unique } = welder.result();
+  const { ids, unique } = weldWords(cells, count, count);
   const firstPoint = new Int32Array(unique);
   for (let i = 0, next = 0; next < unique; i++) if (ids[i] === next) firstPoint[next++] = i;
   return { ids, firstPoint, unique };
