@@ -55,7 +55,8 @@ export function connectionProblems(fields: TeamConnectionFields): Partial<Record
   else if (utf8Length(user) > MAX_NAME_BYTES) problems.user = 'PostgreSQL names are at most 63 bytes long';
   const authority = fields.authority ?? '';
   if (authority.length > MAX_AUTHORITY_CHARS) problems.authority = 'This file is too large for a certificate: choose the authority’s certificate (.pem or .crt)';
-  else if (authority && certificatesIn(authority) === 0) problems.authority = 'This file holds no certificate: choose the authority’s certificate, a .pem or .crt file that begins with -----BEGIN CERTIFICATE-----';
+  // Non-breaking hyphens (U+2011): the marker is not split across lines.
+  else if (authority && certificatesIn(authority) === 0) problems.authority = 'This file holds no certificate: choose the authority’s certificate, a .pem or .crt file that begins with ‑‑‑‑‑BEGIN CERTIFICATE‑‑‑‑‑';
   return problems;
 }
 

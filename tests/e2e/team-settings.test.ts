@@ -144,11 +144,13 @@ test('Settings → Team over TLS to a server with the shop\'s own certificate: r
   // No public authority signed the server's certificate: said, with where the remedy is.
   await team.test.click();
   await expect(team.testFailed).hasText('Its certificate is not signed by an authority PrintDesk trusts: if your shop made its own, choose that authority’s certificate under Certificate authority.');
+  await app.screenshot('team-settings-untrusted');
 
   // A file that holds no certificate (a key copied by mistake) is told, and nothing is tried with it.
   await team.authorityFile.setInputFiles({ name: 'id_ed25519.pub', mimeType: 'text/plain', buffer: Buffer.from('ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 shop@db\n') });
   await expect(team.authority).hasText('This file holds no certificate');
   await expect(team.testFailed).hidden();
+  await app.screenshot('team-settings-authority-wrong-file');
 
   // The shop's authority: the server is trusted, and the store is used over the encrypted connection.
   await team.authorityFile.setInputFiles({ name: 'shop-ca.crt', mimeType: 'application/x-x509-ca-cert', buffer: Buffer.from(certificates.authority) });
@@ -167,6 +169,8 @@ test('Settings → Team over TLS to a server with the shop\'s own certificate: r
   if (await team.use.isEnabled()) throw new Error('"Use" offered with nothing changed');
   await team.password.fill('rotated-pw');
   await expect(team.use).hasText('Reconnect with these settings');
+  await team.use.scrollIntoViewIfNeeded();
+  await app.screenshot('team-settings-reconnect');
   await team.test.click();
   await expect(team.testOk).hasText(`at ${where}, as “shop”`);
   await team.use.click();

@@ -84,7 +84,7 @@ function reasonOf(error: unknown, target: ConnectionTarget): ConnectionFailureRe
 /** Node's codes for a certificate no trusted authority signed. */
 const UNTRUSTED = new Set(['SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'CERT_UNTRUSTED', 'CERT_SIGNATURE_FAILURE']);
 
-/** What to do about a certificate the check refused, after the system's own words (which name no remedy). */
+/** What to do about a certificate the check refused, after the system's own words (whose remedy is Node's, see tlsDetail). */
 function certificateAdvice(error: unknown): string {
   const code = networkCode(error) ?? '';
   if (UNTRUSTED.has(code)) return ' Its certificate is not signed by an authority PrintDesk trusts: if your shop made its own, choose that authority’s certificate under Certificate authority.';
@@ -92,6 +92,9 @@ function certificateAdvice(error: unknown): string {
   if (code === 'CERT_HAS_EXPIRED') return ' The server’s certificate has expired: its administrator renews it.';
   return '';
 }
+
+/** The system's words on a refused certificate, without the remedy Node adds for its own users (run it with --use-system-ca): not one a PrintDesk user can take. */
+const tlsDetail = (detail: string) => detail.replace(/; if the root CA is installed locally.*$/s, '').replace(/\.$/, '');
 
 /** The failure's kind and what to tell the person who entered the connection. */
 export function connectionFailure(error: unknown, target: ConnectionTarget, url = ''): ConnectionFailure {
@@ -108,7 +111,7 @@ export function connectionFailure(error: unknown, target: ConnectionTarget, url 
     'not-allowed': `The server does not let “${user}” connect to “${database}” from this computer (${detail}). Its administrator allows it in pg_hba.conf.`,
     'no-database': `There is no database “${database}” on ${host}:${port}. Check its name, or create it (createdb -O ${user} ${database}).`,
     'no-permission': `“${user}” may not use the database “${database}” (${detail}).`,
-    tls: `The encrypted connection to ${host}:${port} failed: ${detail.replace(/\.$/, '')}.${reason === 'tls' ? certificateAdvice(error) : ''}`,
+    tls: `The encrypted connection to ${host}:${port} failed: ${tlsDetail(detail)}.${certificateAdvice(error)}`,
     'newer-store': detail,
     other: `${host}:${port} answered with an error: ${detail}.`,
   };
