@@ -77,9 +77,9 @@ class PointTable {
     return id;
   }
 
-  /** Ids [0, count) of `keys`, all distinct, filed. */
-  fileAll(keys: Int32Array, count: number): void {
-    for (let id = 0; id < count; id++) this.findOrFile(keys, keys[id * 3], keys[id * 3 + 1], keys[id * 3 + 2], slotHash(keys[id * 3], keys[id * 3 + 1], keys[id * 3 + 2]), id);
+  /** Ids [0, count) of `keys`, all distinct, filed by their `hashes`. */
+  fileAll(keys: Int32Array, hashes: Int32Array, count: number): void {
+    for (let id = 0; id < count; id++) this.findOrFile(keys, keys[id * 3], keys[id * 3 + 1], keys[id * 3 + 2], hashes[id], id);
   }
 }
 
@@ -105,6 +105,8 @@ export function weldWords(words: Int32Array, count: number, expectedUnique: numb
 export class WordWelder {
   /** Each id's words, as they were handed out: after result(), each unique point's. */
   private keys: Int32Array;
+  /** Each id's slotHash, kept as it is handed out for the join (joinRepeats), which would hash it again twice. */
+  private hashes: Int32Array;
   private readonly recent = new Int32Array(1 << RECENT_BITS).fill(-1);
   /** Every point so far, once the window is given up (see WINDOW_TRIAL). */
   private table: PointTable | null = null;
@@ -124,6 +126,7 @@ export class WordWelder {
   constructor(expectedUnique: number, ids: Int32Array) {
     this.ids = ids;
     this.keys = new Int32Array(Math.max(16, Math.ceil(expectedUnique * WINDOW_REPEATS)) * 3);
+    this.hashes = new Int32Array(this.keys.length / 3);
   }
 
   /** Welds `count` points of `words` (3 each), the next points of the model. */
@@ -143,9 +146,9 @@ export class WordWelder {
     return this.welded;
   }
 
-  /** The weld's own memory (its bitset, its table), for the caller to reuse once it has the result(). */
+  /** The weld's own memory (its hashes, its bitset, its table), for the caller to reuse once it has the result(). */
   scratch(): Int32Array[] {
-    return [this.bitset, this.table?.slots].filter((array): array is Int32Array => array !== undefined && array !== null);
+    return [this.hashes, this.bitset, this.table?.slots].filter((array): array is Int32Array => array !== undefined && array !== null);
   }
 
   /** All the weld's memory (its scratch, and its keys: the points of result()), for the caller to reuse once done with both. */
@@ -156,18 +159,19 @@ export class WordWelder {
   private addThroughWindow(words: Int32Array, count: number): void {
     const { recent, ids } = this;
     const recentMask = recent.length - 1;
-    let { keys, handedOut } = this;
+    let { keys, hashes, handedOut } = this;
     for (let p = 0, at = this.added, end = this.added + count; at < end; at++, p += 3) {
       const x = words[p], y = words[p + 1], z = words[p + 2];
-      const slot = slotHash(x, y, z) & recentMask;
-      let id = recent[slot];
+      const h = slotHash(x, y, z);
+      let id = recent[h & recentMask];
       if (id < 0 || keys[id * 3] !== x || keys[id * 3 + 1] !== y || keys[id * 3 + 2] !== z) {
-        if (handedOut * 3 === keys.length) keys = this.grow();
+        if (handedOut * 3 === keys.length) ({ keys, hashes } = this.grow());
         id = handedOut++;
         keys[id * 3] = x;
         keys[id * 3 + 1] = y;
         keys[id * 3 + 2] = z;
-        recent[slot] = id;
+        hashes[id] = h;
+        recent[h & recentMask] = id;
       }
       ids[at] = id;
     }
@@ -207,13 +211,13 @@ export class WordWelder {
   private lookUp(words: Int32Array, from: number, to: number): void {
     const { recent, ids } = this;
     const recentMask = recent.length - 1;
-    let { keys, handedOut, table } = this;
+    let { keys, hashes, handedOut, table } = this;
     for (let p = from * 3, at = this.added + from, end = this.added + to; at < end; at++, p += 3) {
       const x = words[p], y = words[p + 1], z = words[p + 2];
       const h = slotHash(x, y, z);
       let id = recent[h & recentMask];
       if (id < 0 || keys[id * 3] !== x || keys[id * 3 + 1] !== y || keys[id * 3 + 2] !== z) {
-        if (handedOut * 3 === keys.length) keys = this.grow();
+        if (handedOut * 3 === keys.length) ({ keys, hashes } = this.grow());
         if (handedOut * 2 >= table!.slots.length) table = this.growTable();
         id = table!.findOrFile(keys, x, y, z, h, handedOut);
         if (id === handedOut) {
@@ -221,6 +225,7 @@ export class WordWelder {
           keys[id * 3] = x;
           keys[id * 3 + 1] = y;
           keys[id * 3 + 2] = z;
+          hashes[id] = h;
         }
         recent[h & recentMask] = id;
       }
@@ -229,17 +234,21 @@ export class WordWelder {
     this.handedOut = handedOut;
   }
 
-  /** Twice the room, the keys copied. */
-  private grow(): Int32Array {
+  /** Twice the room, the keys and hashes copied. */
+  private grow(): { keys: Int32Array; hashes: Int32Array } {
     const keys = new Int32Array(this.keys.length * 2);
     keys.set(this.keys);
-    return (this.keys = keys);
+    const hashes = new Int32Array(this.hashes.length * 2);
+    hashes.set(this.hashes);
+    this.keys = keys;
+    this.hashes = hashes;
+    return { keys, hashes };
   }
 
   /** A table of twice the room, every point filed anew. */
   private growTable(): PointTable {
     const table = (this.table = new PointTable(this.table!.slots.length));
-    table.fileAll(this.keys, this.handedOut);
+    table.fileAll(this.keys, this.hashes, this.handedOut);
     return table;
   }
 
@@ -249,7 +258,7 @@ export class WordWelder {
     // The window's ids were renumbered by the join.
     this.recent.fill(-1);
     this.table = new PointTable(Math.max(this.handedOut, this.keys.length / 3));
-    this.table.fileAll(this.keys, this.handedOut);
+    this.table.fileAll(this.keys, this.hashes, this.handedOut);
   }
 
   /**
@@ -257,11 +266,11 @@ export class WordWelder {
    * numbered anew without the gaps, and the keys and `ids` follow. Returns how many points are unique.
    */
   private joinRepeats(): number {
-    const { keys, handedOut: count, ids } = this;
+    const { keys, hashes, handedOut: count, ids } = this;
     const bitset = (this.bitset = bitsetFor(count));
-    const suspects = repeatSuspects(count, (id) => Math.imul(slotHash(keys[id * 3], keys[id * 3 + 1], keys[id * 3 + 2]), BITSET_MIX), bitset);
+    const suspects = repeatSuspects(count, hashes, BITSET_MIX, bitset);
     if (suspects === null || suspects === 'many') return count;
-    const firstOf = firstOfEach(keys, suspects);
+    const firstOf = firstOfEach(keys, hashes, suspects);
     // The bitset is done with: it holds the new numbers when it has room for one a point (see bitsetFor).
     const renumbered = bitset.length >= count ? bitset : new Int32Array(count);
     let unique = 0;
@@ -274,6 +283,7 @@ export class WordWelder {
       keys[unique * 3] = keys[id * 3];
       keys[unique * 3 + 1] = keys[id * 3 + 1];
       keys[unique * 3 + 2] = keys[id * 3 + 2];
+      hashes[unique] = hashes[id];
       renumbered[id] = unique++;
     }
     if (unique === count) return count;
@@ -283,12 +293,12 @@ export class WordWelder {
 }
 
 /** For each of `listed` (ids in increasing order), the first listed id whose words in `keys` are its own. */
-function firstOfEach(keys: Int32Array, listed: Int32Array): Int32Array {
+function firstOfEach(keys: Int32Array, hashes: Int32Array, listed: Int32Array): Int32Array {
   const table = new PointTable(listed.length);
   const firstOf = new Int32Array(listed.length);
   for (let s = 0; s < listed.length; s++) {
     const id = listed[s], x = keys[id * 3], y = keys[id * 3 + 1], z = keys[id * 3 + 2];
-    firstOf[s] = table.findOrFile(keys, x, y, z, slotHash(x, y, z), id);
+    firstOf[s] = table.findOrFile(keys, x, y, z, hashes[id], id);
   }
   return firstOf;
 }

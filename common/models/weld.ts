@@ -1,6 +1,7 @@
 // Welding: one id for all the points at the same place, so that triangles read as a soup (STL) or from a
 // vertex table with repeated points share their corners. Typed arrays only: no Map, no strings, no
 // per-point objects.
+import { takeSpare } from './spare-memory.ts';
 import { bitsetFor, repeatSuspects } from './weld-repeats.ts';
 import { slotHash, weldWords, type WordsWelded } from './weld-words.ts';
 
@@ -109,8 +110,9 @@ function weldCells(cells: Int32Array, count: number): Welded {
  */
 function hasRepeats(points: Float32Array, count: number, grid: Grid, spare?: Int32Array[]): boolean {
   const { minX, minY, minZ, inverseQuantum } = grid;
-  const hashOf = (i: number) => slotHash(cell(points[i * 3], minX, inverseQuantum), cell(points[i * 3 + 1], minY, inverseQuantum), cell(points[i * 3 + 2], minZ, inverseQuantum));
-  const suspects = repeatSuspects(count, hashOf, bitsetFor(count, spare), Math.max(64, count / 8));
+  const hashes = takeSpare(spare, count);
+  for (let i = 0; i < count; i++) hashes[i] = slotHash(cell(points[i * 3], minX, inverseQuantum), cell(points[i * 3 + 1], minY, inverseQuantum), cell(points[i * 3 + 2], minZ, inverseQuantum));
+  const suspects = repeatSuspects(count, hashes, 1, bitsetFor(count, spare), Math.max(64, count / 8));
   if (suspects === null || suspects === 'many') return suspects === 'many';
   const cells = new Int32Array(suspects.length * 3);
   for (let n = 0; n < suspects.length; n++) cellOf(points, suspects[n], grid, cells, n);
