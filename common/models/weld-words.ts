@@ -36,6 +36,18 @@ export function slotHash(x: number, y: number, z: number): number {
 const RECENT_BITS = 14;
 
 /**
+ * A point's slot in the window as it is read: every corner is looked up there, and only the points new to
+ * it (a sixth of a closed mesh's corners) need slotHash, for the join and the table. Each word is folded
+ * down (as in slotHash: round numbers' bits are all high) and multiplied, the three side by side rather
+ * than one after the other, and the slot is the sum's top bits, to which every bit below carries. The
+ * window then holds points as well as with slotHash (the corpus's and the torus's ids handed out within
+ * 0.2%), and a 1M-triangle torus's 3M corners are read and welded in 30 ms instead of 36.
+ */
+function windowSlot(x: number, y: number, z: number): number {
+  return (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + Math.imul(y ^ (y >>> 15), 0x297a2d39) + Math.imul(z ^ (z >>> 15), 0x85ebca6b)) >>> (32 - RECENT_BITS);
+}
+
+/**
  * Room in the keys for ids the window hands out again (6% more than the points on the torus above): the
  * keys doubling, their first pages copied to new ones, cost more than a quarter of the weld there.
  */
@@ -158,20 +170,19 @@ export class WordWelder {
 
   private addThroughWindow(words: Int32Array, count: number): void {
     const { recent, ids } = this;
-    const recentMask = recent.length - 1;
     let { keys, hashes, handedOut } = this;
     for (let p = 0, at = this.added, end = this.added + count; at < end; at++, p += 3) {
       const x = words[p], y = words[p + 1], z = words[p + 2];
-      const h = slotHash(x, y, z);
-      let id = recent[h & recentMask];
+      const slot = windowSlot(x, y, z);
+      let id = recent[slot];
       if (id < 0 || keys[id * 3] !== x || keys[id * 3 + 1] !== y || keys[id * 3 + 2] !== z) {
         if (handedOut * 3 === keys.length) ({ keys, hashes } = this.grow());
         id = handedOut++;
         keys[id * 3] = x;
         keys[id * 3 + 1] = y;
         keys[id * 3 + 2] = z;
-        hashes[id] = h;
-        recent[h & recentMask] = id;
+        hashes[id] = slotHash(x, y, z);
+        recent[slot] = id;
       }
       ids[at] = id;
     }
