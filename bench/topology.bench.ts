@@ -43,7 +43,7 @@ interface Run {
   /** User and system CPU time: less moved than the wall time by what else the machine is doing. */
   cpuSeconds: number;
   peakMiB: number;
-  /** Minor page faults: each page the process wrote first (about 13 µs each on this machine kind). */
+  /** Minor page faults: each page the process wrote first (1.3–20 µs each on virtual machines of this kind). */
   faults: number;
   output: string;
   /** Ours only: from opening the file to its facts, inside the process (the last file's, when two are read). */
@@ -221,9 +221,9 @@ const PAGE = 4096;
 
 /**
  * The time of a page's first write here (median µs of RUNS processes): a new array's pages are mapped when
- * first written, one fault each, which is cheap on most machines and about 13 µs on this one (a virtual
- * machine whose faults go to its host). Both sides pay it for every page of their peak: it is much of
- * either's time, and why memory and time go together in this bench.
+ * first written, one fault each, which is cheap on most machines and was 13–20 µs on one virtual machine of
+ * this kind (whose faults go to its host), 1.3 µs on another. Both sides pay it for every page of their peak:
+ * where it is dear it is much of either's time, and why memory and time go together in this bench.
  */
 async function pageFirstWrite(): Promise<BenchResult> {
   const script = `const a = new Int32Array(${FIRST_WRITE_BYTES / 4}); const t = performance.now(); for (let i = 0; i < a.length; i += ${PAGE / 4}) a[i] = 1; const first = performance.now() - t; const t2 = performance.now(); for (let i = 0; i < a.length; i += ${PAGE / 4}) a[i] = 2; console.log(first, performance.now() - t2);`;

@@ -1,7 +1,7 @@
 // Arrays a pass no longer needs, handed to the next pass to hold its own. Freed arrays are given back to
 // the system only after a collection, which a short command never waits for, so new ones add to its peak;
-// and every page of a new array is a page fault when first written, about 13 µs each on this machine kind
-// (a 4 MB array: 13 ms, as long as the pass that fills it).
+// and every page of a new array is a page fault when first written, 1.3–20 µs each on virtual machines of
+// this kind (a 4 MB array: 1.3–20 ms, where the pass that fills it takes a few).
 
 /**
  * `length` zeroed numbers (or as few as `atLeast`, when only that much is spare) carved from the front of
