@@ -20,3 +20,16 @@ export function suggestionKey(event: KeyboardEvent, list: SuggestionList): numbe
   event.preventDefault();
   return active;
 }
+
+/**
+ * Closes the list a moment after its box loses the focus, so that a click on a suggestion lands first;
+ * but not if the box has the focus again by then. Focus that leaves and comes back within the moment (a
+ * cell edited next to it, then the box clicked again) otherwise closed the list under the user's typing,
+ * and no suggestion showed.
+ */
+export function closeAfterBlur(event: FocusEvent, close: () => void, ms = 150): void {
+  const box = event.currentTarget;
+  setTimeout(() => {
+    if (document.activeElement !== box) close();
+  }, ms);
+}

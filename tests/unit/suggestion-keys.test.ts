@@ -1,7 +1,7 @@
 // The keys of a search box's suggestions, shared by the country and model pickers.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { suggestionKey } from '../../renderer/lib/suggestion-keys.ts';
+import { closeAfterBlur, suggestionKey } from '../../renderer/lib/suggestion-keys.ts';
 
 function press(key: string) {
   let prevented = false;
@@ -28,4 +28,26 @@ test('arrows move within the list, Enter takes the active one, Escape closes, ot
   suggestionKey(press('Enter').event, { ...list, open: false });
   suggestionKey(press('Enter').event, { ...list, count: 0, active: 0 });
   assert.deepEqual(taken, [1]);
+});
+
+test('the list closes a moment after its box loses the focus, but not when the box has it again by then', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const box = {}, cell = {};
+  const page = { activeElement: cell as unknown };
+  const global = globalThis as unknown as { document?: unknown };
+  const before = global.document;
+  global.document = page;
+  t.after(() => (global.document = before));
+  let closed = 0;
+  const blurred = { currentTarget: box } as unknown as FocusEvent;
+  closeAfterBlur(blurred, () => closed++);
+  t.mock.timers.tick(149);
+  assert.equal(closed, 0, 'a click on a suggestion lands first');
+  t.mock.timers.tick(1);
+  assert.equal(closed, 1);
+  // The focus goes to a cell and comes back to the box within the moment: the list stays for the typing.
+  closeAfterBlur(blurred, () => closed++);
+  page.activeElement = box;
+  t.mock.timers.tick(150);
+  assert.equal(closed, 1);
 });
