@@ -22,6 +22,16 @@ export function expect(locator: Locator) {
       }
       throw new Error(`Expected ${String(locator)} to contain "${String(text)}", last saw "${last.trim()}"`);
     },
+    /** Waits for the attribute to read `value` (a layout that follows the window's size changes a frame later). */
+    async hasAttribute(name: string, value: string) {
+      const deadline = Date.now() + TIMEOUT_MS;
+      let last = await locator.first().getAttribute(name).catch(() => null);
+      while (last !== value && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        last = await locator.first().getAttribute(name).catch(() => null);
+      }
+      if (last !== value) throw new Error(`Expected ${String(locator)}'s ${name} to be "${value}", last saw ${last === null ? 'none' : `"${last}"`}`);
+    },
     /** Waits for exactly this many matches (rows appear as the view loads them). */
     async count(n: number) {
       const deadline = Date.now() + TIMEOUT_MS;
