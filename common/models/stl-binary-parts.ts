@@ -11,7 +11,7 @@ import { binaryStlCountProblem, STL_FACET_BYTES, STL_HEADER_BYTES } from './stl-
 import { gatherAndMeasure } from './stl-binary-measure.ts';
 import type { ModelFacts, RawMesh } from './types.ts';
 import { DEFAULT_MAX_TRIANGLES } from './types.ts';
-import { joinByCell } from './weld.ts';
+import { cellsOn } from './weld.ts';
 import { WordWelder } from './weld-words.ts';
 import { grouped } from './errors.ts';
 
@@ -45,10 +45,10 @@ export function binaryStlFactsInParts(head: Uint8Array, size: number, readInto: 
   } catch {
     return null;
   }
-  // Points whose bits differ but whose cells of the weld's grid (known now the box is) are one, joined in
-  // the weld's scratch memory; all its memory then holds the topology's arrays.
-  const { ids, unique } = joinByCell(read.ids, read.welder.result(), read.measures, read.welder.scratch());
-  return factsOfWelded(mesh, facets, read.measures, ids, unique, read.welder.memory());
+  // Points whose bits differ but whose cells of the weld's grid (known now the box is) are one are joined
+  // with the window's repeats; all the weld's memory then holds the topology's arrays.
+  const { unique } = read.welder.result(cellsOn(read.measures));
+  return factsOfWelded(mesh, facets, read.measures, read.ids, unique, read.welder.memory());
 }
 
 /**

@@ -1,7 +1,7 @@
 // Welding by three 32-bit words a point: its float32s' bits as they lie in the file (no box is needed, so
 // a file can be welded as it is read, its box known only at its end, and no float arithmetic is done per
 // corner), or its cell on a grid (weld.ts). Points the grid weld would join but whose bits differ (-0 and
-// 0, or two within a grid quantum) are joined afterwards, over the unique points only (weld.ts's joinByCell).
+// 0, or two within a grid quantum) are joined at the end, with the window's repeats (result's joinBy).
 //
 // Why not one table of every point, looked up per corner: on a 1M-triangle model its table and keys are
 // 10 MB, past this machine kind's cache, and each lookup that missed the cache waited 100–350 ns: 600,000
@@ -11,22 +11,9 @@
 // the end, where a bitset picks out the few points that may repeat (weld-repeats.ts) and only they go
 // through a table. A file whose triangles come in no order (most corners new to the window) is welded
 // through the table as it is read instead, which is no slower than the window's ids and far leaner.
+import { PointTable, slotHash } from './point-table.ts';
 import { bitsetFor, repeatSuspects } from './weld-repeats.ts';
 
-/**
- * A hash of a point's three words, mixed one after the other. The float bits of round numbers (CAD
- * coordinates such as 10 or 0.5) end in many zero bits: each word is folded down before it is
- * multiplied, since a product carries bits upwards only. (Xoring the three words' products, as the grid
- * weld did with its cells, left a lattice of integer points 131,072 slots for 8 million points.)
- */
-export function slotHash(x: number, y: number, z: number): number {
-  let h = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d);
-  h = Math.imul(h ^ (h >>> 12) ^ y ^ (y >>> 15), 0x297a2d39);
-  h = Math.imul(h ^ (h >>> 15) ^ z ^ (z >>> 15), 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
-}
 
 /**
  * The window of recently seen points, by their hash's low bits: 64 KiB, which stays in the L2 cache. On a
@@ -65,35 +52,12 @@ const WINDOW_TRIAL = 1 << 16;
 /** Points looked up in the table per touch() of their slots: enough misses on the way at once, few enough to stay in cache. */
 const TOUCH_BATCH = 256;
 
-/** Ids filed by their points' words, which are in a keys array beside it: open addressing, at most half full. */
-class PointTable {
-  slots: Int32Array;
 
-  constructor(capacity: number) {
-    let size = 32;
-    while (size < capacity * 2) size *= 2;
-    this.slots = new Int32Array(size).fill(-1);
-  }
-
-  /** The id filed for the point (x, y, z) of hash h, or else `id`, filed for it now (its words go to `keys` at id). */
-  findOrFile(keys: Int32Array, x: number, y: number, z: number, h: number, id: number): number {
-    const { slots } = this;
-    const mask = slots.length - 1;
-    let slot = h & mask, other = slots[slot];
-    while (other !== -1 && (keys[other * 3] !== x || keys[other * 3 + 1] !== y || keys[other * 3 + 2] !== z)) {
-      slot = (slot + 1) & mask;
-      other = slots[slot];
-    }
-    if (other !== -1) return other;
-    slots[slot] = id;
-    return id;
-  }
-
-  /** Ids [0, count) of `keys`, all distinct, filed by their `hashes`. */
-  fileAll(keys: Int32Array, hashes: Int32Array, count: number): void {
-    for (let id = 0; id < count; id++) this.findOrFile(keys, keys[id * 3], keys[id * 3 + 1], keys[id * 3 + 2], hashes[id], id);
-  }
-}
+/**
+ * The words a point is joined by at the end, in place of its own (which are float bits): its cell on a grid
+ * (weld.ts's cellsOn), written to words at·3 to at·3 + 2 of `out`. `points` are the welder's keys as floats.
+ */
+export type JoinWords = (points: Float32Array, id: number, out: Int32Array, at: number) => void;
 
 export interface WordsWelded {
   /** The unique points' words, 3 each, in id order (the order of their first corner). */
@@ -149,10 +113,15 @@ export class WordWelder {
     if (!this.table && this.added >= WINDOW_TRIAL && this.handedOut * 2 > this.added) this.giveUpWindow();
   }
 
-  /** The unique points' words (a view of the keys); every added point's id is set in `ids` from here on. */
-  result(): WordsWelded {
+  /**
+   * The unique points' words (a view of the keys); every added point's id is set in `ids` from here on.
+   * With `joinBy`, points are one where their words by it are (each keeps its first point's own words):
+   * a grid's cell joins points whose bits differ (-0 and 0, or two within a quantum) in the same pass that
+   * joins the window's repeats, instead of a second pass over the unique points after it.
+   */
+  result(joinBy?: JoinWords): WordsWelded {
     if (!this.welded) {
-      const unique = this.table ? this.handedOut : this.joinRepeats();
+      const unique = joinBy ? this.joinRepeats(joinBy) : this.table ? this.handedOut : this.joinRepeats(null);
       this.welded = { words: this.keys.subarray(0, unique * 3), unique };
     }
     return this.welded;
@@ -265,7 +234,7 @@ export class WordWelder {
 
   /** The points so far joined, then all of them filed in a table that every later point goes through. */
   private giveUpWindow(): void {
-    this.handedOut = this.joinRepeats();
+    this.handedOut = this.joinRepeats(null);
     // The window's ids were renumbered by the join.
     this.recent.fill(-1);
     this.table = new PointTable(Math.max(this.handedOut, this.keys.length / 3));
@@ -273,15 +242,19 @@ export class WordWelder {
   }
 
   /**
-   * Joins the ids of points that came back after leaving the window: each keeps its first id, the ids are
-   * numbered anew without the gaps, and the keys and `ids` follow. Returns how many points are unique.
+   * Joins the ids of points that came back after leaving the window (or, with `joinBy`, that share its
+   * words): each keeps its first id, the ids are numbered anew without the gaps, and the keys and `ids`
+   * follow. Returns how many points are unique.
    */
-  private joinRepeats(): number {
+  private joinRepeats(joinBy: JoinWords | null): number {
     const { keys, hashes, handedOut: count, ids } = this;
+    const joined = joinBy ? { points: new Float32Array(keys.buffer, keys.byteOffset, count * 3), by: joinBy } : null;
+    // The table, the only other reader of the hashes, takes no more points once the join is asked for.
+    if (joined) hashJoinWords(joined, count, hashes);
     const bitset = (this.bitset = bitsetFor(count));
     const suspects = repeatSuspects(count, hashes, BITSET_MIX, bitset);
     if (suspects === null || suspects === 'many') return count;
-    const firstOf = firstOfEach(keys, hashes, suspects);
+    const firstOf = firstOfEach(suspects, keys, hashes, joined);
     // The bitset is done with: it holds the new numbers when it has room for one a point (see bitsetFor).
     const renumbered = bitset.length >= count ? bitset : new Int32Array(count);
     let unique = 0;
@@ -303,13 +276,36 @@ export class WordWelder {
   }
 }
 
-/** For each of `listed` (ids in increasing order), the first listed id whose words in `keys` are its own. */
-function firstOfEach(keys: Int32Array, hashes: Int32Array, listed: Int32Array): Int32Array {
+/** The points (the keys as floats) and the words they are joined by. */
+interface Joined {
+  points: Float32Array;
+  by: JoinWords;
+}
+
+/** Each of points [0, count)'s words by the join, hashed into `hashes` in place of its own words' hash. */
+function hashJoinWords({ points, by }: Joined, count: number, hashes: Int32Array): void {
+  const words = new Int32Array(3);
+  for (let id = 0; id < count; id++) {
+    by(points, id, words, 0);
+    hashes[id] = slotHash(words[0], words[1], words[2]);
+  }
+}
+
+/**
+ * For each of `listed` (ids in increasing order), the first listed id whose words are its own: its keys, or
+ * its words by the join when there is one. Their words and hashes are laid side by side for the table.
+ */
+function firstOfEach(listed: Int32Array, keys: Int32Array, hashes: Int32Array, joined: Joined | null): Int32Array {
+  const words = new Int32Array(listed.length * 3);
+  const listedHashes = new Int32Array(listed.length);
+  for (let s = 0; s < listed.length; s++) {
+    const id = listed[s];
+    if (joined) joined.by(joined.points, id, words, s);
+    else words.set(keys.subarray(id * 3, id * 3 + 3), s * 3);
+    listedHashes[s] = hashes[id];
+  }
   const table = new PointTable(listed.length);
   const firstOf = new Int32Array(listed.length);
-  for (let s = 0; s < listed.length; s++) {
-    const id = listed[s], x = keys[id * 3], y = keys[id * 3 + 1], z = keys[id * 3 + 2];
-    firstOf[s] = table.findOrFile(keys, x, y, z, hashes[id], id);
-  }
+  for (let s = 0; s < listed.length; s++) firstOf[s] = listed[table.findOrFile(words, words[s * 3], words[s * 3 + 1], words[s * 3 + 2], listedHashes[s], s)];
   return firstOf;
 }

@@ -3,7 +3,8 @@
 // per-point objects.
 import { takeSpare } from './spare-memory.ts';
 import { bitsetFor, repeatSuspects } from './weld-repeats.ts';
-import { slotHash, weldWords, type WordsWelded } from './weld-words.ts';
+import { slotHash } from './point-table.ts';
+import { weldWords, WordWelder, type JoinWords } from './weld-words.ts';
 
 interface Grid {
   minX: number;
@@ -46,29 +47,25 @@ export interface WeldedCorners {
  * Gives every corner of a soup an id shared by all corners at the same quantized position. The grid is
  * 2^-22 of the bounding box diagonal (about float32 resolution at the model's scale), so it works for a
  * model in metres as well as one in microns. Ids are handed out in file order. `box` (the measured one)
- * holds every point. The corners are welded by their bits first (see weld-words.ts), then the unique
- * points by cell: the same ids as welding every corner by its cell. The soup is not read afterwards.
+ * holds every point. The corners are welded by their bits as they are read (see weld-words.ts), then
+ * joined by cell: the same ids as welding every corner by its cell. The soup is not read afterwards.
  */
 export function weld(points: Float32Array, expectedUnique: number, box: Box): WeldedCorners {
   const count = Math.floor(points.length / 3);
-  const { ids, ...welded } = weldWords(new Int32Array(points.buffer, points.byteOffset, count * 3), count, Math.min(count, expectedUnique));
-  return joinByCell(ids, welded, box);
+  const ids = new Int32Array(count);
+  const welder = new WordWelder(Math.min(count, expectedUnique), ids);
+  welder.add(new Int32Array(points.buffer, points.byteOffset, count * 3), count);
+  const { words, unique } = welder.result(cellsOn(box));
+  return { ids, points: new Float32Array(words.buffer, words.byteOffset, unique * 3), unique };
 }
 
 /**
- * Corners welded by their bits, joined where their points share a cell of the grid over `box`: `ids`
- * (bits ids on entry) become the cell's, in the order the cells first come in the file, as weld() by
- * cell would hand them out.
+ * A point's cell on the grid over `box`, for a weld's join (WordWelder.result): points whose bits differ
+ * but whose cells are one (-0 and 0, or two within a quantum) are the same point.
  */
-export function joinByCell(ids: Int32Array, welded: WordsWelded, box: Box, spare?: Int32Array[]): WeldedCorners {
-  const byBits = new Float32Array(welded.words.buffer, welded.words.byteOffset, welded.unique * 3);
-  const joined = weldTable(byBits, box, spare);
-  if (!joined) return { ids, points: byBits, unique: welded.unique };
-  // Ids by bits are in the order of their first corners, so the first of a cell's is its first in the file.
-  for (let i = 0; i < ids.length; i++) ids[i] = joined.ids[ids[i]];
-  const points = new Float32Array(joined.unique * 3);
-  for (let id = 0; id < joined.unique; id++) points.set(byBits.subarray(joined.firstPoint[id] * 3, joined.firstPoint[id] * 3 + 3), id * 3);
-  return { ids, points, unique: joined.unique };
+export function cellsOn(box: Box): JoinWords {
+  const grid = quantizer(box);
+  return (points, id, out, at) => cellOf(points, id, grid, out, at);
 }
 
 /**

@@ -31,29 +31,54 @@ function nextUp(value: number): number {
   return f[0];
 }
 
-test('corners welded by their bits, then by cell, get the grid weld\'s ids: -0 and 0, a float apart, a quantum apart', () => {
-  const ring = torus(40, 20);
-  const soup = new Float32Array(ring.triangles.length * 3);
-  ring.triangles.forEach((v, i) => soup.set(ring.vertices.subarray(v * 3, v * 3 + 3), i * 3));
-  // Some corners moved by one float (within the grid's quantum: the same point to the grid), some by
-  // 1e-3 mm (several quanta: another point), one coordinate made -0 where another corner has 0.
-  for (let i = 0; i < soup.length; i += 97) soup[i] = nextUp(soup[i]);
-  for (let i = 5; i < soup.length; i += 389) soup[i] += 1e-3;
-  const zeroAt = soup.indexOf(0);
-  if (zeroAt >= 0) soup[zeroAt] = -0;
-  const box = measure(soup);
-  const ours = weld(soup, soup.length / 18, box);
-  const reference = referenceWeld(soup);
-  assert.equal(ours.unique, reference.unique);
-  assert.deepEqual([...ours.ids], reference.ids);
-  // Each id's point is its first corner's.
-  for (let corner = 0; corner < reference.ids.length; corner++) {
-    const id = ours.ids[corner];
-    if (reference.ids.indexOf(id) !== corner) continue;
-    assert.deepEqual([...ours.points.subarray(id * 3, id * 3 + 3)], [...soup.subarray(corner * 3, corner * 3 + 3)]);
+/** A torus's triangles as a soup, in file order or shuffled (a file in no order: the weld's table, not its window). */
+function torusSoup(u: number, v: number, shuffled: boolean): Float32Array {
+  const ring = torus(u, v);
+  const order = Array.from({ length: ring.triangles.length / 3 }, (_, t) => t);
+  const random = randomFrom(5);
+  if (shuffled) for (let t = order.length - 1; t > 0; t--) {
+    const other = Math.floor(random() * (t + 1));
+    [order[t], order[other]] = [order[other], order[t]];
   }
-});
+  const soup = new Float32Array(ring.triangles.length * 3);
+  order.forEach((t, k) => {
+    for (let c = 0; c < 3; c++) soup.set(ring.vertices.subarray(ring.triangles[t * 3 + c] * 3, ring.triangles[t * 3 + c] * 3 + 3), (k * 3 + c) * 3);
+  });
+  return soup;
+}
 
+// In no order, 60,000 points: far more than the window holds, so most corners are new to it and it is given up.
+const soups = [['in file order', () => torusSoup(40, 20, false)], ['in no order (through the table)', () => torusSoup(250, 240, true)]] as const;
+for (const [order, makeSoup] of soups) {
+  test(`corners welded by their bits, then by cell, get the grid weld's ids: -0 and 0, a float apart, a quantum apart; ${order}`, () => {
+    const soup = makeSoup();
+    // Some corners moved by one float (within the grid's quantum: the same point to the grid), some by
+    // 1e-3 mm (several quanta: another point), one coordinate made -0 where another corner has 0.
+    for (let i = 0; i < soup.length; i += 97) soup[i] = nextUp(soup[i]);
+    for (let i = 5; i < soup.length; i += 389) soup[i] += 1e-3;
+    const zeroAt = soup.indexOf(0);
+    if (zeroAt >= 0) soup[zeroAt] = -0;
+    const box = measure(soup);
+    const ours = weld(soup, soup.length / 18, box);
+    const reference = referenceWeld(soup);
+    assert.equal(ours.unique, reference.unique);
+    assert.deepEqual([...ours.ids], reference.ids);
+    // Each id's point is its first corner's.
+    const seen = new Set<number>();
+    for (let corner = 0; corner < reference.ids.length; corner++) {
+      const id = ours.ids[corner];
+      if (seen.has(id)) continue;
+      seen.add(id);
+      assert.deepEqual([...ours.points.subarray(id * 3, id * 3 + 3)], [...soup.subarray(corner * 3, corner * 3 + 3)]);
+    }
+    // The shuffled soup is one the window gives up on: its weld has a table (see the memory it hands on).
+    const count = soup.length / 3;
+    const plain = new WordWelder(count / 6, new Int32Array(count));
+    plain.add(new Int32Array(soup.buffer), count);
+    plain.result();
+    assert.equal(plain.memory().length, order === 'in file order' ? 3 : 4);
+  });
+}
 test('the weld by bits finds every earlier point once it has left the window of recent points, after its keys have grown many times, in file order', () => {
   const count = 20_000;
   const points = new Float32Array(count * 2 * 3);
