@@ -25,6 +25,12 @@ const PART_FACETS = 16_384;
  * during the first part bailed out at their end in every part after (120 times in a 1M-triangle file).
  */
 const FIRST_PART_FACETS = 64;
+/**
+ * Each part after the first is this many times the one before, up to PART_FACETS: the functions the parts
+ * go through are called a few more times while V8 compiles them, and a process's first 1M-triangle file
+ * took 8 ms less here (133 ms against 141, medians of 6; its second, compiled already, 99 ms either way).
+ */
+const PART_GROWTH = 4;
 
 /**
  * The facts of a binary STL of `size` bytes whose first 84 are `head`, or null when it should be read
@@ -65,8 +71,8 @@ function measureAndWeld(facets: number, readInto: ReadInto): { measures: Measure
   // About half as many points as triangles in a closed mesh; the weld's keys grow for more.
   const ids = new Int32Array(facets * 3);
   const welder = new WordWelder(facets / 2, ids);
-  for (let first = 0; first < facets; ) {
-    const count = Math.min(first === 0 ? FIRST_PART_FACETS : PART_FACETS, facets - first);
+  for (let first = 0, size = FIRST_PART_FACETS; first < facets; size = Math.min(size * PART_GROWTH, PART_FACETS)) {
+    const count = Math.min(size, facets - first);
     const length = count * STL_FACET_BYTES;
     if (readInto(STL_HEADER_BYTES + first * STL_FACET_BYTES, raw.subarray(STL_HEADER_BYTES, STL_HEADER_BYTES + length)) !== length) return null;
     gatherAndMeasure(view, part, 0, count, sum);
