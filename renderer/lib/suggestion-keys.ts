@@ -25,11 +25,12 @@ export function suggestionKey(event: KeyboardEvent, list: SuggestionList): numbe
  * Closes the list a moment after its box loses the focus, so that a click on a suggestion lands first;
  * but not if the box has the focus again by then. Focus that leaves and comes back within the moment (a
  * cell edited next to it, then the box clicked again) otherwise closed the list under the user's typing,
- * and no suggestion showed.
+ * and no suggestion showed. A window left for another app closes it too (its box stays the page's active
+ * element then).
  */
 export function closeAfterBlur(event: FocusEvent, close: () => void, ms = 150): void {
   const box = event.currentTarget;
   setTimeout(() => {
-    if (document.activeElement !== box) close();
+    if (document.activeElement !== box || !document.hasFocus()) close();
   }, ms);
 }

@@ -33,7 +33,7 @@ test('arrows move within the list, Enter takes the active one, Escape closes, ot
 test('the list closes a moment after its box loses the focus, but not when the box has it again by then', (t) => {
   t.mock.timers.enable({ apis: ['setTimeout'] });
   const box = {}, cell = {};
-  const page = { activeElement: cell as unknown };
+  const page = { activeElement: cell as unknown, focused: true, hasFocus: () => page.focused };
   const global = globalThis as unknown as { document?: unknown };
   const before = global.document;
   global.document = page;
@@ -50,4 +50,9 @@ test('the list closes a moment after its box loses the focus, but not when the b
   page.activeElement = box;
   t.mock.timers.tick(150);
   assert.equal(closed, 1);
+  // The window left for another app: the box is still the page's active element, and the list closes.
+  closeAfterBlur(blurred, () => closed++);
+  page.focused = false;
+  t.mock.timers.tick(150);
+  assert.equal(closed, 2);
 });
