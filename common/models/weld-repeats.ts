@@ -1,7 +1,6 @@
 // Which points may repeat another, told by a bitset of their hashes that fits the cache where a table of
 // the points does not: one probe each into the bitset instead of one cache miss each into a table. Only
 // the points it picks out (a few percent when they are all distinct, mostly hash collisions) need a table.
-import { takeSpare } from './spare-memory.ts';
 
 /** Bits of the bitset per point: a point's hash then collides with an earlier one's at most 1 time in 16. */
 const BITS_PER_POINT = 16;
@@ -9,14 +8,11 @@ const BITS_PER_POINT = 16;
 /** Most bits of a bitset: 32 MiB. Beyond 16M points it has fewer bits a point, and more suspects. */
 const MAX_BITSET_BITS = 2 ** 28;
 
-/**
- * A zeroed bitset for repeatSuspects of `count` points, in `spare` memory when it has room: one 32-bit word
- * a point or more (up to 16M), for reuse afterwards.
- */
-export function bitsetFor(count: number, spare?: Int32Array[]): Int32Array {
+/** A zeroed bitset for repeatSuspects of `count` points: one 32-bit word a point or more (up to 16M), for reuse afterwards. */
+export function bitsetFor(count: number): Int32Array {
   let size = 64;
   while (size < count * BITS_PER_POINT && size < MAX_BITSET_BITS) size *= 2;
-  return takeSpare(spare, size >>> 4);
+  return new Int32Array(size >>> 4);
 }
 
 /**

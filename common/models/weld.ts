@@ -1,7 +1,6 @@
 // Welding: one id for all the points at the same place, so that triangles read as a soup (STL) or from a
 // vertex table with repeated points share their corners. Typed arrays only: no Map, no strings, no
 // per-point objects.
-import { takeSpare } from './spare-memory.ts';
 import { bitsetFor, repeatSuspects } from './weld-repeats.ts';
 import { slotHash } from './point-table.ts';
 import { weldWords, WordWelder, type JoinWords } from './weld-words.ts';
@@ -75,10 +74,10 @@ export function cellsOn(box: Box): JoinWords {
  * Unused points outside the box may get keys that wrap around; sharing one with a used point changes
  * no count.
  */
-export function weldTable(points: Float32Array, box: Box, spare?: Int32Array[]): Welded | null {
+export function weldTable(points: Float32Array, box: Box): Welded | null {
   const count = Math.floor(points.length / 3);
   const grid = quantizer(box);
-  if (!hasRepeats(points, count, grid, spare)) return null;
+  if (!hasRepeats(points, count, grid)) return null;
   const cells = new Int32Array(count * 3);
   for (let i = 0; i < count; i++) cellOf(points, i, grid, cells, i);
   return weldCells(cells, count);
@@ -105,11 +104,11 @@ function weldCells(cells: Int32Array, count: number): Welded {
  * collision. For 500K distinct points: about 12 ms, against the weld's 40. Many collisions mean real
  * repeats: the caller welds them all anyway.
  */
-function hasRepeats(points: Float32Array, count: number, grid: Grid, spare?: Int32Array[]): boolean {
+function hasRepeats(points: Float32Array, count: number, grid: Grid): boolean {
   const { minX, minY, minZ, inverseQuantum } = grid;
-  const hashes = takeSpare(spare, count);
+  const hashes = new Int32Array(count);
   for (let i = 0; i < count; i++) hashes[i] = slotHash(cell(points[i * 3], minX, inverseQuantum), cell(points[i * 3 + 1], minY, inverseQuantum), cell(points[i * 3 + 2], minZ, inverseQuantum));
-  const suspects = repeatSuspects(count, hashes, 1, bitsetFor(count, spare), Math.max(64, count / 8));
+  const suspects = repeatSuspects(count, hashes, 1, bitsetFor(count), Math.max(64, count / 8));
   if (suspects === null || suspects === 'many') return suspects === 'many';
   const cells = new Int32Array(suspects.length * 3);
   for (let n = 0; n < suspects.length; n++) cellOf(points, suspects[n], grid, cells, n);
