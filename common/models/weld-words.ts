@@ -14,7 +14,6 @@
 import { PointTable, slotHash } from './point-table.ts';
 import { bitsetFor, repeatSuspects } from './weld-repeats.ts';
 
-
 /**
  * The window of recently seen points, by their hash's low bits: 64 KiB, which stays in the L2 cache. On a
  * 1M-triangle torus whose rows are 1,000 points long, 2^12 slots let 22% more ids through than there are
@@ -52,7 +51,6 @@ const WINDOW_TRIAL = 1 << 16;
 /** Points looked up in the table per touch() of their slots: enough misses on the way at once, few enough to stay in cache. */
 const TOUCH_BATCH = 256;
 
-
 /**
  * The words a point is joined by at the end, in place of its own (which are float bits): its cell on a grid
  * (weld.ts's cellsOn), written to words at·3 to at·3 + 2 of `out`. `points` are the welder's keys as floats.
@@ -65,12 +63,15 @@ export interface WordsWelded {
   unique: number;
 }
 
-/** `count` points of `words` (3 each) welded at once: each point's id, and the unique points' words. */
-export function weldWords(words: Int32Array, count: number, expectedUnique: number): WordsWelded & { ids: Int32Array } {
+/**
+ * `count` points of `words` (3 each) welded at once, joined by `joinBy` when given (see WordWelder.result):
+ * each point's id, and the unique points' words.
+ */
+export function weldWords(words: Int32Array, count: number, expectedUnique: number, joinBy?: JoinWords): WordsWelded & { ids: Int32Array } {
   const ids = new Int32Array(count);
   const welder = new WordWelder(expectedUnique, ids);
   welder.add(words, count);
-  return { ids, ...welder.result() };
+  return { ids, ...welder.result(joinBy) };
 }
 
 /**

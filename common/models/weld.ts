@@ -3,7 +3,7 @@
 // per-point objects.
 import { bitsetFor, repeatSuspects } from './weld-repeats.ts';
 import { slotHash } from './point-table.ts';
-import { weldWords, WordWelder, type JoinWords } from './weld-words.ts';
+import { weldWords, type JoinWords } from './weld-words.ts';
 
 interface Grid {
   minX: number;
@@ -51,10 +51,7 @@ export interface WeldedCorners {
  */
 export function weld(points: Float32Array, expectedUnique: number, box: Box): WeldedCorners {
   const count = Math.floor(points.length / 3);
-  const ids = new Int32Array(count);
-  const welder = new WordWelder(Math.min(count, expectedUnique), ids);
-  welder.add(new Int32Array(points.buffer, points.byteOffset, count * 3), count);
-  const { words, unique } = welder.result(cellsOn(box));
+  const { ids, words, unique } = weldWords(new Int32Array(points.buffer, points.byteOffset, count * 3), count, Math.min(count, expectedUnique), cellsOn(box));
   return { ids, points: new Float32Array(words.buffer, words.byteOffset, unique * 3), unique };
 }
 
