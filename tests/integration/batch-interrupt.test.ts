@@ -1,5 +1,6 @@
 // `printdesk batch` under interruptions: Ctrl+C stops at once (what is in flight is aborted, its reference
-// settles it next run) and says what it stopped, in every phase; a new run backs off afresh; orders waiting
+// settles it next run) and says what it stopped, in every phase; a new run backs off afresh but keeps a
+// Retry-After; orders waiting
 // for the service go when it answers; and a sender killed but not yet reaped (a zombie) is known dead.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -122,6 +123,43 @@ test('a new run backs off afresh, whatever the attempts of earlier runs, and sen
   } finally {
     sandbox.faults.clear();
     await host.stop();
+    db.close();
+  }
+});
+
+test('a new run keeps a wait the service asked for (a 429\'s Retry-After) and starts only its own backoffs afresh', { timeout: 60_000 }, async () => {
+  const db = openDatabase(join(dir, 'asked.db'));
+  const first = await createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', tickMs: 50 });
+  const bytes = readFileSync(csvOf('asked.csv', ['W-1', 'W-2', 'W-3']));
+  let batchId: string;
+  try {
+    await first.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
+    batchId = (await first.batches.import({ bytes, fileName: 'asked.csv', projectId })).id;
+    sandbox.faults.set({ kind: 'rate-limit', path: '/Order/CreateOrder', count: 1, retryAfterSeconds: 3600 });
+    await first.orders.start();
+    await first.batches.send(batchId);
+    while ((await onService('W-')).length < 2) await delay(20);
+  } finally {
+    sandbox.faults.clear();
+    await first.stop();
+  }
+  type Row = { order_reference: string; state: string; next_attempt_at: number; asked_to_wait: number };
+  const rows = () => db.prepare<[string], Row>(`SELECT order_reference, state, next_attempt_at, asked_to_wait FROM drafts WHERE batch_id = ? ORDER BY order_reference`).all(batchId);
+  const told = rows().find((row) => row.state === 'queued');
+  assert.ok(told && told.asked_to_wait === 1 && told.next_attempt_at - Date.now() > 3_500_000, `the 429's draft waits the hour it was told: ${JSON.stringify(rows())}`);
+  // One of this program's own backoffs, as a run killed mid-way leaves it: a new run tries it at once.
+  db.prepare(`UPDATE drafts SET state = 'queued', placed = NULL, next_attempt_at = ?, asked_to_wait = 0, order_reference = 'W-4' WHERE batch_id = ? AND state = 'placed' AND order_reference = (SELECT MIN(order_reference) FROM drafts WHERE batch_id = ? AND state = 'placed')`).run(Date.now() + 3_600_000, batchId, batchId);
+  const again = await createBatchHost({ db, baseUrl: sandbox.baseUrl, serviceKey: 'sandbox', tickMs: 50 });
+  try {
+    await again.signIn(DEMO_EMAIL, sandbox.demoAccount.password);
+    await again.orders.start();
+    while (!(await onService('W-4')).length) await delay(20);
+    await delay(300);
+    const still = rows().find((row) => row.order_reference === told.order_reference);
+    assert.deepEqual({ state: still?.state, next: still?.next_attempt_at }, { state: 'queued', next: told.next_attempt_at }, 'still waiting for the hour the service asked for');
+    assert.deepEqual((await onService('W-')).sort(), ['W-1', 'W-2', 'W-3', 'W-4'].filter((ref) => ref !== told.order_reference).sort());
+  } finally {
+    await again.stop();
     db.close();
   }
 });

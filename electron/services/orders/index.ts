@@ -55,11 +55,12 @@ const sameFields = (draft: Draft, fields: DraftFields) =>
 export type Orders = Awaited<ReturnType<typeof createOrders>>;
 
 /**
- * A new run (the app started, `printdesk batch` run again) backs off afresh: what an earlier run left
- * waiting for its next try is due now. A 429 still in force answers again with its Retry-After.
+ * A new run (the app started, another store chosen, `printdesk batch` run again) backs off afresh: what an
+ * earlier run left waiting for its next try is due now. Not a wait the service asked for with a Retry-After:
+ * the order's page says when it goes, and sending it sooner only brings the 429 back ("Send now" still does).
  */
 function startAfresh(sql: Sql): Promise<number> {
-  return sql.run(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0`);
+  return sql.run(`UPDATE drafts SET next_attempt_at = 0 WHERE state = 'queued' AND next_attempt_at > 0 AND asked_to_wait = 0`);
 }
 
 /** Quotes, drafts, the outbox and the address book, for the signed-in account. */

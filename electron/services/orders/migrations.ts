@@ -70,4 +70,7 @@ export const ORDERS_MIGRATIONS: readonly SqlMigration[] = [
       ALTER TABLE drafts ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
       ALTER TABLE order_events ADD COLUMN actor TEXT;
     `),
+  // A queued draft whose wait the service asked for (a Retry-After): a new run keeps it, where it starts
+  // its own backoffs afresh.
+  (sql) => sql.exec('ALTER TABLE drafts ADD COLUMN asked_to_wait INTEGER NOT NULL DEFAULT 0'),
 ];

@@ -174,7 +174,7 @@ export function orderSender(deps: SendOrderDeps): (draft: Draft) => Promise<void
     const retryAfterSeconds = error instanceof HostError ? error.retryAfterSeconds : undefined;
     const delay = retryDelayMs(triesHere.get(draft.id) ?? 1, retryAfterSeconds, { capMs: RETRY_CAP_MS, random });
     const note = error instanceof Error ? error.message : String(error);
-    await settle(draft, 'queued', { nextAttemptAt: now() + delay, waitsForService: isUnreachable(error), note, ...(unanswered ? { unanswered } : {}) }, unanswered);
+    await settle(draft, 'queued', { nextAttemptAt: now() + delay, askedToWait: retryAfterSeconds !== undefined, waitsForService: isUnreachable(error), note, ...(unanswered ? { unanswered } : {}) }, unanswered);
   }
 
   /** The draft this attempt sends changed, only while this process still holds that attempt (see heldAttempt). */

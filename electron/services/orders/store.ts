@@ -23,6 +23,8 @@ export interface TransitionPatch {
   fields?: DraftFields;
   attempts?: number;
   nextAttemptAt?: number;
+  /** with nextAttemptAt: the service asked for that wait (a Retry-After), which a new run keeps */
+  askedToWait?: boolean;
   unanswered?: boolean;
   /** the pid of the process that takes the draft to send it */
   sender?: number;
@@ -146,7 +148,7 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     if (patch.placed !== undefined) columns.placed = patch.placed ? JSON.stringify(patch.placed) : null;
     if (patch.fields !== undefined) columns.fields = JSON.stringify(patch.fields);
     if (patch.attempts !== undefined) columns.attempts = patch.attempts;
-    if (patch.nextAttemptAt !== undefined) columns.next_attempt_at = patch.nextAttemptAt;
+    if (patch.nextAttemptAt !== undefined) Object.assign(columns, { next_attempt_at: patch.nextAttemptAt, asked_to_wait: patch.askedToWait ? 1 : 0 });
     if (patch.unanswered !== undefined) columns.unanswered = patch.unanswered ? 1 : 0;
     if (patch.sender !== undefined) columns.sender_pid = patch.sender;
     if (patch.leaseUntil !== undefined) Object.assign(columns, { claimed_by: workstation, lease_until: patch.leaseUntil });
