@@ -126,6 +126,7 @@ test('dark mode across every view, the preview\'s scene included, and back to li
   await expect(ordersPage(app.page).row('queued')).visible();
   await darkShot(app, 'outbox-offline');
   await shell.workOnline.click();
+  await ordersPage(app.page).tab('attention').click();
   await expect(ordersPage(app.page).row('needs-attention')).visible();
   await expect(shell.toast).visible();
   await darkShot(app, 'orders');

@@ -76,6 +76,9 @@ test('Work offline: a new order placed with a rule waits without a call, and is 
   await form.place.click();
 
   const list = ordersPage(app.page);
+  // Shown where it waits, and said: the list of all, sorted by when placed, would put it last.
+  await expect(list.tab('outbox')).hasAttribute('aria-pressed', 'true');
+  await expect(list.waitingNotice).hasText(/waits in the Outbox: you are working offline\. It is sent when you work online again\./);
   await expect(list.row('queued')).hasText('Cheapest, at most €100.00');
   await expect(shell.outboxCount).hasText('1');
   await expect(shell.offlineBanner).hasText('1 order is waiting.');
@@ -91,8 +94,9 @@ test('Work offline: a new order placed with a rule waits without a call, and is 
   assert.equal(sandbox.faults.list().find((f) => f.id === counter.id)?.hits, 0, 'no call to the service while working offline');
 
   await shell.workOnline.click();
-  await expect(list.row('placed')).visible();
   await expect(shell.toast).hasText('1 order placed');
+  await list.tab('all').click();
+  await expect(list.row('placed')).visible();
   await app.screenshot('offline-placed-note');
   await expect(shell.outboxCount).hidden();
   const placed = await ordersFor(reference);
@@ -136,6 +140,7 @@ test('a sandbox fault cuts the service off: a quote seen before stands in "as of
   await form.place.click();
   const list = ordersPage(app.page);
   const order = orderPage(app.page);
+  await expect(list.waitingNotice).hasText('waits in the Outbox: the service cannot be reached now. It is sent as soon as the service answers.');
   const reference = await referenceOf(app, 'queued');
   await list.open(list.row('queued'));
   await expect(order.timeline).hasText('It goes as soon as the service can be reached');
@@ -143,6 +148,7 @@ test('a sandbox fault cuts the service off: a quote seen before stands in "as of
   assert.equal((await ordersFor(reference)).length, 0);
 
   sandbox.faults.clear();
+  await list.tab('all').click();
   await list.row('placed').waitFor({ timeout: 30_000 });
   await expect(shell.toast).hasText('1 order placed');
   assert.equal((await ordersFor(reference)).length, 1, 'placed exactly once');
@@ -165,6 +171,7 @@ test('a price above the most the user agreed to pay holds the order with the old
   await shell.workOnline.click();
   // Held for the user: said once the outbox is empty.
   await expect(shell.toast).hasText('1 order needs your attention');
+  await list.tab('attention').click();
   const order = orderPage(app.page);
   await list.open(list.row('needs-attention'));
   await expect(order.problem).hasText('DHL parcel now costs more than the most you agreed to pay');
@@ -174,6 +181,7 @@ test('a price above the most the user agreed to pay holds the order with the old
   await order.action('accept-changes').click();
   await expect(order.serviceOrderId).visible();
   await order.back.click();
+  await list.tab('placed').click();
   await expect(list.row('placed')).visible();
   const placed = await ordersFor(reference);
   assert.equal(placed.length, 1);

@@ -32,6 +32,12 @@ class OrdersStore {
   loading = $state(false);
   error = $state<AppError | null>(null);
   recentlyPlaced = $state<Draft[]>([]);
+  /** The order just placed while the service was out of reach: it waits in the Outbox, which the list says. */
+  private waitingId = $state<string | null>(null);
+  /** That order while it waits, still queued or being tried. */
+  get waitingToSend(): Draft | undefined {
+    return this.waitingId === null ? undefined : this.drafts.find((d) => d.id === this.waitingId && (d.state === 'queued' || d.state === 'sending'));
+  }
   /** An order the form held unsaved when the user went elsewhere, saved as a draft on the way out. */
   keptDraft = $state<{ id: string; who: string } | null>(null);
   /** Drafts deleted since the page loaded (here, or on another workstation of the team): an order page open on one says so. */
@@ -69,6 +75,7 @@ class OrdersStore {
     printdesk.on('session:changed', (state) => {
       if (state.status === 'signed-in') return;
       this.recentlyPlaced = [];
+      this.waitingId = null;
       this.keptDraft = null;
       this.drafts = [];
       this.projectId = null;
@@ -92,6 +99,7 @@ class OrdersStore {
     // "An order was placed" belongs to the project (and the account) it was placed in.
     if (projectId !== this.projectId) {
       this.recentlyPlaced = [];
+      this.waitingId = null;
       this.keptDraft = null;
     }
     this.projectId = projectId;
@@ -242,6 +250,11 @@ class OrdersStore {
   };
 
   place = async (id: string) => this.upsert(unwrap(await printdesk.outbox.place({ id })));
+  /** Placed from the form while the service is out of reach: said above the list until it is sent. */
+  placeWhileOffline = async (id: string) => {
+    await this.place(id);
+    this.waitingId = id;
+  };
   /**
    * Place, from the list: an order with fields that need attention opens in its form, which names them and
    * takes the focus to the first, rather than a notice above the list that says "some fields".
@@ -267,6 +280,7 @@ class OrdersStore {
 
   dismissPlaced = () => {
     this.recentlyPlaced = [];
+    this.waitingId = null;
   };
 }
 

@@ -20,6 +20,8 @@ export function ordersPage(page: Page) {
     none: page.getByTestId('orders-none'),
     count: page.getByTestId('orders-count'),
     placedNotice: page.getByTestId('placed-notice'),
+    /** An order just placed out of reach of the service: where it waits, and when it goes. */
+    waitingNotice: page.getByTestId('waiting-notice'),
     search: page.getByTestId('orders-search'),
     tab: (id: 'all' | 'draft' | 'outbox' | 'attention' | 'placed') => page.getByTestId(`filter-${id}`),
     /** A filter's menu or field: the service status, batch, country, days, or the first day of a range. */
