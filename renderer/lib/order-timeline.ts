@@ -17,9 +17,12 @@ const OUTCOME: Record<NonNullable<OrderEvent['outcome']>, { words: string; tone:
   placed: { words: 'accepted by the service', tone: 'ok' },
   rejected: { words: 'rejected by the service', tone: 'danger' },
   'needs-attention': { words: 'stopped: it needs your attention', tone: 'warn' },
-  retry: { words: 'not sent, tried again later', tone: 'warn' },
+  retry: { words: 'not sent, to be tried again', tone: 'warn' },
   interrupted: { words: 'cut short', tone: 'warn' },
 };
+
+/** The service's words as a sentence, so that what follows reads apart: "Rate limit exceeded; retry in 60 s." */
+const sentence = (text: string) => (text && !/[.!?]$/.test(text.trim()) ? `${text.trim()}.` : text);
 
 export function describeEvent(event: OrderEvent, draft: Draft, now = new Date()): TimelineStep {
   const detail = event.message ?? '';
@@ -42,7 +45,7 @@ export function describeEvent(event: OrderEvent, draft: Draft, now = new Date())
     case 'attempt': {
       const outcome = OUTCOME[event.outcome ?? 'retry'];
       const next = event.nextAttemptAt ? `Next try ${formatWhen(event.nextAttemptAt, now)}.` : '';
-      return { at, title: `Send attempt ${event.attempt ?? ''}: ${outcome.words}`.replace('  ', ' '), detail: [detail, next].filter(Boolean).join(' '), tone: outcome.tone };
+      return { at, title: `Send attempt ${event.attempt ?? ''}: ${outcome.words}`.replace('  ', ' '), detail: [sentence(detail), next].filter(Boolean).join(' '), tone: outcome.tone };
     }
     case 'placed':
       return { at, title: 'Placed', detail: event.orderId ? `Service order ${event.orderId}` : `Known to the service by its reference ${draft.orderReference}`, tone: 'ok' };

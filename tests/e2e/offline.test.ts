@@ -224,6 +224,26 @@ test('message: you are working offline, with the way back online', async (t) => 
   await expect(quotePage(app.page).result).visible();
 });
 
+test('Work online pressed from the keyboard leaves the focus in the view, where Tab goes on; each view opens at its top', async (t) => {
+  const { app } = await demoApp(t);
+  const shell = workspace(app.page);
+  const view = app.page.getByTestId('view');
+  await shell.nav('settings');
+  // Settings scrolled down, then left and opened again: at its top, its heading in sight.
+  await view.evaluate((box) => (box.scrollTop = box.scrollHeight));
+  assert.ok((await view.evaluate((box) => box.scrollTop)) > 0, 'the settings scroll at this size');
+  await settingsPage(app.page).workOffline.check();
+  await shell.nav('quote');
+  assert.equal(await view.evaluate((box) => box.scrollTop), 0);
+  // The banner's button goes with the banner: the focus is not left on the page's body.
+  await shell.workOnline.focus();
+  await app.page.keyboard.press('Enter');
+  await expect(shell.offlineBanner).hidden();
+  await app.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'view', null, { timeout: 5_000 });
+  await app.page.keyboard.press('Tab');
+  assert.ok(await app.page.evaluate(() => !!document.activeElement?.closest('[data-testid="view"]')), 'Tab goes on in the view');
+});
+
 test('message: you were signed out (the session ended on its own)', async (t) => {
   const app = await openApp(browser, { accessTokenTtlSeconds: 1, refreshTokenTtlSeconds: 2 });
   t.after(() => app.close());

@@ -92,7 +92,7 @@ test('a price that changed by the time of sending waits under Needs attention, s
   await app.screenshot('order-price-changed');
   await order.action('accept-changes').click();
   await expect(order.serviceOrderId).visible();
-  await expect(order.timeline).hasText('New shipping price accepted');
+  await expect(order.timeline).hasText(/New shipping price accepted: €\d+\.\d\d → €\d+\.\d\d/);
   const [placed] = await sandbox.operator.listOrders();
   assert.equal(placed.orderReference, draft.orderReference);
   assert.equal(placed.shippingPrice, quoted.price);

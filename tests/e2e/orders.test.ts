@@ -186,7 +186,7 @@ test('an order the service asks to wait an hour for says when it goes, and Send 
   const order = orderPage(app.page);
   // An hour ahead may be tomorrow: the day is named then ("… sent Nov 25 at 12:06 AM").
   await expect(order.timeline).hasText(/Waiting to be sent (\w+ \d+ )?at \d/);
-  await expect(order.timeline).hasText('Send attempt 1: not sent, tried again later');
+  await expect(order.timeline).hasText('Send attempt 1: not sent, to be tried again');
   await app.screenshot('orders-send-now');
   await order.action('send-now').click();
   await expect(order.serviceOrderId).visible();

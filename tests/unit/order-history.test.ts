@@ -98,9 +98,9 @@ test('the timeline tells each step in words, and where the order stands now at t
   const waiting = await store.transition(draft.id, ['sending'], 'queued', { nextAttemptAt: Date.now() + 3_600_000, note: 'Too many requests' });
   assert.ok(waiting);
   const steps = timelineSteps(await store.history(draft.id), waiting, true);
-  assert.deepEqual(steps.map((s) => s.title), ['Drafted', 'Queued in the outbox', 'Send attempt 1: not sent, tried again later', steps[3].title]);
+  assert.deepEqual(steps.map((s) => s.title), ['Drafted', 'Queued in the outbox', 'Send attempt 1: not sent, to be tried again', steps[3].title]);
   assert.match(steps[3].title, /^Waiting to be sent (in under a minute|at|\w+ \d+ at)/);
-  assert.match(steps[2].detail, /^Too many requests Next try /);
+  assert.match(steps[2].detail, /^Too many requests\. Next try /);
   assert.equal(timelineSteps(await store.history(draft.id), waiting, false).at(-1)?.title, 'Waiting for the service');
   const status = describeEvent({ at: '2026-11-25T08:00:00Z', kind: 'status', status: 'in_production', previous: 'received' }, waiting);
   assert.deepEqual([status.title, status.detail], ['Service status: In production', 'Was received']);

@@ -5,11 +5,14 @@ import { HostError } from '../api/errors.ts';
 import { validateModelLines, validateRecipient } from '../../../common/orders/validation.ts';
 import { EDITABLE_STATES, hasShipping } from '../../../common/orders/draft-rules.ts';
 import type { Draft, DraftFields } from '../../contract/schemas/orders.ts';
+import { plainMoney } from '../../../common/batch/costs.ts';
 import type { Outbox } from './outbox.ts';
+import { DEFAULT_CURRENCY } from './quotes.ts';
 import type { OrdersStore } from './store.ts';
 
 /** Cents as the history writes them (the page formats prices itself; a note is a sentence). */
-const amount = (cents: number | undefined) => (cents === undefined ? '?' : (cents / 100).toFixed(2));
+/** A price for the order's history, in the currency its quotes came in (the service shows none: euro). */
+const amount = (cents: number | undefined) => (cents === undefined ? '?' : plainMoney(cents, DEFAULT_CURRENCY));
 
 const MAYBE_PLACED = 'PrintDesk sent this order and its answer was lost, so the service may have placed it. It stays in the outbox until the service says whether it did (as soon as it can be reached).';
 

@@ -7,7 +7,7 @@ import type { Quote, QuoteRequest, SeenQuote } from '../../contract/schemas/orde
 import type { SeenKey } from './seen-quotes.ts';
 
 // The spec shows no currency; the sandbox prices in euro cents (docs/api-assumptions.md).
-const DEFAULT_CURRENCY = 'EUR';
+export const DEFAULT_CURRENCY = 'EUR';
 const CACHE_MS = 10 * 60_000;
 
 /** Where quotes are kept once seen, for the signed-in account (see seen-quotes.ts). */
