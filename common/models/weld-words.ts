@@ -199,7 +199,7 @@ export class WordWelder {
       let id = recent[h & recentMask];
       if (id < 0 || keys[id * 3] !== x || keys[id * 3 + 1] !== y || keys[id * 3 + 2] !== z) {
         if (handedOut * 3 === keys.length) ({ keys, hashes } = this.grow());
-        if (handedOut * 2 >= table!.slots.length) table = this.growTable();
+        if (handedOut * 2 >= table!.slots.length) table = this.growTable(handedOut);
         id = table!.findOrFile(keys, x, y, z, h, handedOut);
         if (id === handedOut) {
           handedOut++;
@@ -226,10 +226,14 @@ export class WordWelder {
     return { keys, hashes };
   }
 
-  /** A table of twice the room, every point filed anew. */
-  private growTable(): PointTable {
+  /**
+   * A table of twice the room, the `handedOut` points so far filed anew: the lookup's own count, which is
+   * ahead of this.handedOut within a part (filing only those, the points new in the part before the table
+   * grew were not found again, and came back as new points).
+   */
+  private growTable(handedOut: number): PointTable {
     const table = (this.table = new PointTable(this.table!.slots.length));
-    table.fileAll(this.keys, this.hashes, this.handedOut);
+    table.fileAll(this.keys, this.hashes, handedOut);
     return table;
   }
 
