@@ -111,6 +111,34 @@ test('Settings → Team: a wrong password told, the right one tested, local work
   await expect(orderRow(ordersPage(page).row('draft')).recipient).hasText('Grace Hopper');
 });
 
+test('an empty team store\'s Orders say where this computer\'s orders are, and lead to Settings → Team', { timeout: 120_000 }, async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const { page } = app;
+  const database = new URL(await cluster.createDatabase('shop')).pathname.slice(1);
+  const team = teamSettings(page);
+  await signInPage(page).dismissVaultNotice();
+  await signInPage(page).signInWithDemo();
+  await projectsPage(page).open();
+  await workspace(page).nav('settings');
+  await team.teamStore.check();
+  await team.fill({ host: '127.0.0.1', port: cluster.port, database, user: 'shop', password: PASSWORD });
+  await team.test.click();
+  await expect(team.testOk).hasText('The database is empty');
+  await team.use.click();
+  await expect(team.inUse).hasText(`in use: 127.0.0.1:${cluster.port}/${database}`);
+  await workspace(page).nav('orders');
+  await expect(page.getByTestId('orders-empty')).hasText('None in the team store yet. Orders written on this computer before stay in its own store');
+  await app.screenshot('team-orders-empty');
+  await page.getByTestId('orders-empty-team').click();
+  await expect(team.section).visible();
+  await page.waitForFunction(() => {
+    const box = document.querySelector('[data-testid="settings-team"]')?.getBoundingClientRect();
+    // Scrolled to its top, within a pixel's fraction.
+    return !!box && box.top > -2 && box.top < window.innerHeight / 2;
+  }, null, { timeout: 5_000 });
+});
+
 test('Settings → Team with PRINTDESK_STORE set: the store it names, not to be changed here', { timeout: 120_000 }, async (t) => {
   const teamStore = await cluster.createDatabase();
   const app = await openApp(browser, {}, { teamStore });

@@ -27,7 +27,11 @@ class AppState {
     if (this.info) this.info = { ...this.info, vault };
   };
 
-  openSettings = () => {
+  /** Settings' section to show once open (its own scroll brings it in sight), for a way there from another view. */
+  settingsSection = $state<'team' | null>(null);
+
+  openSettings = (section: 'team' | null = null) => {
+    this.settingsSection = section;
     this.settingsOpen = true;
   };
 
