@@ -30,8 +30,13 @@ class AppState {
   /** Settings' section to show once open (its own scroll brings it in sight), for a way there from another view. */
   settingsSection = $state<'team' | null>(null);
 
-  openSettings = (section: 'team' | null = null) => {
-    this.settingsSection = section;
+  openSettings = () => {
+    this.settingsSection = null;
+    this.settingsOpen = true;
+  };
+
+  openTeamSettings = () => {
+    this.settingsSection = 'team';
     this.settingsOpen = true;
   };
 
