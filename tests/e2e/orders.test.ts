@@ -62,6 +62,8 @@ test('a package quote validates like the service and lists methods sortable by p
   await quote.length.fill('20');
   await quote.submit.click();
   await expect(quote.dimensionsError).hasText('Give all three of length, width and height, or none of them');
+  // The focus goes to the first field in question: the width, the first of the two not given.
+  await app.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'width', null, { timeout: 5_000 });
   await app.screenshot('11-quote-invalid');
   await quote.width.fill('15');
   await quote.height.fill('10');

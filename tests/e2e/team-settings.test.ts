@@ -122,6 +122,9 @@ test('an empty team store\'s Orders say where this computer\'s orders are, and l
   await projectsPage(page).open();
   await workspace(page).nav('settings');
   await team.teamStore.check();
+  // Tested with nothing filled in: the focus goes to the first field to fill.
+  await team.test.click();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'team-host', null, { timeout: 5_000 });
   await team.fill({ host: '127.0.0.1', port: cluster.port, database, user: 'shop', password: PASSWORD });
   await team.test.click();
   await expect(team.testOk).hasText('The database is empty');
