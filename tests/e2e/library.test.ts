@@ -169,6 +169,11 @@ test('folders organise models, search narrows the list, a selection goes to a qu
   // A search that hides the selected model drops it from the selection: nothing is moved or deleted unseen.
   await lib.search.fill('star');
   await expect(lib.selectionBar).hidden();
+  // Nothing matches: said with the words, and one click from the whole list again, the search box in hand.
+  await expect(app.page.getByTestId('library-empty')).hasText('No model matches “star”');
+  await app.page.getByTestId('clear-search').click();
+  await lib.lists(4);
+  await app.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'library-search', null, { timeout: 5_000 });
   await lib.search.fill('moon');
   await lib.lists(1);
   await lib.checkbox().check();
