@@ -31,7 +31,8 @@ export function formatAge(iso: string, now = Date.now()): string {
   const ms = now - Date.parse(iso);
   if (Number.isNaN(ms)) return '';
   const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'now';
+  // Not "now": beside a price it read as the price now, where it is the quote's age.
+  if (minutes < 1) return '<1 min';
   if (minutes < 60) return `${minutes} min`;
   if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h`;
   return `${Math.floor(minutes / 1440)} d`;
@@ -40,7 +41,7 @@ export function formatAge(iso: string, now = Date.now()): string {
 /** How old something is, in a sentence: "just now", "4 minutes ago", "3 hours ago", "2 days ago". */
 export function formatAgo(iso: string, now = Date.now()): string {
   const age = formatAge(iso, now);
-  if (age === '' || age === 'now') return age && 'just now';
+  if (age === '' || age === '<1 min') return age && 'just now';
   const [n, unit] = age.split(' ');
   const word = { min: 'minute', h: 'hour', d: 'day' }[unit] ?? unit;
   return `${n} ${word}${n === '1' ? '' : 's'} ago`;
