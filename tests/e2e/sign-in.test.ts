@@ -50,6 +50,10 @@ test('a wrong password is refused on the form and nothing is signed in', async (
   await expect(signIn.error).hasText('Email or password is incorrect');
   assert.equal(await signIn.email.getAttribute('aria-invalid'), 'true');
   await app.screenshot('04-sign-in-wrong-password');
+  // Said of what was sent: once the password is being typed again, neither the words nor the red stay.
+  await signIn.password.fill('another-try');
+  await expect(signIn.error).hidden();
+  assert.equal(await signIn.email.getAttribute('aria-invalid'), 'false');
   await app.close();
 });
 
