@@ -81,6 +81,8 @@ test('a print shop imports a CSV, fixes a cell in place, sends the batch and exp
   await batch.sendConfirmed();
   await expect(batch.report).visible();
   await expect(batch.report).hasText('placed');
+  // Each row's place as one says it: the file's code named.
+  await expect(batch.report).hasText('Amsterdam, Netherlands');
   // Four rows, three orders (SHOP-3 has two models): the headline counts what the user sent.
   await expect(batch.placed).hasText('3 orders placed');
   await app.screenshot('33-batch-report');
