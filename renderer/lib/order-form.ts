@@ -19,9 +19,14 @@ const LABELS: Record<string, string> = {
   shippingMethod: 'Shipping',
 };
 
-/** "Email, Postal code, Models": each field once, a model line's problems as "Models". */
+/** The form's order of its fields (LABELS is written in it): the problems are named as the form reads. */
+const PLACE = new Map(Object.keys(LABELS).map((key, index) => [key, index]));
+const placeOf = (key: string) => PLACE.get(key.startsWith('models.') ? 'models' : key) ?? PLACE.size;
+
+/** "Postal code, Email, Models": each field once, in the form's order, a model line's problems as "Models". */
 export function fieldNames(errors: FieldErrors): string {
-  const names = Object.keys(errors).map((key) => LABELS[key] ?? (key.startsWith('models.') ? 'Models' : key));
+  const keys = Object.keys(errors).sort((a, b) => placeOf(a) - placeOf(b));
+  const names = keys.map((key) => LABELS[key] ?? (key.startsWith('models.') ? 'Models' : key));
   return [...new Set(names)].join(', ');
 }
 

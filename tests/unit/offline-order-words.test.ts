@@ -8,8 +8,9 @@ import { centsText, pickedBy, ruleName, typedCents } from '../../renderer/lib/sh
 import { readableLengthIn, readableSizeIn } from '../../common/readable-number.ts';
 import type { Quote } from '../../electron/contract/schemas/orders.ts';
 
-test('the fields that need attention by name, each once', () => {
-  assert.equal(fieldNames({ email: 'x', postal: 'y', 'models.0.quantity': 'z', 'models.1.modelId': 'w', shippingMethod: 'v' }), 'Email, Postal code, Models, Shipping');
+test('the fields that need attention by name, each once, in the order the form shows them', () => {
+  assert.equal(fieldNames({ email: 'x', postal: 'y', 'models.0.quantity': 'z', 'models.1.modelId': 'w', shippingMethod: 'v' }), 'Postal code, Email, Models, Shipping');
+  assert.equal(fieldNames({ shippingMethod: 'v', 'models.0.quantity': 'z', email: 'x', country: 'c', firstName: 'f' }), 'First name, Country, Email, Models, Shipping');
 });
 
 test('what shipping methods wait for, and the rule a new order starts with', () => {
