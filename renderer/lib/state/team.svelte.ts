@@ -94,6 +94,8 @@ class TeamSettingsStore {
     const parsed = connectionFromUrl(text);
     if (!parsed) {
       this.fields.host = text;
+      // Typed over: the server is no longer the pasted address's.
+      this.pasted = false;
       return;
     }
     // An address names no certificate: the authority chosen stays.
