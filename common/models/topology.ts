@@ -40,8 +40,9 @@ interface EdgeCounts {
 
 /**
  * Joins each triangle's corners into one shell, and counts each vertex's edges to higher-numbered
- * vertices into `start[v + 1]`. Triangles that collapse to a line or a point add no edges (they are
- * counted as degenerate elsewhere), nor do triangles of parts drawn closed (see RawMesh's closedParts),
+ * vertices into `start[v + 1]`. Triangles with two corners welded into one point add no edges (a sliver
+ * of three distinct points in a line does: its edges are the mesh's; degenerateTriangles counts by area,
+ * apart from this), nor do triangles of parts drawn closed (see RawMesh's closedParts),
  * but both still join their vertices into one shell, and mark them `loose`. In file order, which keeps
  * the union-find's walks short.
  */
