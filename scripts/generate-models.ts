@@ -45,6 +45,23 @@ export function torusWith(count: number): Mesh {
   return torus(Math.max(3, Math.round(count / (2 * v))), v);
 }
 
+/**
+ * The mesh with its triangles in a seeded random order: how a mesh is written after boolean operations,
+ * remeshing or a scan's repair, where a triangle's neighbours come anywhere in the file.
+ */
+export function inNoOrder(mesh: Mesh, seed = 1): Mesh {
+  const triangles = mesh.triangles.slice();
+  let x = seed >>> 0 || 1;
+  for (let t = triangles.length / 3 - 1; t > 0; t--) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    const other = (x >>> 0) % (t + 1);
+    for (let k = 0; k < 3; k++) [triangles[t * 3 + k], triangles[other * 3 + k]] = [triangles[other * 3 + k], triangles[t * 3 + k]];
+  }
+  return { vertices: mesh.vertices, triangles };
+}
+
 export function binaryStl(mesh: Mesh, header = 'PrintDesk generated'): Uint8Array {
   const count = mesh.triangles.length / 3;
   const bytes = new Uint8Array(84 + 50 * count);
