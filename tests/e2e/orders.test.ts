@@ -87,6 +87,13 @@ test('a package quote validates like the service and lists methods sortable by p
   await quote.weight.fill('12,5');
   await quote.submit.click();
   await expect(quote.result).visible();
+  // Left for the library and back: the form and its quote as they were.
+  await workspace(app.page).nav('library');
+  await workspace(app.page).nav('quote');
+  assert.equal(await quote.weight.inputValue(), '12,5');
+  assert.equal(await quote.width.inputValue(), '15');
+  assert.match(await quote.country.inputValue(), /Germany/);
+  await expect(quote.result).visible();
   await app.close();
 });
 
