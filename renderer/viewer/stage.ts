@@ -286,7 +286,11 @@ export function createStage(canvas: HTMLCanvasElement | OffscreenCanvas, options
     },
     fit,
     setLabelInsets(top, bottom) {
-      if (scenery.setLabelInsets(top, bottom)) requestRender();
+      // The camera centres the model below the tool row (framing.ts), fitted again until the user moves it. Not
+      // above the notes: they come and go as a model loads, and the model would move with them.
+      const reframed = controls.setInsets(top, 0);
+      if (reframed && current && !controls.moved) fit();
+      if (scenery.setLabelInsets(top, bottom) || reframed) requestRender();
     },
     resize(width, height) {
       if (width <= 0 || height <= 0 || (width === view.width && height === view.height)) return;

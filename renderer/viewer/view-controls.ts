@@ -4,6 +4,7 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { InputSurface } from './input-relay.ts';
+import { fitDistance, frameCamera, type Frame } from './framing.ts';
 import { isFitKey, isViewKey, zoomFactor, type KeyLike } from './view-keys.ts';
 
 /** What OrbitControls and the keys listen to: the canvas, or an InputSurface standing in for it in a worker. */
@@ -20,6 +21,8 @@ export interface ViewControls {
   /** Places the camera to show the whole of `sphere` (in world space). */
   fit(sphere: THREE.Sphere): void;
   resize(width: number, height: number): void;
+  /** The pixels the page covers at the canvas's top and bottom; whether they changed. */
+  setInsets(top: number, bottom: number): boolean;
   dispose(): void;
 }
 
@@ -38,6 +41,8 @@ export function createViewControls(camera: THREE.PerspectiveCamera, input: Input
   // The keyboard too: arrows pan, Shift (or Ctrl) with the arrows turns; + and − zoom (handled below).
   controls.listenToKeyEvents(input as unknown as HTMLElement);
   let moved = false;
+  /** The canvas's size and its covered bands (see framing.ts). */
+  const frame: Frame = { width: 1, height: 1, top: 0, bottom: 0 };
   let moving = false;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -83,8 +88,8 @@ export function createViewControls(camera: THREE.PerspectiveCamera, input: Input
       return moved;
     },
     fit(sphere) {
-      const halfFov = THREE.MathUtils.degToRad(camera.fov / 2);
-      const distance = (sphere.radius / Math.sin(Math.min(halfFov, halfFov * camera.aspect))) * 1.15;
+      // The covered bands already hold the labels' room: a smaller margin in the band between them.
+      const distance = fitDistance(camera, sphere.radius, frame, frame.top + frame.bottom > 0 ? 1.08 : 1.15);
       const direction = new THREE.Vector3(0.55, 0.5, 0.68).normalize();
       camera.position.copy(sphere.center).addScaledVector(direction, distance);
       camera.near = distance / 1000;
@@ -98,9 +103,15 @@ export function createViewControls(camera: THREE.PerspectiveCamera, input: Input
       moved = false;
     },
     resize(width, height) {
-      camera.aspect = width / height;
-      camera.updateProjectionMatrix();
+      Object.assign(frame, { width, height });
+      frameCamera(camera, frame);
       if ('resize' in input) input.resize(width, height);
+    },
+    setInsets(top, bottom) {
+      if (top === frame.top && bottom === frame.bottom) return false;
+      Object.assign(frame, { top, bottom });
+      frameCamera(camera, frame);
+      return true;
     },
     dispose() {
       clearTimeout(settleTimer);
