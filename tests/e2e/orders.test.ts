@@ -393,6 +393,9 @@ test('a rejected order shows the service message, and is fixed and resent', asyn
   await app.screenshot('17-order-rejected');
   await order.action('edit-order').click();
   await expect(form.problem).visible();
+  // The model the service refused is marked at its own line.
+  await expect(form.modelLines.nth(1)).hasText('The service refused this model');
+  assert.doesNotMatch((await form.modelLines.first().textContent()) ?? '', /refused/);
   await form.removeModelLine(1);
   await form.place.click();
   await expect(list.row('placed')).visible();
