@@ -126,8 +126,12 @@ test('an empty team store\'s Orders say where this computer\'s orders are, and l
   await team.test.click();
   await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'team-host', null, { timeout: 5_000 });
   await team.fill({ host: '127.0.0.1', port: cluster.port, database, user: 'shop', password: PASSWORD });
-  await team.test.click();
+  // Pressed from the keyboard, the button is disabled while it tests, and has the focus again after.
+  await team.test.focus();
+  await page.keyboard.press('Enter');
   await expect(team.testOk).hasText('The database is empty');
+  const testId = await team.test.getAttribute('data-testid');
+  await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId, { timeout: 5_000 });
   await team.use.click();
   await expect(team.inUse).hasText(`in use: 127.0.0.1:${cluster.port}/${database}`);
   await workspace(page).nav('orders');
