@@ -154,6 +154,36 @@ test('a file that passes the upload check but cannot be read is marked in the li
   await expect(orderForm(app.page).lineUnreadable).hasText('PrintDesk cannot read this file');
 });
 
+test('the library from the keyboard: arrows between rows and within a row, Space selects, and the table is one Tab stop', async (t) => {
+  const { app, lib } = await appOnLibrary(t);
+  await lib.fileInput.setInputFiles(GOOD);
+  await lib.lists(4, 30_000);
+  const page = app.page;
+  const focused = () => page.evaluate(() => {
+    const row = document.activeElement?.closest('[data-testid="model-row"]');
+    const rows = [...document.querySelectorAll('[data-testid="model-row"]')];
+    return { row: row ? rows.indexOf(row) : -1, what: document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.getAttribute('type') };
+  });
+  await page.getByTestId('model-name').first().focus();
+  await page.keyboard.press('ArrowDown');
+  assert.deepEqual(await focused(), { row: 1, what: 'model-name' });
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual(await focused(), { row: 1, what: 'checkbox' });
+  await page.keyboard.press('Space');
+  await expect(lib.selectionBar).visible();
+  await page.keyboard.press('End');
+  assert.deepEqual(await focused(), { row: 3, what: 'checkbox' });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Home');
+  assert.deepEqual(await focused(), { row: 0, what: 'model-name' });
+  // One stop: Tab from the row's name leaves the table, rather than going to the next row's box.
+  await page.keyboard.press('Tab');
+  assert.equal((await focused()).row, -1);
+  // And back in, at the row last moved to.
+  await page.keyboard.press('Shift+Tab');
+  assert.deepEqual(await focused(), { row: 0, what: 'model-name' });
+});
+
 test('folders organise models, search narrows the list, a selection goes to a quote', async (t) => {
   const { app, lib } = await appOnLibrary(t);
   await lib.fileInput.setInputFiles(GOOD);
