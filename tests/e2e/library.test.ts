@@ -197,7 +197,11 @@ test('folders organise models, search narrows the list, a selection goes to a qu
   await lib.checkbox().check();
   await expect(lib.selectionBar).visible();
   // A search that hides the selected model drops it from the selection: nothing is moved or deleted unseen.
+  // On a slow service, the rows shown while a search is answered are marked as the last listing's.
+  app.booted.sandbox?.faults.set({ kind: 'latency', path: '/Model3D/GetModels', ms: 1_500 });
   await lib.search.fill('star');
+  await expect(app.page.getByTestId('library-listing')).visible();
+  app.booted.sandbox?.faults.clear();
   await expect(lib.selectionBar).hidden();
   // Nothing matches: said with the words, and one click from the whole list again, the search box in hand.
   await expect(app.page.getByTestId('library-empty')).hasText('No model matches “star”');
