@@ -1,6 +1,6 @@
 // Moving through a table of rows from the keyboard, as in a file manager: Up and Down (Home, End) to the
 // same control of another row, Left and Right between a row's controls. The table is one stop for Tab:
-// only the row last moved to is in the tab order (see tabStop), so Tab leaves the table rather than
+// only the row last moved to is in the tab order (see tabStopRow), so Tab leaves the table rather than
 // walking every row's box and name.
 
 /** The controls of a row, left to right, that the arrows move between. */
@@ -35,6 +35,5 @@ export function moveInTable(event: KeyboardEvent, body: HTMLElement): string | n
   return rows[to].dataset.rowId ?? null;
 }
 
-/** The row in the tab order: the one last moved to, or the first. */
-export const tabStop = (current: string | null, ids: readonly string[], id: string): 0 | -1 =>
-  (ids.includes(current ?? '') ? current : ids[0]) === id ? 0 : -1;
+/** The row in the tab order: the one last moved to while it is listed, or else the first. */
+export const tabStopRow = (current: string | null, ids: readonly string[]): string | null => (current !== null && ids.includes(current) ? current : (ids[0] ?? null));

@@ -10,8 +10,7 @@ import type { Outbox } from './outbox.ts';
 import { DEFAULT_CURRENCY } from './quotes.ts';
 import type { OrdersStore } from './store.ts';
 
-/** Cents as the history writes them (the page formats prices itself; a note is a sentence). */
-/** A price for the order's history, in the currency its quotes came in (the service shows none: euro). */
+/** A price as the order's history writes it (a note is a sentence), in its quotes' currency (the service shows none: euro). */
 const amount = (cents: number | undefined) => (cents === undefined ? '?' : plainMoney(cents, DEFAULT_CURRENCY));
 
 const MAYBE_PLACED = 'PrintDesk sent this order and its answer was lost, so the service may have placed it. It stays in the outbox until the service says whether it did (as soon as it can be reached).';
