@@ -201,10 +201,12 @@ test('folders organise models, search narrows the list, a selection goes to a qu
   app.booted.sandbox?.faults.set({ kind: 'latency', path: '/Model3D/GetModels', ms: 1_500 });
   await lib.search.fill('star');
   await expect(app.page.getByTestId('library-listing')).visible();
+  await app.screenshot('library-search-listing');
   app.booted.sandbox?.faults.clear();
   await expect(lib.selectionBar).hidden();
   // Nothing matches: said with the words, and one click from the whole list again, the search box in hand.
   await expect(app.page.getByTestId('library-empty')).hasText('No model matches “star”');
+  await app.screenshot('library-search-none');
   await app.page.getByTestId('clear-search').click();
   await lib.lists(4);
   await app.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'library-search', null, { timeout: 5_000 });
