@@ -180,3 +180,47 @@ test('a sheet 0.2 mm thick lying on the plate is drawn whole, not covered by the
   await app.page.setViewportSize({ width: 900, height: 780 });
   await pixelsUntil(model.canvas, (s) => s.blue > s.total * 0.06, 'the whole sheet in a narrow window');
 });
+
+test('a second preview is framed under the tool row from its first picture, not moved down when the row appears', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const page = app.page;
+  // What the page asks of the stage drawing in its worker: where the tool row leaves room, and each model shown.
+  await page.addInitScript(() => {
+    const asked: [string, unknown][] = ((window as unknown as { stageAsked: [string, unknown][] }).stageAsked = []);
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
+      const call = message as { type?: string; method?: string; args?: unknown[] };
+      if (call?.type === 'call' && (call.method === 'setLabelInsets' || call.method === 'show')) asked.push([call.method, call.method === 'show' ? null : call.args?.[0]]);
+      return (post as (...args: unknown[]) => void).call(this, message, ...rest);
+    } as typeof Worker.prototype.postMessage;
+  });
+  await page.reload();
+  // Two closed boxes: the row holds the same tools for both (an open mesh would add its open edges' switch).
+  const lib = await libraryWith(page, await boxFile('small box.stl', 10, 20, 30));
+  await lib.fileInput.setInputFiles([await boxFile('large box.stl', 40, 50, 60)]);
+  await lib.lists(2);
+  const model = modelDetail(page);
+  const asked = () => page.evaluate(() => (window as unknown as { stageAsked: [string, unknown][] }).stageAsked.splice(0));
+  const topWhenShown = (calls: [string, unknown][]) => {
+    let top: unknown;
+    for (const [method, arg] of calls) {
+      if (method === 'show') return top;
+      top = arg;
+    }
+    return undefined;
+  };
+  await lib.open('small box');
+  await model.fitButton.waitFor();
+  await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the small box');
+  const first = await asked();
+  const rowTop = first.filter(([method]) => method === 'setLabelInsets').at(-1)?.[1];
+  assert.ok(typeof rowTop === 'number' && rowTop > 40, `the tool row's room was given (${rowTop})`);
+  await model.backToLibrary.click();
+  await lib.open('large box');
+  await model.fitButton.waitFor();
+  await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the large box');
+  const second = await asked();
+  assert.equal(topWhenShown(second), rowTop, 'the second model was framed with the row’s room when it was first drawn');
+  assert.ok(second.every(([method, arg]) => method !== 'setLabelInsets' || arg === rowTop), `never reframed: ${JSON.stringify(second)}`);
+});

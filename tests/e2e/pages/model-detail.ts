@@ -66,6 +66,8 @@ export function modelDetail(page: Page) {
     simplified: page.getByTestId('viewer-simplified'),
     drawEveryTriangle: () => page.getByTestId('viewer-every-triangle').click(),
     fit: () => page.getByTestId('viewer-fit').click(),
+    /** Fit to view, in the tool row over the preview (there once the model is measured). */
+    fitButton: page.getByTestId('viewer-fit'),
     wireframe: page.getByTestId('viewer-wireframe'),
     openEdges: page.getByTestId('viewer-open-edges'),
     /** The open edges switch's label, with their count. */
