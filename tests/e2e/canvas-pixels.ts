@@ -69,3 +69,17 @@ export async function pixelsUntil(canvas: Locator, wanted: (sample: PixelSample)
   }
   return sample;
 }
+
+/**
+ * The picture once it has stopped changing for `quietMs`. A view settles over a few frames as it opens: a
+ * first frame with fewer pixels without a GPU, the sharp one after, and on a first preview a new framing once
+ * the tool row is laid out. Without a GPU a frame can take a few hundred milliseconds: hence the long quiet.
+ */
+export async function settledPixels(canvas: Locator, quietMs = 1_200, timeoutMs = 15_000): Promise<PixelSample> {
+  let last = await samplePixels(canvas);
+  let since = Date.now();
+  return pixelsUntil(canvas, (sample) => {
+    if (JSON.stringify(sample) !== JSON.stringify(last)) [last, since] = [sample, Date.now()];
+    return Date.now() - since >= quietMs;
+  }, 'a picture at rest', timeoutMs);
+}

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { binaryStl, torusWith } from '../../scripts/generate-models.ts';
 import { CORPUS as corpus } from '../corpus.ts';
-import { pixelsUntil, sameCover, samplePixels } from './canvas-pixels.ts';
+import { pixelsUntil, sameCover, samplePixels, settledPixels } from './canvas-pixels.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp } from './harness.ts';
 import { libraryWith } from './library-with.ts';
@@ -56,12 +56,10 @@ test('a 2M-triangle model opens and turns while a text field takes every key, an
   const arrivals = await model.arrivals();
   assert.ok(arrivals.picture !== undefined, 'the host sent a first picture');
   if (arrivals.file === undefined || arrivals.picture < arrivals.file) assert.equal(await model.firstPictureFrom(), 'host');
-  const torus = await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the torus');
-  // Without a GPU the first frame is drawn at a lower resolution and a sharp one follows: the view
-  // at rest is that one.
-  const firstFrames = await framesDrawn(page);
-  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="viewer"]')?.getAttribute('data-frames')) > n, firstFrames, { timeout: 10_000 }).catch(() => undefined);
-  const atRest = (await framesDrawn(page)) > firstFrames ? await samplePixels(model.canvas) : torus;
+  await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the torus');
+  // The view as it stands once the tool row is over it, the sharp frame drawn.
+  await model.fitButton.waitFor();
+  const atRest = await settledPixels(model.canvas);
   // …turned as every triangle loads (or just after, on a fast machine): the picture moves and frames are drawn…
   const before = await framesDrawn(page);
   await turnPreview(page, model.canvas, 1_500);
@@ -95,7 +93,9 @@ test('where a canvas cannot go to a worker, the page draws the preview itself, t
   const model = modelDetail(page);
   await model.previewReady(30_000);
   assert.equal(await model.drawnIn(), 'page');
-  const atRest = await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the half donut');
+  await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the half donut');
+  await model.fitButton.waitFor();
+  const atRest = await settledPixels(model.canvas);
   await turnPreview(page, model.canvas, 800);
   await pixelsUntil(model.canvas, (s) => !sameCover(s, atRest), 'the half donut turned');
   await model.fit();
