@@ -12,6 +12,7 @@ import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.
 import { libraryWith } from './library-with.ts';
 import { libraryPage } from './pages/library.ts';
 import { modelDetail } from './pages/model-detail.ts';
+import { workspace } from './pages/workspace.ts';
 import { CORPUS as corpus } from '../corpus.ts';
 import { binaryStl } from '../../scripts/generate-models.ts';
 
@@ -181,7 +182,7 @@ test('a sheet 0.2 mm thick lying on the plate is drawn whole, not covered by the
   await pixelsUntil(model.canvas, (s) => s.blue > s.total * 0.06, 'the whole sheet in a narrow window');
 });
 
-test('a second preview is framed under the tool row from its first picture, not moved down when the row appears', async (t) => {
+test('a second preview, and the first after a restart, is framed under the tool row from its first picture, not moved down when the row appears', async (t) => {
   const app = await openApp(browser);
   t.after(() => app.close());
   const page = app.page;
@@ -223,4 +224,11 @@ test('a second preview is framed under the tool row from its first picture, not 
   const second = await asked();
   assert.equal(topWhenShown(second), rowTop, 'the second model was framed with the row’s room when it was first drawn');
   assert.ok(second.every(([method, arg]) => method !== 'setLabelInsets' || arg === rowTop), `never reframed: ${JSON.stringify(second)}`);
+  // The app started again: its first preview too.
+  await page.reload();
+  await workspace(page).nav('library');
+  await lib.open('small box');
+  await model.fitButton.waitFor();
+  await pixelsUntil(model.canvas, (s) => s.blueShades >= 3, 'the small box, after a restart');
+  assert.equal(topWhenShown(await asked()), rowTop, 'the first preview after a restart was framed with the row’s room');
 });
