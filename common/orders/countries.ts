@@ -51,6 +51,21 @@ export function countryName(code: string): string {
   return name;
 }
 
+/** Names said with "the": plurals (islands, the Netherlands) and states named by their form (a republic, a kingdom). */
+const PLURAL = /(Islands|Territories|Bahamas|Comoros|Maldives|Netherlands|Philippines|Seychelles)( \(.+\))?$/;
+const FORMAL = /\b(Republic|Federation|Kingdom|Emirates|States|Holy See)\b/;
+
+/**
+ * The country's name as a sentence says it: "Spain", "the Netherlands", "the United States of America". A name
+ * turned round by a comma ("Moldova, Republic of") reads without one; an unknown code stays the code.
+ */
+export function countryInSentence(code: string): string {
+  const name = countryName(code);
+  if (name === code || name.includes(',')) return name;
+  if (name.startsWith('The ')) return `the ${name.slice(4)}`;
+  return PLURAL.test(name) || FORMAL.test(name) ? `the ${name}` : name;
+}
+
 export function needsState(code: string): boolean {
   const alpha2 = toAlpha2(code);
   return alpha2 !== null && STATE_REQUIRED.has(alpha2);

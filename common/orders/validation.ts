@@ -1,7 +1,7 @@
 // The rules an order and a quote must meet, shared by the form (as the user types), the host
 // (before anything is queued) and batch import. Pure: no DOM, no Node.
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
-import { needsState, toAlpha2 } from './countries.ts';
+import { countryInSentence, needsState, toAlpha2 } from './countries.ts';
 import { MAX_MODEL_LINES, MAX_QUANTITY } from './limits.ts';
 import { phoneLength } from './phone-length.ts';
 import type { ModelLine, PackageSpec, Recipient } from '../../electron/contract/schemas/orders.ts';
@@ -78,14 +78,14 @@ export function recipientWarnings(recipient: Recipient): FieldErrors {
   if (!alpha2) return warnings;
   const postal = recipient.postal.trim();
   if (postal && postcodeValidatorExistsForCountry(alpha2) && !postcodeValidator(postal, alpha2)) {
-    warnings.postal = `Not shaped like a postal code of ${alpha2}: check it (it is sent as it is)`;
+    warnings.postal = `Not shaped like a postal code of ${countryInSentence(alpha2)}: check it (it is sent as it is)`;
   }
-  if (needsState(alpha2) && !recipient.countryState.trim()) warnings.countryState = `Carriers to ${alpha2} usually want a state or province`;
+  if (needsState(alpha2) && !recipient.countryState.trim()) warnings.countryState = `Carriers to ${countryInSentence(alpha2)} usually want a state or province`;
   const phone = recipient.phoneNumber.trim();
   const length = phone && LABEL_PHONE.test(phone) ? phoneLength(phone, alpha2) : undefined;
   if (length && length !== 'INVALID_COUNTRY') {
     const what = length === 'TOO_SHORT' ? 'Too short for' : length === 'TOO_LONG' ? 'Too long for' : 'Not of a length of';
-    warnings.phoneNumber = `${what} a phone number of ${alpha2}: check it (it is sent as it is)`;
+    warnings.phoneNumber = `${what} a phone number of ${countryInSentence(alpha2)}: check it (it is sent as it is)`;
   }
   return warnings;
 }

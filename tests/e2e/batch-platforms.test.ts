@@ -85,7 +85,7 @@ test('a Shopify export: layout named, names split and one corrected, a SKU picke
       await expect(batch.source).hasText('Only open orders are taken.');
       for (const reason of ['unpaid', 'fulfilled', 'cancelled', 'refunded']) assert.equal(await batch.include(reason).isChecked(), false);
       await expect(batch.warnings).hasText('2 rows with warnings');
-      await expect(batch.table).hasText('Carriers to ES usually want a state or province');
+      await expect(batch.table).hasText('Carriers to Spain usually want a state or province');
       await app.screenshot('40-batch-shopify-dropped');
       await batch.openSkuPicker('STAR-01');
       await expect(batch.skuChoice('STAR-01', 'Star-binary')).visible();

@@ -36,8 +36,8 @@ test('an order to Spain without a province, with a short phone number, is warned
   const warnings = form.fieldWarnings;
   await expect(warnings.filter({ hasText: 'usually want a state or province' })).visible();
   const said = await warnings.allTextContents();
-  assert.ok(said.some((w) => /postal code of ES/.test(w)), said.join(' | '));
-  assert.ok(said.some((w) => /Too short for a phone number of ES/.test(w)), said.join(' | '));
+  assert.ok(said.some((w) => /postal code of Spain/.test(w)), said.join(' | '));
+  assert.ok(said.some((w) => /Too short for a phone number of Spain/.test(w)), said.join(' | '));
   assert.equal(await form.fieldErrors.count(), 0);
   await app.screenshot('15-order-form-warnings');
   await form.place.click();

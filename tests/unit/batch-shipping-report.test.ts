@@ -33,8 +33,8 @@ test('a method is found by id or by carrier and method code, in any case', () =>
   assert.ok(byId.ok && byId.method.method === 'parcel');
   const byCode = resolveShipping(methods, { kind: 'code', carrier: 'dhl', method: 'EXPRESS' });
   assert.ok(byCode.ok && byCode.method.shippingMethodId === 203);
-  const missing = resolveShipping(methods, { kind: 'id', id: 301 }, 'NL');
-  assert.ok(!missing.ok && /301 is not offered to NL; offered: 101 \(POSTNL standard\)/.test(missing.message));
+  const missing = resolveShipping(methods, { kind: 'id', id: 301 }, 'the Netherlands');
+  assert.ok(!missing.ok && /301 is not offered to the Netherlands; offered: 101 \(POSTNL standard\)/.test(missing.message));
 });
 
 test('cheapest breaks price ties by the faster delivery; fastest by the earlier latest delivery, then price', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { countryOptions, needsState, searchCountries, toAlpha2 } from '../../common/orders/countries.ts';
+import { countryInSentence, countryOptions, needsState, searchCountries, toAlpha2 } from '../../common/orders/countries.ts';
 import { fieldOfServiceMessage, recipientWarnings, validateModelLines, validatePackage, validateQuote, validateRecipient } from '../../common/orders/validation.ts';
 
 const good = {
@@ -37,8 +37,8 @@ test("each of the service's rules is checked with a message of its own", () => {
 test("our own rules (a postal code's shape, a phone's length for the country, a state) only warn", () => {
   const nl = { ...good, postal: '12345', phoneNumber: '+31 20 12' };
   assert.deepEqual(validateRecipient(nl), {});
-  assert.match(recipientWarnings(nl).postal, /postal code of NL/);
-  assert.match(recipientWarnings(nl).phoneNumber, /Too short for a phone number of NL/);
+  assert.match(recipientWarnings(nl).postal, /postal code of the Netherlands/);
+  assert.match(recipientWarnings(nl).phoneNumber, /Too short for a phone number of the Netherlands/);
   assert.deepEqual(recipientWarnings(good), {});
 });
 
@@ -129,4 +129,12 @@ test('a quantity above what one order takes is caught in the form, not by the se
   const line = (quantity: number) => validateQuote({ country: 'NL', models: [{ modelId: '0f8fad5b-d9cb-469f-a165-70867728950e', quantity }] })['models.0.quantity'];
   assert.equal(line(10_000), undefined);
   assert.equal(line(10_001), 'Quantity: at most 10,000 of one model in an order');
+});
+
+test('a country in a sentence takes "the" where English gives it one, and an unknown code stays as given', () => {
+  const said = ['ES', 'NL', 'USA', 'GB', 'KY', 'CZ', 'PH', 'AE', 'MD', 'MK', 'IM', 'BB', 'XX'].map(countryInSentence);
+  assert.deepEqual(said, [
+    'Spain', 'the Netherlands', 'the United States of America', 'the United Kingdom', 'the Cayman Islands', 'the Czech Republic',
+    'the Philippines', 'the United Arab Emirates', 'Moldova, Republic of', 'the Republic of North Macedonia', 'Isle of Man', 'Barbados', 'XX',
+  ]);
 });

@@ -8,7 +8,7 @@ import { platformById } from '../../../common/batch/platforms/index.ts';
 import { isSendable, rowsToOrders, type BatchOrder } from '../../../common/batch/rows-to-orders.ts';
 import { resolveShipping } from '../../../common/batch/shipping-rule.ts';
 import { createSkuLookup, type ProjectModels } from '../../../common/batch/sku-match.ts';
-import { toAlpha2 } from '../../../common/orders/countries.ts';
+import { countryInSentence, toAlpha2 } from '../../../common/orders/countries.ts';
 import type { RateLimitInfo } from '../api/client.ts';
 import { HostError } from '../api/errors.ts';
 import type { Orders } from '../orders/index.ts';
@@ -157,7 +157,7 @@ export function createValidator(deps: ValidatorDeps) {
     const added: BatchError[] = [];
     for (const { order, key } of wanted) {
       const outcome = outcomes.get(key) as QuoteOutcome;
-      const resolved = outcome.ok ? resolveShipping(outcome.quote.methods, order.shipping ?? batch.shipping, outcome.quote.country) : null;
+      const resolved = outcome.ok ? resolveShipping(outcome.quote.methods, order.shipping ?? batch.shipping, countryInSentence(outcome.quote.country)) : null;
       if (resolved?.ok) {
         order.method = resolved.method;
         order.currency = outcome.ok ? outcome.quote.currency : undefined;

@@ -1,7 +1,7 @@
 // The shipping an order in the outbox goes with, decided from the service's quote when it is sent: the
 // method chosen (or the one a rule picks now), at a price no higher than the user agreed to.
 import { describeChoice, resolveShipping } from '../../../common/batch/shipping-rule.ts';
-import { countryName } from '../../../common/orders/countries.ts';
+import { countryInSentence } from '../../../common/orders/countries.ts';
 import type { DraftFields, Problem, ShippingMethod } from '../../contract/schemas/orders.ts';
 
 export type ShippingAtSend = { ok: true; method: ShippingMethod } | { ok: false; problem: Problem };
@@ -30,7 +30,7 @@ export function shippingAtSend(fields: Pick<DraftFields, 'shippingMethod' | 'shi
     return problem({ kind: 'price-changed', message, before: { ...chosen, price: ceiling }, after: now });
   }
   if (!rule) return problem({ kind: 'invalid', message: 'Choose a shipping method' });
-  const country = countryName(fields.recipient.country);
+  const country = countryInSentence(fields.recipient.country);
   const picked = resolveShipping(offered, rule.choice, country);
   if (!picked.ok) return problem({ kind: 'method-gone', message: `${picked.message}. Choose a method.`, before: null, after: null });
   const method = picked.method;
