@@ -10,9 +10,9 @@ import { Settings, SettingsPatch } from './schemas/preferences.ts';
 import { ConnectionTest, MoveReport, StoreChoiceInput, TeamConnectionInput, TeamState } from './schemas/team.ts';
 
 export { ERROR_CODES, ErrorCode } from './schemas/errors.ts';
-export { AppErrorSchema, AppInfo, Connectivity, OfflineReason, OutboxEmptied, Project, ProjectSelection, ServiceSetting, SessionState, VaultState } from './schemas/app.ts';
+export { AppErrorSchema, AppInfo, Connectivity, OfflineReason, OutboxEmptied, OutboxWaiting, Project, ProjectSelection, ServiceSetting, SessionState, VaultState } from './schemas/app.ts';
 export type { AppError, ConnectivityState, Result } from './schemas/app.ts';
-import { AppInfo, Connectivity, OutboxEmptied, Project, ProjectSelection, ServiceSetting, SessionState, VaultState } from './schemas/app.ts';
+import { AppInfo, Connectivity, OutboxEmptied, OutboxWaiting, Project, ProjectSelection, ServiceSetting, SessionState, VaultState } from './schemas/app.ts';
 
 const Nothing = z.undefined().or(z.null()).optional();
 
@@ -180,6 +180,8 @@ export const contract = {
     release: channel(DraftIds, BulkResult),
     /** rejected orders sent again as they are */
     retry: channel(DraftIds, BulkResult),
+    /** the account's orders still to be sent (queued, held or on their way) in all its projects, in how many, and whether in a team's store */
+    waiting: channel(Nothing, OutboxWaiting),
   },
 } as const;
 

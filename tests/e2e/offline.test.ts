@@ -5,12 +5,15 @@
 import assert from 'node:assert/strict';
 import { after, before, test, type TestContext } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { DEMO_EMAIL } from '../../sandbox/seed.ts';
 import { openDemoProject, RECIPIENT } from './demo.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openApp, type AppUnderTest } from './harness.ts';
+import { confirmDialog } from './pages/dialog.ts';
 import { orderForm } from './pages/order-form.ts';
 import { orderPage } from './pages/order-page.ts';
 import { ordersPage } from './pages/orders.ts';
+import { projectsPage } from './pages/projects.ts';
 import { quotePage } from './pages/quote.ts';
 import { workspace } from './pages/workspace.ts';
 import { settingsPage } from './pages/settings.ts';
@@ -106,6 +109,30 @@ test('Work offline: a new order placed with a rule waits without a call, and is 
   assert.ok(now.ok);
   const cheapest = [...(now.value as { methods: { shippingMethodId: number; price: number }[] }).methods].sort((a, b) => a.price - b.price)[0];
   assert.equal(placed[0].shippingMethod, cheapest.shippingMethodId);
+});
+
+test('signing out in one project names the orders waiting in the outbox of another, which stay for the account', { timeout: 90_000 }, async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  const sandbox = app.booted.sandbox;
+  assert.ok(sandbox);
+  await sandbox.operator.createProject('Spare parts', { assign: DEMO_EMAIL });
+  const modelId = await openDemoProject(app);
+  const shell = workspace(app.page);
+  await shell.nav('settings');
+  await settingsPage(app.page).workOffline.check();
+  const form = await newOrder(app, modelId);
+  await form.rule.selectOption('cheapest');
+  await form.place.click();
+  await expect(ordersPage(app.page).row('queued')).visible();
+  // In the other project, nothing waits; in the account's outbox, the order placed in the first one does.
+  await projectsPage(app.page).switchProject.click();
+  await projectsPage(app.page).open('Spare parts');
+  await expect(projectsPage(app.page).switchProject).hasText('Spare parts');
+  await shell.signOut();
+  await expect(confirmDialog(app.page).view).hasText(`1 order waits in the outbox of another project. It stays on this computer and is sent when ${DEMO_EMAIL} signs in again`);
+  await confirmDialog(app.page).no();
+  await expect(shell.account).visible();
 });
 
 test('a sandbox fault cuts the service off: a quote seen before stands in "as of" its time, a method from it waits in the Outbox, and goes once the service answers', { timeout: 90_000 }, async (t) => {

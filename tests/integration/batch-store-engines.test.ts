@@ -179,6 +179,12 @@ forEachEngine((engine) => {
     assert.equal(kicks, 2, 'the outbox is woken once a chunk is committed');
     assert.ok([...(await draftsByReference(tables)).values()].every((n) => n === 1));
     assert.equal((await store.countByState('acct', 'p')).queued, 509);
+    // The account's outbox across its projects: what signing out leaves waiting.
+    const elsewhere = await store.create('acct', 'q', { recipient: orderOf('Q-1', 2).recipient, models: [], shippingMethod: null, orderContent: emptyOrderContent() }, 'Q-1');
+    await store.transition(elsewhere.id, ['draft'], 'queued', {});
+    assert.deepEqual(await store.waitingOf('acct'), { orders: 510, projects: 2 });
+    assert.deepEqual(await store.waitingOf('someone else'), { orders: 0, projects: 0 });
+    assert.ok(await store.remove(elsewhere.id, ['queued']));
     const skipped = await tables.sql.get<{ draft_id: string; skipped: string }>('SELECT draft_id, skipped FROM batch_orders WHERE batch_id = ? AND reference = ?', [batch.id, 'HELD-1']);
     assert.equal(skipped?.draft_id, single.id);
     assert.match(skipped?.skipped ?? '', /^Already draft as a single order on \d{4}-\d\d-\d\d$/);

@@ -81,3 +81,12 @@ export type ConnectivityState = z.infer<typeof Connectivity>;
 /** What the outbox placed since it had to wait for the service, said once it has nothing left to send. */
 export const OutboxEmptied = z.object({ placed: z.number().int().min(0), needAttention: z.number().int().min(0) });
 export type OutboxEmptied = z.infer<typeof OutboxEmptied>;
+
+/** The account's orders still to be sent in every project: what signing out leaves behind. */
+export const OutboxWaiting = z.object({
+  orders: z.number().int().nonnegative(),
+  projects: z.number().int().nonnegative(),
+  /** held in a team's store, where the shop's other workstations signed in to the account may send them */
+  shared: z.boolean(),
+});
+export type OutboxWaiting = z.infer<typeof OutboxWaiting>;

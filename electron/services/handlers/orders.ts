@@ -29,6 +29,7 @@ type OrderHandlers = Pick<
   | 'outbox:hold'
   | 'outbox:release'
   | 'outbox:retry'
+  | 'outbox:waiting'
 >;
 
 export function orderHandlers(orders: Orders, connectivity: Connectivity): OrderHandlers {
@@ -61,5 +62,6 @@ export function orderHandlers(orders: Orders, connectivity: Connectivity): Order
     'outbox:hold': ({ ids }) => orders.bulk.hold(ids),
     'outbox:release': ({ ids }) => orders.bulk.release(ids),
     'outbox:retry': ({ ids }) => orders.bulk.retry(ids),
+    'outbox:waiting': () => orders.waiting(),
   };
 }

@@ -298,14 +298,20 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     return counts;
   }
 
-  /** The account's orders still to be sent: queued (held or waiting) or on their way. */
-  async function countWaiting(account: string): Promise<number> {
-    return Number((await sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM drafts WHERE account = ? AND state IN ('queued', 'sending')`, [account]))?.n ?? 0);
+  /** The account's orders still to be sent, in every project: queued (held or waiting) or on their way. */
+  async function waitingOf(account: string): Promise<{ orders: number; projects: number }> {
+    const row = await sql.get<{ n: number; projects: number }>(
+      `SELECT COUNT(*) AS n, COUNT(DISTINCT project_id) AS projects FROM drafts WHERE account = ? AND state IN ('queued', 'sending')`,
+      [account],
+    );
+    return { orders: Number(row?.n ?? 0), projects: Number(row?.projects ?? 0) };
   }
+
+  const countWaiting = async (account: string) => (await waitingOf(account)).orders;
 
   const recipients = createRecipients(sql, stamp);
 
-  return { sql, workstation, sender, leaseMs, get, some, create, createQueued, list, history, transition, remove, nextDue, claimNext, renewLeases, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, recipients };
+  return { sql, workstation, sender, leaseMs, get, some, create, createQueued, list, history, transition, remove, nextDue, claimNext, renewLeases, nextWakeAt, requeueInterrupted, requeueHeldForSession, makeQueuedDue, updatePlaced, ownerOf, batchOf, countByState, countWaiting, waitingOf, recipients };
 }
 
 export type { ShippingMethod };
