@@ -4,8 +4,9 @@
  * user's; the CLI passes 'en-US' so its output is the same everywhere.
  */
 export function readableNumber(value: number, decimals: number, locale?: string, significant = 3): string {
-  // Astronomical figures come from junk coordinates: digits by the dozen say nothing more.
-  if (Math.abs(value) >= 1e12) return value.toExponential(significant - 1);
+  // Astronomical figures come from junk coordinates, and microscopic ones from a file in the wrong unit:
+  // digits by the dozen, or zeros by the dozen, say nothing more.
+  if (Math.abs(value) >= 1e12 || (value !== 0 && Math.abs(value) < 1e-4)) return value.toExponential(significant - 1);
   if (value === 0 || Math.abs(value) >= 10 ** (significant - decimals - 1)) return value.toLocaleString(locale, { maximumFractionDigits: decimals });
   return value.toLocaleString(locale, { maximumSignificantDigits: significant });
 }

@@ -2,7 +2,7 @@
 // significant digits instead of rounding to 0.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatArea, formatSize, formatVolume } from '../../renderer/lib/format.ts';
+import { formatArea, formatCubicInches, formatSize, formatVolume } from '../../renderer/lib/format.ts';
 import { readableBytes, readableSize } from '../../common/readable-number.ts';
 
 const en = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -28,6 +28,10 @@ test('sizes: two decimals under 10 mm, one above, and junk coordinates in a few 
   assert.equal(formatSize([0.0016, 0.15, 0.12]), '0.0016 × 0.15 × 0.12 mm');
   assert.equal(readableSize([1.63, 0.35, 3], 'en-US'), '1.63 × 0.35 × 3.00 mm');
   assert.equal(en(formatVolume(1e33)), '1.00e+30 cm³');
+  // A part drawn in metres, in inches: a short figure, not eight zeros.
+  assert.equal(en(formatCubicInches(0.000724)), '4.42e-8 in³');
+  assert.equal(en(formatVolume(0.00005)), '5.00e-5 mm³');
+  assert.equal(en(formatVolume(0.0001)), '0.0001 mm³');
 });
 
 test('a volume and a surface side by side share one unit', async () => {
