@@ -232,8 +232,7 @@ export async function createOrders(deps: OrdersDeps) {
     quoteOrLastSeen: (request: QuoteRequest) => quotes.get(request, { maxAgeMs: 0, orLastSeen: true }),
     seenQuotes: (country: string) => quotes.seen(country),
     list: (projectId: string) => store.list(account(), projectId),
-    /** The account's orders still to be sent, across its projects, and whether a team's store holds them: what signing out leaves waiting. */
-    // A team's store is PostgreSQL; this computer's is SQLite.
+    /** What signing out leaves waiting: the account's orders still to be sent, across its projects, and whether a team's store (PostgreSQL, where this computer's is SQLite) holds them. */
     waiting: async () => ({ ...(await store.waitingOf(account())), shared: shared.dialect === 'postgres' }),
     refresh,
     cancel,
