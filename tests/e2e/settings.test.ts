@@ -61,3 +61,23 @@ test('a default country and shipping rule: a new order starts in that country, a
   assert.ok(fastest.ok);
   await expect(chosen).hasText(`€${(fastest.method.price / 100).toFixed(2)}`);
 });
+
+test('the window itself never scrolls: each view scrolls inside, under the top bar, Settings with its Team section too', async (t) => {
+  const app = await openApp(browser);
+  t.after(() => app.close());
+  await openDemoProject(app);
+  const shell = workspace(app.page);
+  const windowScrolls = () => app.page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight || window.scrollY > 0);
+  for (const view of ['overview', 'library', 'quote', 'orders', 'batch', 'settings'] as const) {
+    await shell.nav(view);
+    await app.page.waitForTimeout(100);
+    assert.equal(await windowScrolls(), false, `the window scrolls in ${view}`);
+  }
+  // Settings' Team section, scrolled to and worked in: the top bar stays where it is.
+  await app.page.getByTestId('team-team').check();
+  await app.page.getByTestId('team-test').click();
+  await app.page.waitForTimeout(300);
+  assert.equal(await windowScrolls(), false, 'the window scrolls in Settings → Team');
+  const bar = await app.page.getByTestId('sign-out').boundingBox();
+  assert.ok(bar && bar.y >= 0, `the top bar is in view (${bar?.y})`);
+});
