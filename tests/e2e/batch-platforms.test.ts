@@ -137,9 +137,20 @@ test("Etsy's orders: an ambiguous country is flagged and fixed in its cell, an o
     name: { row: 2, first: 4, last: 5, is: ['Lucía', 'Fernández'] },
     email: true,
     sends: 4,
-  }, async ({ batch }) => {
+  }, async ({ app, batch }) => {
     await expect(batch.table).hasText('"Georgia" could be the country Georgia (GE) or the US state');
     await batch.fixCell(4, 14, 'GE');
+    // The column matching fits the window: at 900 px (Etsy's long column names make wide menus), none runs
+    // past its card.
+    const size = app.page.viewportSize();
+    await app.page.setViewportSize({ width: 900, height: 700 });
+    await batch.columns.evaluate((details: HTMLDetailsElement) => (details.open = true));
+    const past = await batch.columns.evaluate((card) => {
+      const edge = card.getBoundingClientRect().right;
+      return [...card.querySelectorAll('select')].filter((menu) => menu.getBoundingClientRect().right > edge + 0.5).length;
+    });
+    assert.equal(past, 0, `${past} menus run past the card at 900 px`);
+    if (size) await app.page.setViewportSize(size);
   });
   const placed = await shop.placed();
   assert.equal(placed.get('3019876543')?.country, 'GE');
