@@ -49,6 +49,12 @@ export function validateCountry(country: string): string | null {
  * The rules the service states (spec 2.6 and docs/api-assumptions.md, which stands for it): an order that
  * breaks one is refused, so these block, in the form, the outbox and a batch alike.
  */
+/** Why the service would refuse a phone number within the length cap: what it holds, or too few of them. */
+function phoneProblem(phone: string): string {
+  if (/[^0-9 ()./-]/.test(phone.replace(/^\+/, ''))) return 'Only digits, spaces, a leading +, and - . / ( ): leave out extensions and letters';
+  return 'Too short: the service takes 5 to 30 digits and signs after the +';
+}
+
 export function validateRecipient(recipient: Recipient): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of REQUIRED) if (!recipient[field].trim()) errors[field] = 'Required';
@@ -61,9 +67,7 @@ export function validateRecipient(recipient: Recipient): FieldErrors {
   const countryError = validateCountry(recipient.country);
   if (countryError) errors.country = countryError;
   const phone = recipient.phoneNumber.trim();
-  if (phone && !errors.phoneNumber && !LABEL_PHONE.test(phone)) {
-    errors.phoneNumber = 'Only digits, spaces, +, -, ., / and brackets, 5 to 30 of them: leave out extensions and letters';
-  }
+  if (phone && !errors.phoneNumber && !LABEL_PHONE.test(phone)) errors.phoneNumber = phoneProblem(phone);
   return errors;
 }
 

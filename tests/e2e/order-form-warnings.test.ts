@@ -45,3 +45,23 @@ test('an order to Spain without a province, with a short phone number, is warned
   const [order] = await sandbox.operator.listOrders({ projectId: project.projectId });
   assert.deepEqual([order.country, order.countryState, order.postal, order.phoneNumber], ['ES', null, '2801', '+34 91 12']);
 });
+
+test('a phone number the service would refuse is told, with why, once its field is left, before Place', async (t) => {
+  const { app } = await openAppOnProject(browser, t);
+  const page = app.page;
+  await signInPage(page).dismissVaultNotice();
+  await signInPage(page).signInWithDemo();
+  await projectsPage(page).open();
+  await workspace(page).nav('orders');
+  await ordersPage(page).newOrder.click();
+  const form = orderForm(page);
+  await form.field('phoneNumber').fill('+44 1');
+  // Typed, not yet left: nothing said. Left: too short, and the empty fields passed are not called required.
+  assert.equal(await form.fieldErrors.count(), 0);
+  await form.field('email').focus();
+  await expect(form.fieldErrors).hasText('Too short: the service takes 5 to 30 digits and signs after the +');
+  assert.equal(await form.fieldErrors.count(), 1);
+  await form.field('phoneNumber').fill('+44 1234 ext 5');
+  await form.field('email').focus();
+  await expect(form.fieldErrors).hasText('leave out extensions and letters');
+});

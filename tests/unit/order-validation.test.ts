@@ -27,7 +27,12 @@ test("each of the service's rules is checked with a message of its own", () => {
   assert.equal(errors.firstName, 'Required');
   assert.equal(errors.email, 'Not an email address');
   assert.match(errors.country, /not a known country/);
-  assert.match(errors.phoneNumber, /5 to 30 of them/);
+  assert.equal(errors.phoneNumber, 'Too short: the service takes 5 to 30 digits and signs after the +');
+  // What is wrong is said: the letters of an extension, too few signs, or too many characters.
+  assert.match(validateRecipient({ ...good, phoneNumber: '+31 20 123 4567 ext 12' }).phoneNumber, /^Only digits, spaces, a leading \+, and - \. \/ \( \): leave out extensions and letters$/);
+  assert.match(validateRecipient({ ...good, phoneNumber: '+44 1' }).phoneNumber, /^Too short/);
+  assert.equal(validateRecipient({ ...good, phoneNumber: '0'.repeat(31) }).phoneNumber, 'At most 30 characters');
+  assert.deepEqual(validateRecipient({ ...good, phoneNumber: '+44 12' }), {}, 'five after the + are enough');
   assert.match(validateRecipient({ ...good, city: 'x'.repeat(101) }).city, /At most 100/);
   assert.match(validateRecipient({ ...good, city: 'Amster\tdam' }).city, /control characters/);
   // As loose as the service: a one-letter last part of the domain is an address to it.
