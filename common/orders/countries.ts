@@ -51,19 +51,37 @@ export function countryName(code: string): string {
   return name;
 }
 
-/** Names said with "the": plurals (islands, the Netherlands) and states named by their form (a republic, a kingdom). */
-const PLURAL = /(Islands|Territories|Bahamas|Comoros|Maldives|Netherlands|Philippines|Seychelles)( \(.+\))?$/;
-const FORMAL = /\b(Republic|Federation|Kingdom|Emirates|States|Holy See)\b/;
+/** Names said with "the": plurals (islands, the Netherlands), states named by their form (a republic, a kingdom), and a few by custom. */
+const PLURAL = /(Islands|Territories|Bahamas|Comoros|Maldives|Netherlands|Philippines|Seychelles)$/;
+const FORMAL = /\b(Republic|Federation|Kingdom|Emirates|States)\b/;
+const BY_CUSTOM = new Set(['GM', 'IM']);
+/** The English display names that read badly in a sentence. */
+const SAID: Record<string, string> = { CG: 'Republic of the Congo', CD: 'Democratic Republic of the Congo', HK: 'Hong Kong', MO: 'Macao' };
+
+let regions: Intl.DisplayNames | null | undefined;
+/** The name people use ("Moldova", "the United States"), where the ISO list's is formal ("Moldova, Republic of"). */
+function commonName(alpha2: string): string | undefined {
+  if (SAID[alpha2]) return SAID[alpha2];
+  if (regions === undefined) {
+    try {
+      regions = new Intl.DisplayNames(['en'], { type: 'region' });
+    } catch {
+      regions = null;
+    }
+  }
+  const name = regions?.of(alpha2);
+  return name && name !== alpha2 ? name : undefined;
+}
 
 /**
- * The country's name as a sentence says it: "Spain", "the Netherlands", "the United States of America". A name
- * turned round by a comma ("Moldova, Republic of") reads without one; an unknown code stays the code.
+ * The country's name as a sentence says it: "Spain", "the Netherlands", "the United States", "Moldova".
+ * An unknown code stays the code.
  */
 export function countryInSentence(code: string): string {
-  const name = countryName(code);
-  if (name === code || name.includes(',')) return name;
-  if (name.startsWith('The ')) return `the ${name.slice(4)}`;
-  return PLURAL.test(name) || FORMAL.test(name) ? `the ${name}` : name;
+  const alpha2 = toAlpha2(code);
+  const name = (alpha2 && commonName(alpha2)) || countryName(code);
+  if (!alpha2 || name === code) return name;
+  return PLURAL.test(name) || FORMAL.test(name) || BY_CUSTOM.has(alpha2) ? `the ${name}` : name;
 }
 
 export function needsState(code: string): boolean {

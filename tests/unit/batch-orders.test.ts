@@ -118,7 +118,7 @@ test("the service's rules hold an order back; our own are warnings beside the ce
     [2, 'postal', 'warning', 'Not shaped like a postal code of the Netherlands: check it (it is sent as it is)'],
     [2, 'phoneNumber', 'error', 'Too short: the service takes 5 to 30 digits and signs after the +'],
     [2, 'email', 'error', 'Not an email address'],
-    [3, 'countryState', 'warning', 'Carriers to the United States of America usually want a state or province'],
+    [3, 'countryState', 'warning', 'Carriers to the United States usually want a state or province'],
     [4, 'country', 'error', 'XX is not a known country code'],
     // Spain without a province: the service does not ask for one (docs/api-assumptions.md), so it is sent.
     [5, 'countryState', 'warning', 'Carriers to Spain usually want a state or province'],
@@ -130,7 +130,7 @@ test('a required field without a column says so; a country name becomes its code
   const { errors, orders } = run(`firstName,lastName,streetAddress,postal,city,country,email,model\nBob,Smith,1 Main St,10001,New York,United States,bob@example.com,cube\n`);
   assert.equal(orders[0].recipient.country, 'US');
   assert.deepEqual(errors.map((e) => [e.row, e.column, e.kind, e.message]), [
-    [2, null, 'warning', 'Carriers to the United States of America usually want a state or province (the file has no column for it)'],
+    [2, null, 'warning', 'Carriers to the United States usually want a state or province (the file has no column for it)'],
     [2, 'country', 'note', '"United States" read as US'],
   ]);
 });
