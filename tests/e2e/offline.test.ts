@@ -84,7 +84,7 @@ test('Work offline: a new order placed with a rule waits without a call, and is 
   await expect(list.waitingNotice).hasText(/waits in the Outbox: you are working offline\. It is sent when you work online again\./);
   await expect(list.row('queued')).hasText('Cheapest, at most €100.00');
   await expect(shell.outboxCount).hasText('1');
-  await expect(shell.offlineBanner).hasText('1 order is waiting.');
+  await expect(shell.offlineBanner).hasText('1 order in this project is waiting.');
   await app.screenshot('offline-outbox-held');
   const reference = await referenceOf(app, 'queued');
   // Its page says why it waits, and by which rule its method is picked.
