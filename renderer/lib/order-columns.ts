@@ -24,8 +24,9 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   { key: 'country', label: 'Country', width: 'minmax(100px, 0.8fr)', compactWidth: '74px' },
   { key: 'models', label: 'Models', width: 'minmax(88px, 1.1fr)', compactWidth: 'minmax(72px, 1fr)' },
   { key: 'method', label: 'Method', width: 'minmax(88px, 1fr)', wideOnly: true },
-  { key: 'price', label: 'Price', width: 'minmax(96px, 0.7fr)', compactWidth: 'minmax(92px, 0.7fr)', numeric: true },
-  { key: 'status', label: 'Status', width: 'minmax(128px, 0.9fr)', compactWidth: 'minmax(112px, 0.9fr)' },
+  { key: 'price', label: 'Price', width: 'minmax(96px, 0.7fr)', compactWidth: 'minmax(84px, 0.6fr)', numeric: true },
+  // "In production", the longest status a placed order has, read whole at 900 px too.
+  { key: 'status', label: 'Status', width: 'minmax(128px, 0.9fr)', compactWidth: 'minmax(128px, 0.9fr)' },
   { key: 'placedAt', label: 'Placed at', compactLabel: 'Placed', width: 'minmax(140px, 0.9fr)', compactWidth: 'minmax(76px, 0.7fr)' },
   { key: 'batch', label: 'Batch', width: 'minmax(80px, 1fr)', wideOnly: true, roomyOnly: true },
 ];
