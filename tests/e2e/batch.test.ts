@@ -101,6 +101,11 @@ test('a print shop imports a CSV, fixes a cell in place, sends the batch and exp
   assert.match(report, /placed/);
   assert.match(report.split('\r\n')[0], /"Shipped with","Shipping cost","Currency","Delivery from","Delivery by"/);
   assert.match(report.split('\r\n')[1], /"placed","[0-9a-f-]{36}","SHOP-1","","[A-Z]+ \w+","\d+\.\d\d","EUR","\d{4}-\d\d-\d\d","\d{4}-\d\d-\d\d"/);
+  // Among all batches, it says what it placed of its orders.
+  await batch.allBatches();
+  await expect(batch.listedItem('shop-orders.csv')).hasText(/3 of 3 orders placed · done/);
+  await batch.listedItem('shop-orders.csv').getByTestId('batch-item').click();
+  await expect(batch.report).visible();
   await batch.viewOrders();
   await expect(ordersPage(page).view).visible();
   assert.equal(await ordersPage(page).tab('placed').getAttribute('aria-pressed'), 'true');
