@@ -387,6 +387,9 @@ test('a rejected order shows the service message, and is fixed and resent', asyn
   await expect(order.problem).hasText('does not exist');
   await expect(order.problem).hasText('then place it again');
   await expect(order.timeline).hasText('Send attempt 1: rejected by the service');
+  // The model the library does not have is said to be so, its ID under it once.
+  await expect(order.models.nth(1)).hasText('Not in the project’s library');
+  assert.equal(((await order.models.nth(1).textContent()) ?? '').split('0f8fad5b-d9cb-469f-a165-70867728950e').length - 1, 1);
   // Sending it again unchanged would only be rejected again: Fix comes first, Retry beside it.
   assert.equal(await order.action('place-from-list').count(), 0);
   await expect(order.action('retry-order')).visible();
