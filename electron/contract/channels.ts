@@ -180,8 +180,8 @@ export const contract = {
     release: channel(DraftIds, BulkResult),
     /** rejected orders sent again as they are */
     retry: channel(DraftIds, BulkResult),
-    /** the account's orders still to be sent (queued, held or on their way) in all its projects, in how many, and whether in a team's store */
-    waiting: channel(Nothing, OutboxWaiting),
+    /** the account's orders still to be sent (queued, held or on their way): in all its projects, in how many, in the open one, and whether in a team's store */
+    waiting: channel(z.object({ projectId: Guid.nullable() }), OutboxWaiting),
   },
 } as const;
 

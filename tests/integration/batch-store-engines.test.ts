@@ -182,8 +182,9 @@ forEachEngine((engine) => {
     // The account's outbox across its projects: what signing out leaves waiting.
     const elsewhere = await store.create('acct', 'q', { recipient: orderOf('Q-1', 2).recipient, models: [], shippingMethod: null, orderContent: emptyOrderContent() }, 'Q-1');
     await store.transition(elsewhere.id, ['draft'], 'queued', {});
-    assert.deepEqual(await store.waitingOf('acct'), { orders: 510, projects: 2 });
-    assert.deepEqual(await store.waitingOf('someone else'), { orders: 0, projects: 0 });
+    assert.deepEqual(await store.waitingOf('acct', 'q'), { orders: 510, projects: 2, here: 1 });
+    assert.deepEqual(await store.waitingOf('acct', null), { orders: 510, projects: 2, here: 0 });
+    assert.deepEqual(await store.waitingOf('someone else', 'p'), { orders: 0, projects: 0, here: 0 });
     assert.ok(await store.remove(elsewhere.id, ['queued']));
     const skipped = await tables.sql.get<{ draft_id: string; skipped: string }>('SELECT draft_id, skipped FROM batch_orders WHERE batch_id = ? AND reference = ?', [batch.id, 'HELD-1']);
     assert.equal(skipped?.draft_id, single.id);

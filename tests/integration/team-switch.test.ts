@@ -104,7 +104,7 @@ test('switching to a team store and back: the services restart there, the sessio
   assert.deepEqual((await app.call<Draft[]>('drafts:list', { projectId })).map((d) => d.id), [local.id]);
   const onlyOnTeam = await app.call<Draft>('drafts:save', { projectId, fields: draftFields('Ada') });
   // What signing out would leave waiting is in the team's store, for the shop's workstations to send.
-  assert.deepEqual(await app.call('outbox:waiting'), { orders: 0, projects: 0, shared: true });
+  assert.deepEqual(await app.call('outbox:waiting', { projectId }), { orders: 0, projects: 0, here: 0, shared: true });
 
   // The password is in the keychain's box, and in nothing else written or answered.
   assert.doesNotMatch(readFileSync(join(here.dir, 'config.json'), 'utf8'), new RegExp(PASSWORD));
@@ -124,7 +124,7 @@ test('switching to a team store and back: the services restart there, the sessio
   assert.deepEqual(back.saved, { connection, passwordSaved: true }, 'the connection is kept for the form');
   assert.deepEqual((await app.call<Draft[]>('drafts:list', { projectId })).map((d) => d.id), [local.id]);
   assert.ok(!(await app.call<Draft[]>('drafts:list', { projectId })).some((d) => d.id === onlyOnTeam.id));
-  assert.equal((await app.call<{ shared: boolean }>('outbox:waiting')).shared, false);
+  assert.equal((await app.call<{ shared: boolean }>('outbox:waiting', { projectId: null })).shared, false);
   await app.booted.close();
   app = await here.boot();
   assert.equal((await app.call<AppInfo>('app:info')).store?.kind, 'local');

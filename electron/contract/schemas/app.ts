@@ -86,6 +86,8 @@ export type OutboxEmptied = z.infer<typeof OutboxEmptied>;
 export const OutboxWaiting = z.object({
   orders: z.number().int().nonnegative(),
   projects: z.number().int().nonnegative(),
+  /** of them, in the project asked about (the open one) */
+  here: z.number().int().nonnegative(),
   /** held in a team's store, where the shop's other workstations signed in to the account may send them */
   shared: z.boolean(),
 });

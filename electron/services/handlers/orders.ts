@@ -62,6 +62,6 @@ export function orderHandlers(orders: Orders, connectivity: Connectivity): Order
     'outbox:hold': ({ ids }) => orders.bulk.hold(ids),
     'outbox:release': ({ ids }) => orders.bulk.release(ids),
     'outbox:retry': ({ ids }) => orders.bulk.retry(ids),
-    'outbox:waiting': () => orders.waiting(),
+    'outbox:waiting': ({ projectId }) => orders.waiting(projectId),
   };
 }

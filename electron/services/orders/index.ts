@@ -233,7 +233,7 @@ export async function createOrders(deps: OrdersDeps) {
     seenQuotes: (country: string) => quotes.seen(country),
     list: (projectId: string) => store.list(account(), projectId),
     /** What signing out leaves waiting: the account's orders still to be sent, across its projects, and whether a team's store (PostgreSQL, where this computer's is SQLite) holds them. */
-    waiting: async () => ({ ...(await store.waitingOf(account())), shared: shared.dialect === 'postgres' }),
+    waiting: async (projectId: string | null) => ({ ...(await store.waitingOf(account(), projectId)), shared: shared.dialect === 'postgres' }),
     refresh,
     cancel,
     get: (id: string) => owned(id),

@@ -298,13 +298,14 @@ export async function createOrdersStore(sql: Sql, now: () => Date = () => new Da
     return counts;
   }
 
-  /** The account's orders still to be sent, in every project: queued (held or waiting) or on their way. */
-  async function waitingOf(account: string): Promise<{ orders: number; projects: number }> {
-    const row = await sql.get<{ n: number; projects: number }>(
-      `SELECT COUNT(*) AS n, COUNT(DISTINCT project_id) AS projects FROM drafts WHERE account = ? AND state IN ('queued', 'sending')`,
-      [account],
+  /** The account's orders still to be sent, in every project and in `projectId`'s: queued (held or waiting) or on their way. */
+  async function waitingOf(account: string, projectId: string | null = null): Promise<{ orders: number; projects: number; here: number }> {
+    const row = await sql.get<{ n: number; projects: number; here: number | null }>(
+      `SELECT COUNT(*) AS n, COUNT(DISTINCT project_id) AS projects, SUM(CASE WHEN project_id = ? THEN 1 ELSE 0 END) AS here
+       FROM drafts WHERE account = ? AND state IN ('queued', 'sending')`,
+      [projectId ?? '', account],
     );
-    return { orders: Number(row?.n ?? 0), projects: Number(row?.projects ?? 0) };
+    return { orders: Number(row?.n ?? 0), projects: Number(row?.projects ?? 0), here: Number(row?.here ?? 0) };
   }
 
   const countWaiting = async (account: string) => (await waitingOf(account)).orders;
