@@ -52,16 +52,18 @@ export function countryName(code: string): string {
 }
 
 /** Names said with "the": plurals (islands, the Netherlands), states named by their form (a republic, a kingdom), and a few by custom. */
-const PLURAL = /(Islands|Territories|Bahamas|Comoros|Maldives|Netherlands|Philippines|Seychelles)$/;
+const PLURAL = /(Islands|Territories|Territory|Bahamas|Comoros|Maldives|Netherlands|Philippines|Seychelles)$/;
 const FORMAL = /\b(Republic|Federation|Kingdom|Emirates|States)\b/;
 const BY_CUSTOM = new Set(['GM', 'IM']);
-/** The English display names that read badly in a sentence. */
-const SAID: Record<string, string> = { CG: 'Republic of the Congo', CD: 'Democratic Republic of the Congo', HK: 'Hong Kong', MO: 'Macao' };
+/** Where the English display name reads badly in a sentence: what a sentence says instead, article and all. */
+const SAID: Record<string, string> = {
+  CG: 'the Republic of the Congo', CD: 'the Democratic Republic of the Congo', HK: 'Hong Kong', MO: 'Macao',
+  GS: 'South Georgia and the South Sandwich Islands', VC: 'Saint Vincent and the Grenadines',
+};
 
 let regions: Intl.DisplayNames | null | undefined;
-/** The name people use ("Moldova", "the United States"), where the ISO list's is formal ("Moldova, Republic of"). */
+/** The name people use ("Moldova", "United States"), where the ISO list's is formal ("Moldova, Republic of"), written out ("Saint Lucia", "Trinidad and Tobago"). */
 function commonName(alpha2: string): string | undefined {
-  if (SAID[alpha2]) return SAID[alpha2];
   if (regions === undefined) {
     try {
       regions = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -70,7 +72,8 @@ function commonName(alpha2: string): string | undefined {
     }
   }
   const name = regions?.of(alpha2);
-  return name && name !== alpha2 ? name : undefined;
+  if (!name || name === alpha2) return undefined;
+  return name.replaceAll(' & ', ' and ').replace(/\bSt\. /g, 'Saint ').replace(/ \([^)]*\)/g, '');
 }
 
 /**
@@ -79,8 +82,9 @@ function commonName(alpha2: string): string | undefined {
  */
 export function countryInSentence(code: string): string {
   const alpha2 = toAlpha2(code);
-  const name = (alpha2 && commonName(alpha2)) || countryName(code);
-  if (!alpha2 || name === code) return name;
+  if (!alpha2) return code;
+  if (SAID[alpha2]) return SAID[alpha2];
+  const name = commonName(alpha2) ?? countryName(code);
   return PLURAL.test(name) || FORMAL.test(name) || BY_CUSTOM.has(alpha2) ? `the ${name}` : name;
 }
 

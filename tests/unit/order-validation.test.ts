@@ -143,4 +143,9 @@ test('a country in a sentence is named as people name it, with "the" where Engli
     'the United Arab Emirates', 'Moldova', 'North Macedonia', 'the Isle of Man', 'Barbados', 'the Gambia', 'the Democratic Republic of the Congo',
     'Hong Kong', 'Côte d’Ivoire', 'the British Virgin Islands', 'XX',
   ]);
+  // Written out: no "&", no "St.", no brackets; a territory is "the".
+  assert.deepEqual(['KN', 'TT', 'LC', 'MM', 'CC', 'IO', 'GS', 'VC'].map(countryInSentence), [
+    'Saint Kitts and Nevis', 'Trinidad and Tobago', 'Saint Lucia', 'Myanmar', 'the Cocos Islands', 'the British Indian Ocean Territory',
+    'South Georgia and the South Sandwich Islands', 'Saint Vincent and the Grenadines',
+  ]);
 });
