@@ -103,7 +103,7 @@ test('a print shop imports a CSV, fixes a cell in place, sends the batch and exp
   assert.match(report.split('\r\n')[1], /"placed","[0-9a-f-]{36}","SHOP-1","","[A-Z]+ \w+","\d+\.\d\d","EUR","\d{4}-\d\d-\d\d","\d{4}-\d\d-\d\d"/);
   // Among all batches, it says what it placed of its orders.
   await batch.allBatches();
-  await expect(batch.listedItem('shop-orders.csv')).hasText(/3 of 3 orders placed · done/);
+  await expect(batch.listedItem('shop-orders.csv')).hasText(/3 orders, 3 placed · done/);
   await batch.listedItem('shop-orders.csv').getByTestId('batch-item').click();
   await expect(batch.report).visible();
   await batch.viewOrders();

@@ -192,7 +192,9 @@ test('a second preview, and the first after a restart, is framed under the tool 
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
       const call = message as { type?: string; method?: string; args?: unknown[] };
-      if (call?.type === 'call' && (call.method === 'setLabelInsets' || call.method === 'show')) asked.push([call.method, call.method === 'show' ? null : call.args?.[0]]);
+      // A first picture from the host is shown as the file is: either is the model's first showing.
+      if (call?.type === 'call' && (call.method === 'show' || call.method === 'showPicture')) asked.push(['show', null]);
+      if (call?.type === 'call' && call.method === 'setLabelInsets') asked.push([call.method, call.args?.[0]]);
       return (post as (...args: unknown[]) => void).call(this, message, ...rest);
     } as typeof Worker.prototype.postMessage;
   });
