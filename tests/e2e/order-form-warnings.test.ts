@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { CORPUS as corpus } from '../corpus.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
@@ -19,16 +19,21 @@ before(async () => {
 });
 after(() => closeAll(browser));
 
-test('an order to Spain without a province, with a short phone number, is warned about and placed', async (t) => {
-  const { app, sandbox, project } = await openAppOnProject(browser, t);
-  const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
-  const page = app.page;
+/** Signed in with the demo account, a new order's form in the project. */
+async function newOrderForm(page: Page) {
   await signInPage(page).dismissVaultNotice();
   await signInPage(page).signInWithDemo();
   await projectsPage(page).open();
   await workspace(page).nav('orders');
   await ordersPage(page).newOrder.click();
-  const form = orderForm(page);
+  return orderForm(page);
+}
+
+test('an order to Spain without a province, with a short phone number, is warned about and placed', async (t) => {
+  const { app, sandbox, project } = await openAppOnProject(browser, t);
+  const model = await sandbox.operator.addModel(project.projectId, join(corpus, 'stl', 'Moon-binary.stl'));
+  const page = app.page;
+  const form = await newOrderForm(page);
   await form.fillWithModel({ firstName: 'Lucía', lastName: 'Fernández', streetAddress: 'Calle Mayor 7', postal: '2801', city: 'Madrid', country: 'Spain', email: 'lucia@example.es', phoneNumber: '+34 91 12' }, model.modelId);
   // Said once a field is left, not while it is typed.
   await form.field('countryState').focus();
@@ -49,12 +54,7 @@ test('an order to Spain without a province, with a short phone number, is warned
 test('a phone number the service would refuse is told, with why, once its field is left, before Place', async (t) => {
   const { app } = await openAppOnProject(browser, t);
   const page = app.page;
-  await signInPage(page).dismissVaultNotice();
-  await signInPage(page).signInWithDemo();
-  await projectsPage(page).open();
-  await workspace(page).nav('orders');
-  await ordersPage(page).newOrder.click();
-  const form = orderForm(page);
+  const form = await newOrderForm(page);
   await form.field('phoneNumber').fill('+44 1');
   // Typed, not yet left: nothing said. Left: too short, and the empty fields passed are not called required.
   assert.equal(await form.fieldErrors.count(), 0);
