@@ -41,3 +41,11 @@ export function startingRule(start: OrderFormStart, defaultShipping: ShippingCho
   if (start.draftId || start.shippingMethod || !defaultShipping) return null;
   return { choice: defaultShipping, ceiling: null, seenAt: null };
 }
+
+/**
+ * What a shipping price is quoted for: the country and each model's quantity. A method chosen for one parcel is
+ * priced again for another (its price and delivery window are the parcel's, not the method's).
+ */
+export function parcelOf(country: string, lines: readonly { modelId: string; quantity: number | string }[]): string {
+  return `${country.trim().toUpperCase()} ${lines.map((l) => `${l.modelId}×${Number(l.quantity)}`).join(',')}`;
+}

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import type { Draft } from '../../electron/contract/schemas/orders.ts';
+import type { Draft, Quote } from '../../electron/contract/schemas/orders.ts';
 import { expect } from './expect.ts';
 import { closeAll, launchChromium, openAppOnProject } from './harness.ts';
 import { orderForm } from './pages/order-form.ts';
@@ -98,4 +98,28 @@ test('a price that changed by the time of sending waits under Needs attention, s
   const [placed] = await sandbox.operator.listOrders();
   assert.equal(placed.orderReference, draft.orderReference);
   assert.equal(placed.shippingPrice, quoted.price);
+});
+
+test('a method chosen and then the parcel changed (a quantity) is priced again: the list, the line and the draft saved agree', async (t) => {
+  const { app } = await openAppOnProject(browser, t);
+  const { model, project } = await signedInWithModel(app);
+  const page = app.page;
+  await workspace(page).nav('orders');
+  const form = orderForm(page);
+  await ordersPage(page).newOrder.click();
+  await form.fillWithModel(RECIPIENT, model.modelId);
+  const before = (await form.chosenPrice.textContent())?.trim() ?? '';
+  // Heavier: the same method costs more, and the line under the list says the new price, as the list does.
+  await form.modelLines.first().getByTestId('model-quantity').fill('25');
+  await page.waitForFunction((old) => document.querySelector('[data-testid="chosen-price"]')?.textContent?.trim() !== old, before, { timeout: 10_000 });
+  const after = (await form.chosenPriceInList.textContent())?.trim() ?? '';
+  await expect(form.chosenPrice).hasText(after);
+  const quote = await invoke<Quote>(app, 'quotes:get', { country: 'NL', models: [{ modelId: model.modelId, quantity: 25 }] });
+  const cents = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+  assert.ok(quote.methods.some((m) => m.price === cents(after)), `${after} is a price the service asks for 25`);
+  // Saved, the draft carries that price, not the one quoted for a single model.
+  await form.saveDraft.click();
+  await expect(form.saved).visible();
+  const [draft] = await invoke<Draft[]>(app, 'drafts:list', { projectId: project.projectId });
+  assert.equal(draft.shippingMethod?.price, cents(after));
 });
