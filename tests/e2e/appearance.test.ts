@@ -55,10 +55,29 @@ async function pollUntil(read: () => Promise<number>, wanted: (value: number) =>
   return value;
 }
 
+/** Enabled primary buttons in view whose label is below 4.5:1 against the button (WCAG AA for body text). */
+function faintButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const luminance = (colour: string) => {
+      const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).slice(0, 3).map((c) => Number(c) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    return [...document.querySelectorAll<HTMLButtonElement>('button.primary:not(:disabled), button.danger:not(:disabled)')]
+      .filter((button) => button.offsetParent !== null)
+      .flatMap((button) => {
+        const style = getComputedStyle(button);
+        const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a);
+        const ratio = (light + 0.05) / (dark + 0.05);
+        return ratio < 4.5 ? [`${button.textContent?.trim()}: ${ratio.toFixed(2)}:1`] : [];
+      });
+  });
+}
+
 async function darkShot(app: AppUnderTest, name: string) {
   const look = await painted(app.page);
   assert.equal(look.theme, 'dark', name);
   assert.ok(look.background < 60 && look.text > 180, `${name} is dark: ${JSON.stringify(look)}`);
+  assert.deepEqual(await faintButtons(app.page), [], `${name}: buttons too faint to read`);
   await app.screenshot(`dark-${name}`);
 }
 
