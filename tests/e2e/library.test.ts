@@ -82,6 +82,7 @@ test('models dropped or picked are checked, uploaded, listed, and broken files a
   await lib.fileInput.setInputFiles([...GOOD, ...broken, notes]);
   await expect(queue.errors).visible();
   await expect(queue.notice).hasText('4 added to the upload queue.');
+  await expect(queue.notice).hasText('3 of the 7 files just added could not be uploaded (below).');
   await expect(queue.notice).hasText('notes.txt is not STL, OBJ or 3MF and was left out');
   await expect(queue.items.first()).visible();
   await expect(lib.empty).hasText('on their way');
