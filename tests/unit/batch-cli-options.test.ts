@@ -42,4 +42,9 @@ test('what is still open is listed with the flags that would send it, added to t
     'To send them: printdesk batch orders.csv --project P --include refunded,unpaid --sku-map skus.csv',
   ]);
   assert.deepEqual(describeOpenRows({ notTaken: [], unmatchedSkus: [], otherProblemRows: 0, platformName: null }, ['printdesk']), []);
+  // Run with --skip-invalid, the rows it left out are not offered it again.
+  assert.deepEqual(describeOpenRows({ notTaken: [], unmatchedSkus: [], otherProblemRows: 2, platformName: null }, ['printdesk', 'batch', 'orders.csv', '--skip-invalid']), [
+    'Still open:',
+    '  2 rows with other problems (listed above): left out by --skip-invalid: fix them in the file to send them.',
+  ]);
 });

@@ -122,7 +122,11 @@ export function describeOpenRows(open: OpenRows, command: readonly string[]): st
     lines.push(`  ${plural(open.unmatchedSkus.length, 'SKU')} without a model: ${listed}${open.unmatchedSkus.length > 10 ? ', …' : ''}. Give each one in a --sku-map file (columns SKU, Model name; "yes" under Not a print for what is no print), or pick them once in the app.`);
     flags.push('--sku-map skus.csv');
   }
-  if (open.otherProblemRows) lines.push(`  ${plural(open.otherProblemRows, 'row')} with other problems (listed above): fix them in the file, or --skip-invalid sends the rest.`);
+  if (open.otherProblemRows) {
+    // Given --skip-invalid already, the rest went: only a fix in the file sends these.
+    const rest = command.includes('--skip-invalid') ? 'left out by --skip-invalid: fix them in the file to send them' : 'fix them in the file, or --skip-invalid sends the rest';
+    lines.push(`  ${plural(open.otherProblemRows, 'row')} with other problems (listed above): ${rest}.`);
+  }
   if (lines.length === 0) return [];
   const run = flags.length ? [`To send them: ${[...command, ...flags].join(' ')}`] : [];
   return ['Still open:', ...lines, ...run];
