@@ -2,6 +2,7 @@
 // country, and the range of delivery windows. The app's confirmation and `printdesk batch --dry-run`
 // say the same figures.
 import type { BatchCosts, CostLine } from '../../electron/services/batch/schemas.ts';
+import { shippingName } from '../orders/shipping-names.ts';
 
 export type { BatchCosts, CostLine };
 
@@ -65,7 +66,7 @@ export function describeCosts(costs: BatchCosts, countryName: (code: string) => 
   return [
     `Shipping: ${money(costs.total)} for ${orders(costs.orders)}; delivery ${plainWindow(costs.earliest, costs.latest)}`,
     '  By method:',
-    ...lines(costs.byMethod, (l) => `${l.carrier} ${l.method}`),
+    ...lines(costs.byMethod, (l) => shippingName({ carrier: l.carrier ?? '', method: l.method ?? '' })),
     '  By country:',
     ...lines(costs.byCountry, (l) => countryName(l.key)),
   ];
