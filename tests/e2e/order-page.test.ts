@@ -88,6 +88,8 @@ test('a placed order duplicates as a new draft under a new reference, and its ca
   await expect(order.badge).hasText('Cancelled');
   await expect(order.steps.last()).hasText('Service status: Cancelled');
   await expect(order.steps.last()).hasText('Cancelled from PrintDesk');
+  // It arrives at no date now.
+  await expect(order.shippingWindow).hasText('None: the order was cancelled');
 
   await order.action('duplicate').click();
   await expect(form.view).visible();
