@@ -245,6 +245,8 @@ test('models dragged onto a folder move there, a selection all together, and out
   await app.screenshot('library-moved');
 
   await lib.folders.first().click();
+  // Another folder shown: the news of the move was of the last view, and goes.
+  await expect(lib.moved).hidden();
   await lib.lists(2);
   await lib.row('Bracket left').dragTo(lib.unfiled);
   await expect(lib.moved).hasText('1 model taken out of its folder.');
@@ -317,6 +319,7 @@ test('the library answers as a file manager does: click and Ctrl+click, shift-cl
   await expect(dialog.view).hasText('Delete these 3 models?');
   await dialog.yes();
   await lib.lists(1);
+  await expect(lib.moved).hasText('3 models deleted.');
   await expect(lib.names.first()).hasText('Part A');
   assert.deepEqual((await sandbox.operator.listModels(project.projectId)).map((m) => m.name), ['Part A']);
   // A double click opens the model.

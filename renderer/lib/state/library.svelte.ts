@@ -41,8 +41,8 @@ class LibraryStore {
    */
   private changed = coalesced(() => void this.load(), CHANGE_GAP_MS);
   error = $state<AppError | null>(null);
-  /** what the last move did, for the view to confirm */
-  moved = $state<string | null>(null);
+  /** what the last move or delete did, for the view to confirm; gone once the user does something else */
+  news = $state<string | null>(null);
   /** what a move or deletion stopped part-way did and left, beside the error that stopped it */
   stopped = $state<string | null>(null);
   /** a move or deletion of several models under way */
@@ -83,7 +83,7 @@ class LibraryStore {
       this.total = 0;
       this.asOf = null;
       this.error = null;
-      this.moved = null;
+      this.news = null;
       this.stopped = null;
       this.pages = 1;
     }
@@ -168,6 +168,7 @@ class LibraryStore {
 
   show = (filter: FolderFilter) => {
     this.filter = filter;
+    this.news = null;
     this.selected.clear();
     this.relist();
   };
@@ -225,12 +226,15 @@ class LibraryStore {
 
   renameFolder = async (folderId: string, name: string) => {
     unwrap(await printdesk.library.renameFolder({ folderId, name }));
+    // "Moved to “Old name”" would name a folder that no longer is.
+    this.news = null;
     await this.load();
   };
 
   deleteFolder = async (folderId: string) => {
     if (!this.projectId) return;
     unwrap(await printdesk.library.deleteFolder({ projectId: this.projectId, folderId }));
+    this.news = null;
     this.filter = { kind: 'all' };
     this.pages = 1;
     await this.load();
@@ -240,16 +244,20 @@ class LibraryStore {
 
   /** Moves models (null: out of any folder), then says where they went. */
   moveModels = async (modelIds: readonly string[], folderId: string | null) => {
-    this.moved = null;
+    this.news = null;
     await this.eachModel(['Moving', 'moved'], modelIds, (modelId) => printdesk.library.moveModel({ modelId, folderId }));
     const folder = folderId === null ? null : this.folders.find((f) => f.folderId === folderId);
     const what = modelIds.length === 1 ? '1 model' : `${modelIds.length} models`;
-    this.moved = folderId === null ? `${what} taken out of ${modelIds.length === 1 ? 'its folder' : 'their folders'}.` : `${what} moved to “${folder?.name ?? 'the folder'}”.`;
+    this.news = folderId === null ? `${what} taken out of ${modelIds.length === 1 ? 'its folder' : 'their folders'}.` : `${what} moved to “${folder?.name ?? 'the folder'}”.`;
   };
 
   deleteSelected = async () => {
     const projectId = this.projectId;
-    if (projectId) await this.eachModel(['Deleting', 'deleted'], [...this.selected], (modelId) => printdesk.library.deleteModel({ projectId, modelId }));
+    const modelIds = [...this.selected];
+    if (!projectId || modelIds.length === 0) return;
+    this.news = null;
+    await this.eachModel(['Deleting', 'deleted'], modelIds, (modelId) => printdesk.library.deleteModel({ projectId, modelId }));
+    this.news = `${modelIds.length === 1 ? '1 model' : `${modelIds.length.toLocaleString()} models`} deleted.`;
   };
 
   /**
