@@ -43,6 +43,7 @@ export function cancelQuestion(targets: number, selected: number) {
     title: targets === 1 ? 'Cancel 1 order?' : `Cancel ${targets.toLocaleString('en-US')} orders?`,
     body: `${targets === 1 ? 'It is' : `These ${targets.toLocaleString('en-US')} orders are`} cancelled at the service and will not be printed. This cannot be undone.${leftOut}`,
     confirmLabel: targets === 1 ? 'Cancel 1 order' : `Cancel ${targets.toLocaleString('en-US')} orders`,
+    cancelLabel: targets === 1 ? 'Keep it' : 'Keep them',
   };
 }
 
@@ -53,5 +54,6 @@ export function deleteQuestion(targets: readonly Draft[]) {
     title: `Delete ${counted(targets.length, 'order')}?`,
     body: `${targets.length === 1 ? 'It is' : 'They are'} removed from this computer.${maybePlaced ? ' Orders that need attention may already be held by the service; deleting them here does not cancel them there.' : ' None of them was placed.'}`,
     confirmLabel: `Delete ${counted(targets.length, 'order')}`,
+    cancelLabel: targets.length === 1 ? 'Keep it' : 'Keep them',
   };
 }

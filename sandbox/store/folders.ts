@@ -85,7 +85,9 @@ export function deleteFolder(db: Db, folderId: string): void {
     const children = db.prepare('SELECT count(*) AS n FROM folders WHERE parent_folder_id = ?').get(folderId) as { n: number };
     const models = db.prepare('SELECT count(*) AS n FROM models WHERE folder_id = ? AND deleted_at IS NULL').get(folderId) as { n: number };
     if (children.n > 0 || models.n > 0) {
-      throw new ApiError(409, 'CONFLICT', `The folder is not empty (${models.n} models, ${children.n} folders); move or delete them first`);
+      const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+      const holds = [models.n ? counted(models.n, 'model') : '', children.n ? counted(children.n, 'folder') : ''].filter(Boolean).join(' and ');
+      throw new ApiError(409, 'CONFLICT', `The folder is not empty: it holds ${holds}. Move or delete ${models.n + children.n === 1 ? 'it' : 'them'} first`);
     }
     // Deleted models keep their folder id for history; it must not point at a folder that is gone.
     db.prepare('UPDATE models SET folder_id = NULL WHERE folder_id = ?').run(folderId);

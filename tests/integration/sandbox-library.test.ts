@@ -49,7 +49,7 @@ describe('folders', () => {
     assert.deepEqual(list.map((f) => [f.name, f.parentFolderId]), [['Prints', null], ['日本語 🧩', top.folderId]]);
     assert.equal((await api<Folder>('PUT', '/Folder/RenameFolder', { folderId: child.folderId, name: 'Renamed' })).body.data!.name, 'Renamed');
     failed(await api('PUT', '/Folder/MoveFolder', { folderId: top.folderId, parentFolderId: child.folderId }), 400, /into itself/);
-    failed(await api('DELETE', `/Folder/DeleteFolder?folderId=${top.folderId}`), 409, /not empty/);
+    failed(await api('DELETE', `/Folder/DeleteFolder?folderId=${top.folderId}`), 409, /not empty: it holds 1 folder\. Move or delete it first/);
     assert.equal((await api('DELETE', `/Folder/DeleteFolder?folderId=${child.folderId}`)).status, 200);
     failed(await api('DELETE', `/Folder/DeleteFolder?folderId=${child.folderId}`), 404);
   });

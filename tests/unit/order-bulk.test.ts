@@ -28,6 +28,8 @@ test('the cancel question names how many orders, and what it leaves out', () => 
   assert.match(question.body, /These 12 orders are cancelled at the service/);
   assert.match(question.body, /The other 3 selected orders cannot be cancelled/);
   assert.equal(cancelQuestion(1, 1).title, 'Cancel 1 order?');
+  // Staying is said of what is asked about: one order, or them.
+  assert.deepEqual([question.cancelLabel, cancelQuestion(1, 1).cancelLabel], ['Keep them', 'Keep it']);
   assert.match(deleteQuestion([order('a', 'needs-attention')]).body, /may already be held by the service/);
 });
 
