@@ -19,15 +19,16 @@ export interface OrderColumn {
 }
 
 export const ORDER_COLUMNS: readonly OrderColumn[] = [
-  { key: 'reference', label: 'Reference', width: 'minmax(96px, 1fr)', compactWidth: 'minmax(92px, 1fr)' },
-  { key: 'recipient', label: 'Recipient', width: 'minmax(116px, 1.5fr)', compactWidth: 'minmax(104px, 1.5fr)' },
+  { key: 'reference', label: 'Reference', width: 'minmax(88px, 1fr)', compactWidth: 'minmax(92px, 1fr)' },
+  { key: 'recipient', label: 'Recipient', width: 'minmax(116px, 1.5fr)', compactWidth: 'minmax(96px, 1.5fr)' },
   { key: 'country', label: 'Country', width: 'minmax(100px, 0.8fr)', compactWidth: '74px' },
-  { key: 'models', label: 'Models', width: 'minmax(88px, 1.1fr)', compactWidth: 'minmax(72px, 1fr)' },
+  { key: 'models', label: 'Models', width: 'minmax(88px, 1.1fr)', compactWidth: 'minmax(64px, 1fr)' },
   { key: 'method', label: 'Method', width: 'minmax(88px, 1fr)', wideOnly: true },
-  { key: 'price', label: 'Price', width: 'minmax(96px, 0.7fr)', compactWidth: 'minmax(84px, 0.6fr)', numeric: true },
-  // "In production", the longest status a placed order has, read whole at 900 px too.
-  { key: 'status', label: 'Status', width: 'minmax(128px, 0.9fr)', compactWidth: 'minmax(128px, 0.9fr)' },
-  { key: 'placedAt', label: 'Placed at', compactLabel: 'Placed', width: 'minmax(140px, 0.9fr)', compactWidth: 'minmax(76px, 0.7fr)' },
+  // A waiting order's price carries its quote's age ("€4.30 <1 min").
+  { key: 'price', label: 'Price', width: 'minmax(112px, 0.7fr)', compactWidth: 'minmax(84px, 0.6fr)', numeric: true },
+  // "Needs attention" and "In production" read whole; at 900 px too.
+  { key: 'status', label: 'Status', width: 'minmax(148px, 0.9fr)', compactWidth: 'minmax(142px, 0.9fr)' },
+  { key: 'placedAt', label: 'Placed at', compactLabel: 'Placed', width: 'minmax(132px, 0.9fr)', compactWidth: 'minmax(76px, 0.7fr)' },
   { key: 'batch', label: 'Batch', width: 'minmax(80px, 1fr)', wideOnly: true, roomyOnly: true },
 ];
 

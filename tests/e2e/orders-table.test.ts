@@ -74,6 +74,13 @@ test('over two hundred orders in a dense table, at 1280×800 and 900×700, only 
   assert.equal(await list().sortBy('batch').count(), 0);
   await app.screenshot('orders-table-1280');
   assert.deepEqual(await cutShort(['country', 'method', 'price', 'status', 'placedAt']), [], 'cut short at 1280');
+  // Orders waiting or needing attention: a price with its quote's age, "Needs attention" whole.
+  for (const tab of ['outbox', 'attention'] as const) {
+    await list().tab(tab).click();
+    await expect(list().rows.first()).visible();
+    assert.deepEqual(await cutShort(['price', 'status']), [], `cut short at 1280 under ${tab}`);
+  }
+  await list().tab('all').click();
   await page.setViewportSize({ width: 900, height: 700 });
   // A narrow window leaves out the method and batch columns, once the table has measured its new width;
   // a status ("In production") is still read whole.
@@ -81,6 +88,10 @@ test('over two hundred orders in a dense table, at 1280×800 and 900×700, only 
   assert.equal(await list().sortBy('batch').count(), 0);
   await app.screenshot('orders-table-900');
   assert.deepEqual(await cutShort(['country', 'price', 'status', 'placedAt']), [], 'cut short at 900');
+  await list().tab('attention').click();
+  await expect(list().rows.first()).visible();
+  assert.deepEqual(await cutShort(['status']), [], 'cut short at 900 under attention');
+  await list().tab('all').click();
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(list().sortBy('batch')).visible();
 });
