@@ -2,7 +2,7 @@
 // outbox each waiting order's price as last quoted and how old that quote is, and a price that changed by
 // the time of sending stops the order for the user's consent.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, before, test, type TestContext } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { Draft, Quote } from '../../electron/contract/schemas/orders.ts';
 import { expect } from './expect.ts';
@@ -23,15 +23,21 @@ after(() => closeAll(browser));
 
 const RECIPIENT = { firstName: 'Grace', lastName: 'Hopper', streetAddress: 'Damrak 1', postal: '1012 LG', city: 'Amsterdam', country: 'Netherlands', email: 'grace@example.com' };
 
-test('the order form shows the chosen price and delivery window; the outbox shows each price as last quoted and its age', async (t) => {
+/** Signed in, a new order's form for the recipient and a model, its first method chosen. */
+async function newOrderWithMethod(t: TestContext) {
   const { app } = await openAppOnProject(browser, t);
-  const { sandbox, model } = await signedInWithModel(app);
-  const page = app.page;
-  await workspace(page).nav('orders');
-  const list = ordersPage(page);
-  const form = orderForm(page);
-  await list.newOrder.click();
+  const { sandbox, model, project } = await signedInWithModel(app);
+  await workspace(app.page).nav('orders');
+  const form = orderForm(app.page);
+  await ordersPage(app.page).newOrder.click();
   await form.fillWithModel(RECIPIENT, model.modelId);
+  return { app, sandbox, model, project, form };
+}
+
+test('the order form shows the chosen price and delivery window; the outbox shows each price as last quoted and its age', async (t) => {
+  const { app, sandbox, form } = await newOrderWithMethod(t);
+  const page = app.page;
+  const list = ordersPage(page);
 
   // The chosen method's row and the line under the list agree: price and delivery window.
   const price = (await form.chosenPriceInList.textContent())?.trim() ?? '';
@@ -101,13 +107,8 @@ test('a price that changed by the time of sending waits under Needs attention, s
 });
 
 test('a method chosen and then the parcel changed (a quantity) is priced again: the list, the line and the draft saved agree', async (t) => {
-  const { app } = await openAppOnProject(browser, t);
-  const { model, project } = await signedInWithModel(app);
+  const { app, model, project, form } = await newOrderWithMethod(t);
   const page = app.page;
-  await workspace(page).nav('orders');
-  const form = orderForm(page);
-  await ordersPage(page).newOrder.click();
-  await form.fillWithModel(RECIPIENT, model.modelId);
   const before = (await form.chosenPrice.textContent())?.trim() ?? '';
   // Heavier: the same method costs more, and the line under the list says the new price, as the list does.
   await form.modelLines.first().getByTestId('model-quantity').fill('25');
