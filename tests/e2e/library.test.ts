@@ -106,6 +106,8 @@ test('models dropped or picked are checked, uploaded, listed, and broken files a
   await lib.fileInput.setInputFiles(GOOD.slice(0, 2));
   await queue.alreadyInProject(2, 15_000);
   assert.equal(await lib.rows.count(), 4);
+  // Counted apart from the uploads: not sent again.
+  await expect(app.page.getByTestId('upload-done')).hasText('0 uploaded · 2 already in the project');
 });
 
 test("a model keeps its file's name, punctuation and all, and a long one stays within its row", async (t) => {
