@@ -136,6 +136,14 @@ test('an order from a model quote is placed once and listed with its service ord
   assert.equal(await quote.modelLines.count(), 1);
   assert.equal(await quote.modelNotFound.count(), 0);
   await quote.pickCountry('NLD');
+  // A quantity the service would refuse is said under its line; Remove stays on the line, by the quantity.
+  const line = quote.modelLines.first();
+  await line.getByTestId('model-quantity').fill('1.5');
+  await quote.submit.click();
+  await expect(line.getByTestId('quantity-error')).visible();
+  const [quantityBox, removeBox] = await Promise.all([line.getByTestId('model-quantity').boundingBox(), line.getByRole('button', { name: 'Remove' }).boundingBox()]);
+  assert.ok(quantityBox && removeBox && Math.abs(quantityBox.y + quantityBox.height / 2 - (removeBox.y + removeBox.height / 2)) < 6, `Remove on the quantity's line: ${JSON.stringify([quantityBox, removeBox])}`);
+  await line.getByTestId('model-quantity').fill('1');
   await quote.submit.click();
   await quote.choose.first().click();
   const form = orderForm(app.page);
