@@ -2,7 +2,9 @@
 // and the shipping rule a new order begins with.
 import type { ShippingChoice } from '../../common/batch/shipping-rule.ts';
 import type { FieldErrors } from '../../common/orders/validation.ts';
-import type { ShippingRule } from '../../electron/contract/schemas/orders.ts';
+import type { AppError } from '../../electron/contract/channels.ts';
+import type { ShippingMethod, ShippingRule } from '../../electron/contract/schemas/orders.ts';
+import { formatMoney } from './format.ts';
 import type { OrderFormStart } from './state/nav.svelte.ts';
 
 const LABELS: Record<string, string> = {
@@ -48,4 +50,9 @@ export function startingRule(start: OrderFormStart, defaultShipping: ShippingCho
  */
 export function parcelOf(country: string, lines: readonly { modelId: string; quantity: number | string }[]): string {
   return `${country.trim().toUpperCase()} ${lines.map((l) => `${l.modelId}×${Number(l.quantity)}`).join(',')}`;
+}
+
+/** Place pressed as the parcel was being priced again, and the price changed: said, and not placed. */
+export function repricedError(method: ShippingMethod, currency = 'EUR'): AppError {
+  return { code: 'INVALID_INPUT', message: `Shipping for this parcel costs ${formatMoney(method.price, currency)}, priced again as you changed it: check it, then place the order.`, retryable: false };
 }

@@ -115,12 +115,19 @@ test('a method chosen and then the parcel changed (a quantity) is priced again: 
   await page.waitForFunction((old) => document.querySelector('[data-testid="chosen-price"]')?.textContent?.trim() !== old, before, { timeout: 10_000 });
   const after = (await form.chosenPriceInList.textContent())?.trim() ?? '';
   await expect(form.chosenPrice).hasText(after);
-  const quote = await invoke<Quote>(app, 'quotes:get', { country: 'NL', models: [{ modelId: model.modelId, quantity: 25 }] });
   const cents = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
-  assert.ok(quote.methods.some((m) => m.price === cents(after)), `${after} is a price the service asks for 25`);
-  // Saved, the draft carries that price, not the one quoted for a single model.
+  // Saved, the draft carries that price, the one the service asks for 25 by the same method, not the one quoted for a single model.
   await form.saveDraft.click();
   await expect(form.saved).visible();
   const [draft] = await invoke<Draft[]>(app, 'drafts:list', { projectId: project.projectId });
   assert.equal(draft.shippingMethod?.price, cents(after));
+  const quote = await invoke<Quote>(app, 'quotes:get', { country: 'NL', models: [{ modelId: model.modelId, quantity: 25 }] });
+  assert.equal(quote.methods.find((m) => m.shippingMethodId === draft.shippingMethod?.shippingMethodId)?.price, cents(after));
+  // Placed at once after another change, inside the pause: priced first, and not placed at a price not seen.
+  await form.modelLines.first().getByTestId('model-quantity').fill('1');
+  await form.place.click();
+  await expect(page.getByTestId('order-error')).hasText('priced again as you changed it');
+  await expect(form.chosenPrice).hasText(before);
+  await form.place.click();
+  await expect(ordersPage(page).row('placed')).visible();
 });
