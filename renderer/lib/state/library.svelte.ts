@@ -162,13 +162,14 @@ class LibraryStore {
   /** A new listing (another folder, search or sort) starts again from its first page. */
   relist = () => {
     this.pages = 1;
+    // Another listing (a folder, a search, a sort): the last move's or delete's news was of the one before.
+    this.news = null;
     this.listing += 1;
     void this.load();
   };
 
   show = (filter: FolderFilter) => {
     this.filter = filter;
-    this.news = null;
     this.selected.clear();
     this.relist();
   };
@@ -257,7 +258,7 @@ class LibraryStore {
     if (!projectId || modelIds.length === 0) return;
     this.news = null;
     await this.eachModel(['Deleting', 'deleted'], modelIds, (modelId) => printdesk.library.deleteModel({ projectId, modelId }));
-    this.news = `${modelIds.length === 1 ? '1 model' : `${modelIds.length.toLocaleString()} models`} deleted.`;
+    this.news = `${modelIds.length === 1 ? '1 model' : `${modelIds.length.toLocaleString('en-US')} models`} deleted.`;
   };
 
   /**

@@ -125,7 +125,8 @@ class UploadsStore {
   enqueuePaths = async (projectId: string, folderId: string | null, paths: string[], acceptSpecBreaches = false) => {
     const result = unwrap(await printdesk.uploads.enqueue({ projectId, folderId, paths, ...(acceptSpecBreaches ? { acceptSpecBreaches } : {}) }));
     // Of this drop, said as such: the list below holds every drop's failures, and its count may be higher.
-    const problems = result.rejected.length ? `${result.rejected.length.toLocaleString()} of the ${paths.length === 1 ? 'file' : `${paths.length.toLocaleString()} files`} just added could not be uploaded (below).` : '';
+    const taken = result.added.length + result.alreadyQueued.length + result.rejected.length + result.held.length;
+    const problems = !result.rejected.length ? '' : taken === 1 ? 'The file just added could not be uploaded (below).' : `${result.rejected.length.toLocaleString('en-US')} of the ${taken.toLocaleString('en-US')} files just added could not be uploaded (below).`;
     const news = [result.added.length ? `${result.added.length} added to the upload queue` : '', result.alreadyQueued.length ? `${result.alreadyQueued.length} already queued or uploaded` : '']
       .filter(Boolean)
       .join(', ');
