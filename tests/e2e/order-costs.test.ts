@@ -128,6 +128,8 @@ test('a method chosen and then the parcel changed (a quantity) is priced again: 
   await form.place.click();
   await expect(page.getByTestId('order-error')).hasText('priced again as you changed it');
   await expect(form.chosenPrice).hasText(before);
+  await page.getByTestId('order-error').scrollIntoViewIfNeeded();
+  await app.screenshot('order-repriced');
   await form.place.click();
   await expect(ordersPage(page).row('placed')).visible();
 });

@@ -85,6 +85,7 @@ test('a package quote validates like the service and lists methods sortable by p
   await expect(quote.view).hasText('Not a number: give the weight in grams');
   assert.equal(await quote.weight.inputValue(), '800 g');
   await quote.weight.fill('12,5');
+  await app.screenshot('quote-stale');
   // Asked again from where the old quote was put away.
   await quote.stale.getByRole('button', { name: 'Get quote for these' }).click();
   await expect(quote.result).visible();
